@@ -1,0 +1,5 @@
+"""``python -m solvers``: the nqueens command line."""
+
+from solvers.cli import main
+
+main()

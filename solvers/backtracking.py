@@ -1,0 +1,262 @@
+"""The backtracking family: one search, four ways of checking a square.
+
+All four visit the same squares in the same order and yield the same events;
+they differ only in what a check costs, counted in each event's ``checks``:
+
+* ``backtracking`` -- flag arrays for columns, diagonals (r+c) and
+  anti-diagonals (r-c+n-1), one look-up each (seed 000's EightQueen5, seed 004);
+* ``backtracking-pairwise`` -- a 1-D array, the candidate compared with every
+  earlier queen (seed 000's EightQueen, seed 003);
+* ``backtracking-board`` -- a 2-D board scanned along the column and both
+  diagonals (seed 000's EightQueen4);
+* ``backtracking-iterative`` -- no recursion: a row pointer that advances,
+  shifts and retreats (seed 000's EightQueen3, seed 004), pairwise checks.
+
+``by_columns`` walks column by column as seed 001 does; ``first`` stops at the
+first solution.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from solvers.events import Backtrack, Conflict, Event, Place, Solution
+
+Square = tuple[int, int]
+
+# Pseudo-code line indices shared by the recursive variants.
+LINE_CALL, LINE_DONE, LINE_LOOP, LINE_TEST, LINE_PLACE, LINE_RECURSE, LINE_REMOVE = range(7)
+# The iterative variant's own lines.
+IT_START, IT_SHIFT, IT_TEST, IT_FOUND, IT_SOLUTION, IT_ADVANCE, IT_RETREAT = (
+    0,
+    2,
+    3,
+    4,
+    5,
+    7,
+    9,
+)
+
+
+class Checker:
+    """Board bookkeeping plus a costed answer to "is (row, col) attacked?"."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.queens: list[int] = [-1] * n
+        self.col_owner = [-1] * n
+        self.diag_owner = [-1] * (2 * n - 1)
+        self.anti_owner = [-1] * (2 * n - 1)
+
+    def put(self, row: int, col: int) -> None:
+        self.queens[row] = col
+        self.col_owner[col] = row
+        self.diag_owner[row + col] = row
+        self.anti_owner[row - col + self.n - 1] = row
+
+    def take(self, row: int, col: int) -> None:
+        self.queens[row] = -1
+        self.col_owner[col] = -1
+        self.diag_owner[row + col] = -1
+        self.anti_owner[row - col + self.n - 1] = -1
+
+    def blocker(self, row: int, col: int) -> Square | None:
+        """The attacker shown to the user: the column's queen, else (r+c)'s, else (r-c)'s."""
+        for owner in (
+            self.col_owner[col],
+            self.diag_owner[row + col],
+            self.anti_owner[row - col + self.n - 1],
+        ):
+            if owner >= 0:
+                return owner, self.queens[owner]
+        return None
+
+    def cost(self, row: int, col: int) -> int:
+        """How many elementary checks this variant spends on (row, col)."""
+        raise NotImplementedError
+
+
+class FlagChecker(Checker):
+    """One look-up per constraint array, stopping at the first that is taken."""
+
+    def cost(self, row: int, col: int) -> int:
+        if self.col_owner[col] >= 0:
+            return 1
+        if self.diag_owner[row + col] >= 0:
+            return 2
+        return 3
+
+
+class PairwiseChecker(Checker):
+    """Compare with each earlier queen: same column?, then same diagonal?."""
+
+    def cost(self, row: int, col: int) -> int:
+        checks = 0
+        for r in range(row):
+            c = self.queens[r]
+            checks += 1
+            if c == col:
+                return checks
+            checks += 1
+            if abs(c - col) == row - r:
+                return checks
+        return checks
+
+
+class BoardChecker(Checker):
+    """Scan the 2-D board: the whole column, then up-right, then up-left."""
+
+    def cost(self, row: int, col: int) -> int:
+        q, n = self.queens, self.n
+        checks = 0
+        for r in range(n):
+            checks += 1
+            if q[r] == col:
+                return checks
+        for step in (1, -1):
+            r, c = row - 1, col + step
+            while r >= 0 and 0 <= c < n:
+                checks += 1
+                if q[r] == c:
+                    return checks
+                r, c = r - 1, c + step
+        return checks
+
+
+class Transposed:
+    """Swap rows and columns of every event: seed 001's column-by-column walk."""
+
+    @staticmethod
+    def event(event: Event) -> Event:
+        if isinstance(event, (Place, Backtrack)):
+            return type(event)(event.col, event.row, event.line, event.attempt, event.checks)
+        if isinstance(event, Conflict):
+            br, bc = event.blocker
+            return Conflict(event.col, event.row, (bc, br), event.line, event.attempt, event.checks)
+        if isinstance(event, Solution):
+            queens = [0] * len(event.queens)
+            for col, row in enumerate(event.queens):
+                queens[row] = col
+            return Solution(tuple(queens), event.line, event.attempt, event.checks)
+        return event
+
+
+def _recursive(checker: Checker, first: bool) -> Iterator[Event]:
+    """Row by row: try each column, place if free, recurse, take back."""
+    n = checker.n
+    found = False
+
+    def solve_row(row: int) -> Iterator[Event]:
+        nonlocal found
+        for col in range(n):
+            checks = checker.cost(row, col)
+            blocker = checker.blocker(row, col)
+            if blocker is not None:
+                yield Conflict(row, col, blocker, LINE_TEST, True, checks)
+                continue
+            checker.put(row, col)
+            yield Place(row, col, LINE_PLACE, True, checks)
+            if row == n - 1:
+                found = True
+                yield Solution(tuple(checker.queens), LINE_DONE)
+            else:
+                yield from solve_row(row + 1)
+            if first and found:
+                return
+            checker.take(row, col)
+            yield Backtrack(row, col, LINE_REMOVE)
+
+    if n > 0:
+        yield from solve_row(0)
+
+
+def _iterative(checker: Checker, first: bool) -> Iterator[Event]:
+    """No recursion: advance to the next row, shift along a row, retreat."""
+    n = checker.n
+    row, col = 0, 0
+    while row >= 0:
+        while col < n:
+            checks = checker.cost(row, col)
+            blocker = checker.blocker(row, col)
+            if blocker is None:
+                break
+            yield Conflict(row, col, blocker, IT_TEST, True, checks)
+            col += 1
+        if col < n:
+            checker.put(row, col)
+            yield Place(row, col, IT_FOUND, True, checks)
+            if row < n - 1:
+                row, col = row + 1, 0
+                continue
+            yield Solution(tuple(checker.queens), IT_SOLUTION)
+            if first:
+                return
+            checker.take(row, col)
+            yield Backtrack(row, col, IT_SHIFT)
+            col += 1
+            continue
+        row -= 1
+        if row >= 0:
+            col = checker.queens[row]
+            checker.take(row, col)
+            yield Backtrack(row, col, IT_RETREAT)
+            col += 1
+
+
+def _run(
+    checker_type: type[Checker],
+    n: int,
+    *,
+    by_columns: bool,
+    first: bool,
+    iterative: bool = False,
+) -> Iterator[Event]:
+    walk = _iterative if iterative else _recursive
+    events = walk(checker_type(n), first)
+    if not by_columns:
+        return events
+    return (Transposed.event(e) for e in events)
+
+
+def backtracking(n: int, *, by_columns: bool = False, first: bool = False) -> Iterator[Event]:
+    """Recursive backtracking with column and diagonal flag arrays."""
+    return _run(FlagChecker, n, by_columns=by_columns, first=first)
+
+
+def backtracking_pairwise(n: int, *, by_columns: bool = False, first: bool = False) -> Iterator[Event]:
+    """Recursive backtracking comparing each candidate with every earlier queen."""
+    return _run(PairwiseChecker, n, by_columns=by_columns, first=first)
+
+
+def backtracking_board(n: int, *, by_columns: bool = False, first: bool = False) -> Iterator[Event]:
+    """Recursive backtracking on a 2-D board, scanning column and diagonals."""
+    return _run(BoardChecker, n, by_columns=by_columns, first=first)
+
+
+def backtracking_iterative(n: int, *, by_columns: bool = False, first: bool = False) -> Iterator[Event]:
+    """Backtracking without recursion: an explicit row pointer."""
+    return _run(PairwiseChecker, n, by_columns=by_columns, first=first, iterative=True)
+
+
+RECURSIVE_CODE = (
+    "solve(row):",
+    "    if row == n: report solution; return",
+    "    for col in 0 .. n-1:",
+    "        if col, row+col or row-col+n-1 is taken: refuse; continue",
+    "        place queen on (row, col); mark its lines",
+    "        solve(row + 1)",
+    "        remove queen from (row, col); unmark its lines",
+)
+
+ITERATIVE_CODE = (
+    "row = 0; col = 0",
+    "while row >= 0:",
+    "    shift: col = col + 1 after taking the row's queen back",
+    "    while col < n and (row, col) is attacked: col = col + 1",
+    "    if col < n: place queen on (row, col)",
+    "        if row == n-1: report solution; shift",
+    "        else:",
+    "            advance: row = row + 1; col = 0",
+    "    else:",
+    "        retreat: row = row - 1; take its queen back; shift",
+)

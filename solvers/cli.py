@@ -1,0 +1,184 @@
+"""The ``nqueens`` command: count, solve, events, profile, algorithms."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from itertools import islice
+from typing import NoReturn
+
+from solvers import engine, registry
+from solvers.counters import Counters
+from solvers.events import Solution, event_to_dict
+from solvers.registry import SolverError
+
+ENGINE_MAX_N = 18
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error in one line, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"nqueens: error: {message} (see 'nqueens --help')\n")
+
+
+def _board_size(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"n must be a whole number, not {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"n must be at least 1 (got {n})")
+    return n
+
+
+def _limit(text: str) -> int:
+    try:
+        k = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"limit must be a whole number, not {text!r}") from None
+    if k < 0:
+        raise argparse.ArgumentTypeError(f"limit must not be negative (got {k})")
+    return k
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="nqueens", description="Count, solve and trace the N-Queens problem.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+
+    def with_n(name: str, help_text: str, *, algo_default: str | None) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help_text, description=help_text)
+        sub.add_argument("n", type=_board_size, help="board size")
+        sub.add_argument("--algo", default=algo_default, help="algorithm name (see 'nqueens algorithms')")
+        sub.add_argument("--by-columns", action="store_true", help="walk column by column (seed 001)")
+        return sub
+
+    count = with_n("count", "count the solutions and the search's counters", algo_default=None)
+    count.add_argument("--first", action="store_true", help="stop at the first solution")
+    count.add_argument("--json", action="store_true", help="print one JSON object")
+
+    solve = with_n("solve", "print solutions", algo_default="backtracking")
+    which = solve.add_mutually_exclusive_group()
+    which.add_argument("--all", action="store_true", help="every solution (the default)")
+    which.add_argument("--first", action="store_true", help="only the first solution")
+    solve.add_argument("--limit", type=_limit, help="print at most K solutions")
+    solve.add_argument("--format", choices=("ascii", "json"), default="ascii")
+
+    events = with_n(
+        "events", "print the search's events, one JSON object a line", algo_default="backtracking"
+    )
+    events.add_argument("--limit", type=_limit, help="print at most K events")
+    events.add_argument("--first", action="store_true", help="stop at the first solution")
+
+    prof = commands.add_parser("profile", help="nodes of the backtrack tree per depth")
+    prof.add_argument("n", type=_board_size, help="board size")
+    prof.add_argument("--json", action="store_true", help="print one JSON object")
+
+    algos = commands.add_parser("algorithms", help="list the algorithms")
+    algos.add_argument("--json", action="store_true", help="print a JSON list")
+    return parser
+
+
+def _events(args: argparse.Namespace):
+    spec = registry.get(args.algo)
+    return spec, spec.solve(args.n, first=args.first, by_columns=args.by_columns)
+
+
+def _check_engine_n(n: int) -> None:
+    if n > ENGINE_MAX_N:
+        raise SolverError(f"n = {n} is too large to count here: the engine counts n up to {ENGINE_MAX_N}")
+
+
+def cmd_count(args: argparse.Namespace) -> dict[str, object]:
+    start = time.perf_counter()
+    if args.algo is None:
+        if args.by_columns or args.first:
+            raise SolverError("--first and --by-columns need --algo")
+        _check_engine_n(args.n)
+        solutions = engine.count(args.n)
+        result: dict[str, object] = {"n": args.n, "algorithm": "engine", "solutions": solutions}
+        result.update(attempts=None, placements=None, backtracks=None)
+    else:
+        spec, events = _events(args)
+        counters = Counters()
+        for event in events:
+            counters.apply(event)
+        result = {"n": args.n, "algorithm": spec.name, **counters.as_dict()}
+    result["seconds"] = round(time.perf_counter() - start, 6)
+    return result
+
+
+def ascii_board(queens: Sequence[int]) -> str:
+    """A board in the seeds' style: Q for a queen, a dot for an empty square."""
+    n = len(queens)
+    return "\n".join(" ".join("Q" if c == col else "." for c in range(n)) for col in queens)
+
+
+def _solutions(args: argparse.Namespace) -> Iterable[tuple[int, ...]]:
+    _, events = _events(args)
+    found = (e.queens for e in events if isinstance(e, Solution))
+    return islice(found, args.limit) if args.limit is not None else found
+
+
+def cmd_solve(args: argparse.Namespace, out) -> None:
+    if args.format == "json":
+        solutions = [list(q) for q in _solutions(args)]
+        json.dump({"n": args.n, "algorithm": args.algo, "count": len(solutions), "solutions": solutions}, out)
+        out.write("\n")
+        return
+    number = 0
+    for number, queens in enumerate(_solutions(args), 1):
+        out.write(f"Solution {number}: {' '.join(map(str, queens))}\n{ascii_board(queens)}\n\n")
+    if number == 0:
+        out.write(f"No solution for n = {args.n}.\n")
+
+
+def run(argv: Sequence[str] | None = None, out=None) -> int:
+    """Run the command line; returns the exit status."""
+    out = out or sys.stdout
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "count":
+            result = cmd_count(args)
+            if args.json:
+                out.write(json.dumps(result) + "\n")
+            else:
+                out.write("\n".join(f"{k}: {v}" for k, v in result.items() if v is not None) + "\n")
+        elif args.command == "solve":
+            cmd_solve(args, out)
+        elif args.command == "events":
+            _, events = _events(args)
+            for event in islice(events, args.limit):
+                out.write(json.dumps(event_to_dict(event)) + "\n")
+        elif args.command == "profile":
+            _check_engine_n(args.n)
+            levels = engine.profile(args.n)
+            if args.json:
+                out.write(json.dumps({"n": args.n, "profile": levels, "nodes": sum(levels)}) + "\n")
+            else:
+                out.write(" ".join(map(str, levels)) + f"\nnodes: {sum(levels)}\n")
+        else:
+            specs = registry.ALGORITHMS.values()
+            if args.json:
+                rows = [
+                    {"name": s.name, "title": s.title, "title_zh": s.title_zh, "max_n": s.max_n}
+                    for s in specs
+                ]
+                out.write(json.dumps(rows) + "\n")
+            else:
+                for s in specs:
+                    out.write(f"{s.name:24} n <= {s.max_n:<4} {s.title}\n")
+    except SolverError as error:
+        sys.stderr.write(f"nqueens: error: {error}\n")
+        return 2
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+def main() -> None:
+    """Console-script entry point."""
+    sys.exit(run())

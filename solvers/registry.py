@@ -1,0 +1,154 @@
+"""Every algorithm by name: its generator, pseudo-code, titles and limits."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from solvers import backtracking as bt
+from solvers import bitmask as bm
+from solvers import enumeration as en
+from solvers.events import Event
+
+
+class SolverError(ValueError):
+    """A request the solvers refuse, with a message meant for the user."""
+
+
+@dataclass(frozen=True)
+class AlgorithmSpec:
+    """What the CLI and the window need to know about one algorithm."""
+
+    name: str
+    title: str
+    title_zh: str
+    summary: str
+    summary_zh: str
+    generator: Callable[..., Iterator[Event]]
+    code: tuple[str, ...]
+    max_n: int
+    min_n: int = 1
+    exhaustive: bool = True
+    by_columns: bool = False  # accepts seed 001's column-by-column walk
+    family: str = "backtracking"
+
+    def check_n(self, n: int) -> None:
+        """Refuse an n outside this algorithm's range, saying why."""
+        if n < self.min_n:
+            raise SolverError(f"n must be at least {self.min_n} for {self.name} (got {n})")
+        if n > self.max_n:
+            raise SolverError(
+                f"n = {n} is too large for {self.name}: it accepts n up to {self.max_n}"
+                + (" (the search is exhaustive)" if self.exhaustive else "")
+            )
+
+    def solve(self, n: int, *, first: bool = False, by_columns: bool = False) -> Iterator[Event]:
+        """Check n and the options, then return the event generator."""
+        self.check_n(n)
+        if by_columns and not self.by_columns:
+            raise SolverError(f"{self.name} has no column-by-column walk (--by-columns)")
+        if by_columns:
+            return self.generator(n, first=first, by_columns=True)
+        return self.generator(n, first=first)
+
+
+_SPECS = [
+    AlgorithmSpec(
+        "backtracking",
+        "Backtracking with flag arrays",
+        "回溯法（标记数组）",
+        "Row by row; one look-up each in the column, diagonal and anti-diagonal arrays.",
+        "逐行放置；列、主对角线、副对角线各查一次标记数组。",
+        bt.backtracking,
+        bt.RECURSIVE_CODE,
+        max_n=20,
+        by_columns=True,
+    ),
+    AlgorithmSpec(
+        "backtracking-pairwise",
+        "Backtracking, pairwise checks",
+        "回溯法（逐个比较）",
+        "Row by row; each candidate is compared with every queen already placed.",
+        "逐行放置；每个候选位置与已放置的每个皇后逐一比较。",
+        bt.backtracking_pairwise,
+        bt.RECURSIVE_CODE,
+        max_n=20,
+        by_columns=True,
+    ),
+    AlgorithmSpec(
+        "backtracking-board",
+        "Backtracking on a 2-D board",
+        "回溯法（二维棋盘扫描）",
+        "Row by row; the board is scanned along the column and both diagonals.",
+        "逐行放置；沿所在列和两条斜线扫描二维棋盘。",
+        bt.backtracking_board,
+        bt.RECURSIVE_CODE,
+        max_n=20,
+        by_columns=True,
+    ),
+    AlgorithmSpec(
+        "backtracking-iterative",
+        "Backtracking without recursion",
+        "非递归回溯法",
+        "A row pointer that advances, shifts along the row and retreats.",
+        "用行指针代替递归：能进则进，不能进则换，不能换则退。",
+        bt.backtracking_iterative,
+        bt.ITERATIVE_CODE,
+        max_n=20,
+        by_columns=True,
+    ),
+    AlgorithmSpec(
+        "brute-force",
+        "Brute force over all n^n boards",
+        "暴力枚举（n^n 种摆法）",
+        "Every board with one queen per row is built, then tested pair by pair.",
+        "生成每行一个皇后的全部摆法，再逐对检查。",
+        en.brute_force,
+        en.BRUTE_FORCE_CODE,
+        max_n=8,
+        family="enumeration",
+    ),
+    AlgorithmSpec(
+        "permutations",
+        "All permutations",
+        "全排列",
+        "Every permutation (one queen per row and column) in order, tested for diagonals.",
+        "按字典序枚举全部排列（每行每列各一个皇后），检查斜线。",
+        en.permutations,
+        en.PERMUTATIONS_CODE,
+        max_n=10,
+        family="enumeration",
+    ),
+    AlgorithmSpec(
+        "permutations-pruned",
+        "Permutations with pruning",
+        "全排列剪枝",
+        "Permutations, skipping every one that keeps the first conflicting pair.",
+        "枚举排列，跳过所有保留首个冲突皇后对的排列。",
+        en.permutations_pruned,
+        en.PRUNED_CODE,
+        max_n=12,
+        family="enumeration",
+    ),
+    AlgorithmSpec(
+        "bitmask",
+        "Bit-parallel backtracking",
+        "位运算回溯法",
+        "Backtracking whose free squares come from three bit masks in one step.",
+        "用三个位掩码一步求出可放位置的回溯法。",
+        bm.bitmask,
+        bm.BITMASK_CODE,
+        max_n=30,
+    ),
+]
+
+ALGORITHMS: dict[str, AlgorithmSpec] = {spec.name: spec for spec in _SPECS}
+
+
+def get(name: str) -> AlgorithmSpec:
+    """The spec called ``name``, or a SolverError listing the known names."""
+    try:
+        return ALGORITHMS[name]
+    except KeyError:
+        known = ", ".join(ALGORITHMS)
+        raise SolverError(f"unknown algorithm {name!r}; choose one of: {known}") from None

@@ -1,0 +1,28 @@
+"""Shared test setup: no real screen or sound, and the reference numbers."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "nqueens.json"
+
+
+@pytest.fixture(scope="session")
+def reference() -> dict:
+    """The public reference numbers in ../shared/reference/nqueens.json."""
+    if not REFERENCE.exists():
+        pytest.skip(f"reference file missing: {REFERENCE}")
+    return json.loads(REFERENCE.read_text())
+
+
+@pytest.fixture(scope="session")
+def oeis(reference) -> dict[int, int]:
+    """OEIS A000170: solutions for each n."""
+    return {int(k): v for k, v in reference["solutions"].items()}

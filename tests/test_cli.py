@@ -1,0 +1,111 @@
+"""The nqueens command-line contract, including every kind of bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from solvers.cli import run
+
+
+def call(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    try:
+        status = run(list(argv), out)
+    except SystemExit as exit_:
+        status = int(exit_.code or 0)
+    return status, out.getvalue()
+
+
+def test_count_json_has_the_contract_fields():
+    status, text = call("count", "8", "--algo", "backtracking", "--json")
+    assert status == 0
+    data = json.loads(text)
+    for key in ("n", "algorithm", "solutions", "attempts", "placements", "backtracks", "seconds"):
+        assert key in data
+    assert (data["solutions"], data["attempts"], data["placements"]) == (92, 15720, 2056)
+
+
+def test_count_without_algo_uses_the_engine():
+    status, text = call("count", "10", "--json")
+    assert status == 0 and json.loads(text)["solutions"] == 724
+
+
+def test_pruned_permutations_count_3576():
+    status, text = call("count", "8", "--algo", "permutations-pruned", "--json")
+    assert json.loads(text)["attempts"] == 3576
+
+
+def test_solve_ascii_prints_boards_in_the_seeds_style():
+    status, text = call("solve", "8", "--first")
+    assert status == 0
+    lines = text.splitlines()
+    assert lines[0] == "Solution 1: 0 4 7 5 2 6 1 3"
+    assert lines[1] == "Q . . . . . . ."
+    assert lines[2] == ". . . . Q . . ."
+    assert "Solution 2" not in text
+
+
+def test_solve_json_lists_every_solution():
+    status, text = call("solve", "6", "--format", "json", "--algo", "bitmask")
+    data = json.loads(text)
+    assert data["count"] == 4 and len(data["solutions"]) == 4
+
+
+def test_solve_limit_and_no_solution():
+    assert call("solve", "8", "--limit", "3")[1].count("Solution ") == 3
+    assert "No solution" in call("solve", "3")[1]
+
+
+def test_by_columns_first_solution():
+    status, text = call("solve", "8", "--first", "--by-columns")
+    assert status == 0 and text.startswith("Solution 1: ")
+
+
+def test_events_prints_json_lines():
+    status, text = call("events", "4", "--limit", "5")
+    rows = [json.loads(line) for line in text.splitlines()]
+    assert len(rows) == 5
+    assert rows[0] == {"event": "place", "row": 0, "col": 0, "line": 4, "attempt": True, "checks": 3}
+    assert rows[1]["event"] == "conflict" and rows[1]["blocker"] == [0, 0]
+
+
+def test_profile_and_algorithms():
+    assert call("profile", "8")[1].splitlines()[0] == "1 8 42 140 344 568 550 312 92"
+    data = json.loads(call("profile", "8", "--json")[1])
+    assert data["nodes"] == 2057
+    names = [row["name"] for row in json.loads(call("algorithms", "--json")[1])]
+    assert "permutations-pruned" in names and "bitmask" in names
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["count", "0"], "at least 1"),
+        (["count", "-3"], "at least 1"),
+        (["count", "eight"], "whole number"),
+        (["count", "9", "--algo", "brute-force"], "too large for brute-force"),
+        (["count", "99"], "too large"),
+        (["solve", "4", "--algo", "nope"], "unknown algorithm"),
+        (["solve", "4", "--format", "xml"], "invalid choice"),
+        (["events", "4", "--limit", "-1"], "not be negative"),
+        (["solve", "4", "--limit", "-2"], "not be negative"),
+        (["dance"], "invalid choice"),
+        ([], "required"),
+        (["solve", "4", "--algo", "permutations", "--by-columns"], "column-by-column"),
+    ],
+)
+def test_bad_input_gets_one_line_and_status_2(argv, needle):
+    result = subprocess.run(
+        [sys.executable, "-m", "solvers", *argv], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert needle in lines[0]
+    assert "Traceback" not in result.stderr
