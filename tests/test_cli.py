@@ -37,6 +37,7 @@ def test_count_without_algo_uses_the_engine():
 
 def test_pruned_permutations_count_3576():
     status, text = call("count", "8", "--algo", "permutations-pruned", "--json")
+    assert status == 0
     assert json.loads(text)["attempts"] == 3576
 
 
@@ -52,6 +53,7 @@ def test_solve_ascii_prints_boards_in_the_seeds_style():
 
 def test_solve_json_lists_every_solution():
     status, text = call("solve", "6", "--format", "json", "--algo", "bitmask")
+    assert status == 0
     data = json.loads(text)
     assert data["count"] == 4 and len(data["solutions"]) == 4
 
@@ -68,6 +70,7 @@ def test_by_columns_first_solution():
 
 def test_events_prints_json_lines():
     status, text = call("events", "4", "--limit", "5")
+    assert status == 0
     rows = [json.loads(line) for line in text.splitlines()]
     assert len(rows) == 5
     assert rows[0] == {"event": "place", "row": 0, "col": 0, "line": 4, "attempt": True, "checks": 3}
