@@ -1,0 +1,127 @@
+"""The timeline core: apply, undo, counters, next solution, run to end, memory."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solvers import registry
+from solvers.board import Board
+from solvers.counters import tally
+from solvers.events import Conflict, Place, Repair, Solution
+from visualizer.eventlog import BYTES_PER_EVENT, CHUNK, EventLog
+from visualizer.timeline import Timeline
+
+
+def timeline(name="backtracking", n=8, **options) -> Timeline:
+    return Timeline(registry.get(name), n, **options)
+
+
+def test_step_applies_events_in_order():
+    t = timeline(n=4)
+    assert t.step() == 1
+    assert t.last == Place(0, 0, 4, True, 3)
+    assert t.queens == [0, None, None, None]
+    t.step(2)
+    assert isinstance(t.last, Conflict) and t.last.blocker == (0, 0)
+    assert t.counters.attempts == 3 and t.counters.placements == 1
+
+
+def test_step_then_back_returns_to_the_empty_start():
+    t = timeline()
+    assert t.step(40) == 40
+    assert t.counters.attempts > 0
+    assert t.back(40) == 40
+    assert t.counters.as_dict() == dict.fromkeys(t.counters.as_dict(), 0)
+    assert t.queens == [None] * 8 and t.cursor == 0 and t.last is None
+
+
+def test_back_then_forward_replays_the_same_events():
+    t = timeline()
+    t.step(500)
+    seen = [t.log.get(i) for i in range(300, 500)]
+    board, counters = list(t.queens), t.counters.as_dict()
+    t.back(200)
+    t.step(200)
+    assert [t.log.get(i) for i in range(300, 500)] == seen
+    assert t.queens == board and t.counters.as_dict() == counters
+
+
+def test_next_solution_stops_on_each_solution(reference):
+    ref = reference["n8_counters"]
+    t = timeline()
+    assert t.next_solution()
+    assert t.counters.attempts == ref["backtracking_tests_until_first_solution"]
+    assert t.queens == ref["first_solution_rows_to_columns_0_based"]
+    assert isinstance(t.last, Solution)
+    assert t.next_solution() and t.counters.solutions == 2
+    assert t.solutions[1] == tuple(t.queens)
+
+
+def test_run_to_end_gives_the_totals_and_an_empty_board():
+    t = timeline()
+    assert t.run_to_end()
+    assert (t.counters.attempts, t.counters.placements, t.counters.solutions) == (15720, 2056, 92)
+    assert t.finished and t.depth == 0 and len(t.solutions) == 92
+    assert not t.next_solution() and t.step() == 0
+
+
+def test_random_walk_keeps_counters_equal_to_the_events_applied():
+    """Random steps and step backs: counters and board always match a fresh
+    tally of the first ``cursor`` events."""
+    rng = random.Random(7)
+    spec = registry.get("permutations-pruned")
+    events = list(spec.solve(6))
+    t = Timeline(spec, 6)
+    for _ in range(300):
+        if rng.random() < 0.6:
+            t.step(rng.randint(1, 40))
+        else:
+            t.back(rng.randint(1, 40))
+        applied = events[: t.cursor]
+        assert t.counters == tally(applied)
+        board = Board(6)
+        for e in applied:
+            if isinstance(e, Place):
+                board.place(e.row, e.col)
+            elif type(e).__name__ == "Backtrack":
+                board.remove(e.row, e.col)
+        assert t.queens == board.queens
+        assert len(t.solutions) == t.counters.solutions
+
+
+def test_log_round_trips_every_kind_of_event():
+    log = EventLog()
+    events = [
+        Place(3, 5, 4, True, 3),
+        Conflict(2, 1, (0, 7), 3, True, 99999),
+        Repair(9, 1, 4, 123456, 2, True, 17),
+        Solution((1, 3, 0, 2), 1, False, 0),
+    ]
+    for e in events:
+        log.append(e)
+    assert [log.get(i, (1, 3, 0, 2)) for i in range(4)] == events
+
+
+def test_log_memory_budget():
+    """16 bytes an event: 10^7 events fit in 160 MB (budget: 200 MB)."""
+    log = EventLog()
+    for event in registry.get("backtracking").solve(9):
+        log.append(event)
+    assert log.memory_bytes() <= BYTES_PER_EVENT * len(log) * 1.01 + 16 * CHUNK
+    assert BYTES_PER_EVENT * 10_000_000 <= 200 * 1024 * 1024
+
+
+def test_log_capacity_forgets_the_oldest_events():
+    t = timeline(n=9, log_capacity=CHUNK)
+    t.step(3 * CHUNK)
+    assert len(t.log) <= 2 * CHUNK and t.history_start > 0
+    t.back(10 * CHUNK)
+    assert t.cursor == t.history_start
+    assert t.counters.attempts > 0, "counters keep what was forgotten"
+
+
+def test_refuses_n_beyond_the_algorithm_limit():
+    with pytest.raises(registry.SolverError):
+        timeline("brute-force", 9)

@@ -1,0 +1,167 @@
+"""The time-keeping core: applies a solver's events, keeps counters, steps back.
+
+Pure Python, no pygame. The window, the headless mode and the tests all drive
+the same object:
+
+>>> from solvers import registry
+>>> timeline = Timeline(registry.get("backtracking"), 8)
+>>> timeline.next_solution()
+True
+>>> timeline.counters.attempts, timeline.queens
+(876, [0, 4, 7, 5, 2, 6, 1, 3])
+>>> steps = timeline.back(timeline.cursor)
+>>> timeline.counters.attempts, timeline.depth, timeline.cursor
+(0, 0, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from solvers.counters import Counters
+from solvers.events import Backtrack, Event, Place, Repair, Solution
+from solvers.registry import AlgorithmSpec
+from visualizer.eventlog import EventLog
+
+Listener = Callable[[Event, int], None]
+#: Solutions kept for the gallery; past this, they are counted, not kept.
+MAX_KEPT_SOLUTIONS = 10_000
+
+
+class Timeline:
+    """An event log with a cursor: events before it are applied to the board."""
+
+    def __init__(
+        self,
+        spec: AlgorithmSpec,
+        n: int,
+        *,
+        first: bool = False,
+        by_columns: bool = False,
+        log_capacity: int = 10_000_000,
+    ) -> None:
+        spec.check_n(n)
+        self.spec = spec
+        self.n = n
+        self._options = {"first": first, "by_columns": by_columns}
+        self._log_capacity = log_capacity
+        self.listeners: list[Listener] = []
+        self.reset()
+
+    def reset(self) -> None:
+        """Back to the empty board before the first event, history cleared."""
+        self._source: Iterator[Event] | None = self.spec.solve(self.n, **self._options)
+        self.log = EventLog(self._log_capacity)
+        self.cursor = 0
+        self.queens: list[int | None] = [None] * self.n
+        self.counters = Counters()
+        self.solutions: list[tuple[int, ...]] = []
+        self.last: Event | None = None
+
+    # -- reading -------------------------------------------------------------
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether the solver has yielded its last event."""
+        return self._source is None
+
+    @property
+    def finished(self) -> bool:
+        """Whether every event of the run has been applied."""
+        return self.exhausted and self.cursor == self.log.end
+
+    @property
+    def depth(self) -> int:
+        """Queens on the board."""
+        return sum(c is not None for c in self.queens)
+
+    @property
+    def history_start(self) -> int:
+        """The earliest cursor position step back can reach."""
+        return self.log.start
+
+    # -- moving --------------------------------------------------------------
+
+    def _pull(self) -> bool:
+        """Log the solver's next event; False once it is exhausted."""
+        if self._source is None:
+            return False
+        event = next(self._source, None)
+        if event is None:
+            self._source = None
+            return False
+        self.log.append(event)
+        return True
+
+    def _apply(self, event: Event) -> None:
+        kind = type(event)
+        if kind is Place:
+            self.queens[event.row] = event.col  # type: ignore[union-attr]
+        elif kind is Backtrack:
+            self.queens[event.row] = None  # type: ignore[union-attr]
+        elif kind is Repair:
+            self.queens[event.row] = event.new  # type: ignore[union-attr]
+        elif kind is Solution and len(self.solutions) < MAX_KEPT_SOLUTIONS:
+            self.solutions.append(event.queens)  # type: ignore[union-attr]
+        self.counters.apply(event)
+        for listener in self.listeners:
+            listener(event, 1)
+
+    def _undo(self, event: Event) -> None:
+        kind = type(event)
+        if kind is Place:
+            self.queens[event.row] = None  # type: ignore[union-attr]
+        elif kind is Backtrack:
+            self.queens[event.row] = event.col  # type: ignore[union-attr]
+        elif kind is Repair:
+            self.queens[event.row] = event.old  # type: ignore[union-attr]
+        elif kind is Solution and len(self.solutions) == self.counters.solutions:
+            self.solutions.pop()
+        self.counters.undo(event)
+        for listener in self.listeners:
+            listener(event, -1)
+
+    def step(self, k: int = 1) -> int:
+        """Apply up to ``k`` events (replaying history first); returns how many."""
+        done = 0
+        while done < k:
+            if self.cursor == self.log.end and not self._pull():
+                break
+            event = self.log.get(self.cursor, self.queens)
+            self._apply(event)
+            self.cursor += 1
+            self.last = event
+            done += 1
+        return done
+
+    def back(self, k: int = 1) -> int:
+        """Undo up to ``k`` events (not past ``history_start``); returns how many."""
+        done = 0
+        while done < k and self.cursor > self.log.start:
+            self.cursor -= 1
+            self._undo(self.log.get(self.cursor, self.queens))
+            done += 1
+        self.last = self.log.get(self.cursor - 1, self.queens) if self.cursor > self.log.start else None
+        return done
+
+    def advance_until(self, stop: Callable[[Event], bool], limit: int | None = None) -> bool:
+        """Step until an event satisfying ``stop`` is applied (True), the run
+        ends, or ``limit`` events were applied (False)."""
+        done = 0
+        while limit is None or done < limit:
+            if not self.step():
+                return False
+            done += 1
+            assert self.last is not None
+            if stop(self.last):
+                return True
+        return False
+
+    def next_solution(self, limit: int | None = None) -> bool:
+        """Apply events up to and including the next Solution."""
+        return self.advance_until(lambda e: type(e) is Solution, limit)
+
+    def run_to_end(self, limit: int | None = None) -> bool:
+        """Apply every remaining event (at most ``limit``); True when finished."""
+        self.advance_until(lambda e: False, limit)
+        return self.finished
