@@ -125,3 +125,18 @@ def test_log_capacity_forgets_the_oldest_events():
 def test_refuses_n_beyond_the_algorithm_limit():
     with pytest.raises(registry.SolverError):
         timeline("brute-force", 9)
+
+
+def test_scene_marks_the_last_event():
+    from visualizer.scene import attacked_squares, scene_of
+
+    t = timeline(n=4)
+    t.step(2)  # place (0,0), refuse (1,0)
+    scene = scene_of(t)
+    assert scene.refused == (1, 0) and scene.blocker == (0, 0) and scene.tried == (1, 0)
+    assert scene.attacked is not None and scene.attacked[3, 3] and not scene.attacked[0, 0]
+    t.next_solution()
+    assert scene_of(t).solution_number == 1 and scene_of(t).queens == (1, 3, 0, 2)
+    grid = attacked_squares((0, 1, None, None))
+    assert grid[0, 0] and grid[1, 1], "two queens on a diagonal attack each other"
+    assert grid.tolist() == Board(4, [0, 1, None, None]).attacked()
