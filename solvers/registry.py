@@ -7,7 +7,9 @@ from dataclasses import dataclass
 
 from solvers import backtracking as bt
 from solvers import bitmask as bm
+from solvers import construction as cs
 from solvers import enumeration as en
+from solvers import local_search as ls
 from solvers.events import Event
 
 
@@ -139,6 +141,30 @@ _SPECS = [
         bm.bitmask,
         bm.BITMASK_CODE,
         max_n=30,
+    ),
+    AlgorithmSpec(
+        "construction",
+        "Explicit construction (no search)",
+        "显式构造（无需搜索）",
+        "One solution for any n >= 4 from a formula: even columns, then odd, two remainders fixed.",
+        "用公式直接给出任意 n >= 4 的一个解：先偶数列再奇数列，两种余数另作调整。",
+        cs.construction,
+        cs.CONSTRUCTION_CODE,
+        max_n=10_000_000,
+        exhaustive=False,
+        family="construction",
+    ),
+    AlgorithmSpec(
+        "min-conflicts",
+        "Min-conflicts local search",
+        "最小冲突局部搜索",
+        "A greedy start, then an attacked queen moves in its row to its least-attacked square.",
+        "先贪心放置，再反复把一个受攻击的皇后移到本行冲突最少的格子。",
+        ls.min_conflicts,
+        ls.MIN_CONFLICTS_CODE,
+        max_n=100_000,
+        exhaustive=False,
+        family="local-search",
     ),
 ]
 

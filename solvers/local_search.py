@@ -1,0 +1,206 @@
+"""Min-conflicts local search (Minton, Johnston, Philips & Laird 1992).
+
+A greedy start puts each row's queen on a column with the fewest conflicts
+with the rows already placed (ties broken at random).  Then, while some queen
+is attacked, one attacked queen picked at random moves within its row to the
+column with the fewest conflicts (ties at random; staying put is allowed).
+Counts per column, diagonal (r+c) and anti-diagonal (r-c+n-1) make each
+repair O(n).  After ``max_repairs`` repairs without a solution every queen is
+taken away and the search starts again from a new greedy start.
+
+Everything random comes from ``random.Random(seed)``, so a seed fixes the run.
+
+>>> events = list(min_conflicts(8, seed=1))
+>>> from solvers.construction import is_valid
+>>> is_valid(np.array(events[-1].queens))
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import numpy as np
+
+from solvers.construction import refuse_impossible
+from solvers.counters import Counters
+from solvers.events import Backtrack, Event, Place, Repair, Solution
+
+LINE_ROWS, LINE_GREEDY, LINE_WHILE, LINE_PICK, LINE_MOVE, LINE_RESTART, LINE_DONE = range(7)
+
+MIN_CONFLICTS_CODE = (
+    "for row in 0 .. n-1:",
+    "    place queen on a column with fewest conflicts with the rows above (ties: random)",
+    "while some queen is attacked:",
+    "    pick an attacked queen at random",
+    "    move it in its row to the column with fewest conflicts (ties: random)",
+    "    if repairs > limit: take every queen away; start again",
+    "report solution",
+)
+
+GREEDY_SAMPLES = 48  # random free columns tried before a full scan of the row
+
+
+def default_max_repairs(n: int) -> int:
+    """Repairs allowed before a restart: plenty for Minton's ~50, escapes small-n plateaus."""
+    return 100 + 2 * n
+
+
+class ConflictBoard:
+    """One queen per row, with per-line counts and the number of attacking pairs."""
+
+    def __init__(self, n: int, rng: random.Random) -> None:
+        self.n = n
+        self.rng = rng
+        self.queens = np.full(n, -1, dtype=np.int64)
+        self.cols = np.zeros(n, dtype=np.int64)
+        self.diag = np.zeros(2 * n - 1, dtype=np.int64)
+        self.anti = np.zeros(2 * n - 1, dtype=np.int64)
+        self.rows = np.arange(n, dtype=np.int64)
+        self.pairs = 0  # attacking pairs on the board
+        self.free = list(range(n))  # columns without a queen (greedy start only)
+
+    def place(self, row: int, col: int) -> None:
+        """Put row's queen on col (the row must be empty)."""
+        a = row - col + self.n - 1
+        self.pairs += int(self.cols[col] + self.diag[row + col] + self.anti[a])
+        self.cols[col] += 1
+        self.diag[row + col] += 1
+        self.anti[a] += 1
+        self.queens[row] = col
+
+    def remove(self, row: int) -> int:
+        """Take row's queen away; returns its column."""
+        col = int(self.queens[row])
+        a = row - col + self.n - 1
+        self.cols[col] -= 1
+        self.diag[row + col] -= 1
+        self.anti[a] -= 1
+        self.pairs -= int(self.cols[col] + self.diag[row + col] + self.anti[a])
+        self.queens[row] = -1
+        return col
+
+    def scores(self, row: int) -> np.ndarray:
+        """Conflicts a queen in ``row`` would have on each column (row itself empty)."""
+        n = self.n
+        return self.cols + self.diag[row : row + n] + self.anti[row : row + n][::-1]
+
+    def best_column(self, row: int) -> int:
+        """A column with the fewest conflicts for ``row``, ties broken at random."""
+        scores = self.scores(row)
+        ties = np.flatnonzero(scores == scores.min())
+        return int(ties[self.rng.randrange(ties.size)])
+
+    def greedy_column(self, row: int) -> tuple[int, int]:
+        """Greedy start: (column, checks) for ``row``.
+
+        Free columns are sampled first; the first without conflict is a fewest-conflict
+        column, uniform among them (0 is the least possible).  Failing that, a full scan.
+        """
+        n, free = self.n, self.free
+        for tries in range(1, min(GREEDY_SAMPLES, len(free)) + 1):
+            k = self.rng.randrange(len(free))
+            col = free[k]
+            if self.diag[row + col] == 0 and self.anti[row - col + n - 1] == 0:
+                free[k] = free[-1]
+                free.pop()
+                return col, tries
+        col = self.best_column(row)
+        if self.cols[col] == 0:
+            free.remove(col)
+        return col, GREEDY_SAMPLES + n
+
+    def attacked_rows(self) -> np.ndarray:
+        """Rows whose queen is attacked by another."""
+        q, r, n = self.queens, self.rows, self.n
+        hit = (self.cols[q] > 1) | (self.diag[r + q] > 1) | (self.anti[r - q + n - 1] > 1)
+        return np.flatnonzero(hit)
+
+
+def _greedy(board: ConflictBoard) -> Iterator[Event]:
+    for row in range(board.n):
+        col, checks = board.greedy_column(row)
+        board.place(row, col)
+        yield Place(row, col, LINE_GREEDY, True, checks)
+
+
+def _repair(board: ConflictBoard) -> Repair:
+    attacked = board.attacked_rows()
+    row = int(attacked[board.rng.randrange(attacked.size)])
+    old = board.remove(row)
+    new = board.best_column(row)
+    board.place(row, new)
+    return Repair(row, old, new, board.pairs, LINE_MOVE, True, board.n + attacked.size)
+
+
+def _restart(board: ConflictBoard) -> Iterator[Event]:
+    for row in range(board.n):
+        yield Backtrack(row, board.remove(row), LINE_RESTART)
+    board.free = list(range(board.n))
+
+
+def _search(n: int, seed: int, max_repairs: int) -> Iterator[Event]:
+    board = ConflictBoard(n, random.Random(seed))
+    while True:
+        yield from _greedy(board)
+        for _ in range(max_repairs):
+            if board.pairs == 0:
+                break
+            yield _repair(board)
+        if board.pairs == 0:
+            yield Solution(tuple(board.queens.tolist()), LINE_DONE)
+            return
+        yield from _restart(board)
+
+
+def min_conflicts(
+    n: int, *, first: bool = False, seed: int = 0, max_repairs: int | None = None
+) -> Iterator[Event]:
+    """Min-conflicts as events: greedy Places, Repairs (Backtracks on a restart), Solution.
+
+    ``first`` is accepted and has no effect: the search stops at its one solution.
+    """
+    refuse_impossible(n)
+    if n < 1:
+        return iter(())
+    limit = default_max_repairs(n) if max_repairs is None else max_repairs
+    if limit < 1:
+        raise ValueError(f"max_repairs must be at least 1 (got {limit})")
+    return _search(n, seed, limit)
+
+
+def attacking_pairs(queens: np.ndarray) -> int:
+    """Attacking pairs among queens (one per row), counted line by line.
+
+    >>> attacking_pairs(np.array([0, 1, 2, 3]))
+    6
+    """
+    q = np.asarray(queens, dtype=np.int64)
+    rows = np.arange(q.size, dtype=np.int64)
+    lines = (q, rows + q, rows - q + q.size)
+    return int(sum((k * (k - 1) // 2).sum() for k in (np.bincount(line) for line in lines)))
+
+
+def answer(n: int, *, seed: int = 0) -> tuple[np.ndarray, dict[str, int]]:
+    """The board and its counters, plus ``restarts``, ``start_conflicts`` (attacking
+    pairs the last greedy start left) and ``conflicts`` (left at the end: 0).
+
+    Drains the same search the window shows, keeping only boards, not events.
+    """
+    counters = Counters()
+    start = np.zeros(n, dtype=np.int64)
+    queens: tuple[int, ...] = ()
+    for event in min_conflicts(n, seed=seed):
+        counters.apply(event)
+        kind = type(event)
+        if kind is Place:
+            start[event.row] = event.col
+        elif kind is Solution:
+            queens = event.queens
+    extra = {
+        "restarts": counters.backtracks // max(n, 1),
+        "start_conflicts": attacking_pairs(start),
+        "conflicts": attacking_pairs(np.array(queens, dtype=np.int64)),
+    }
+    return np.array(queens, dtype=np.int64), {**counters.as_dict(), **extra}
