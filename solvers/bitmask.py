@@ -48,3 +48,54 @@ BITMASK_CODE = (
     "        solve(row+1, cols|bit, (diag|bit) << 1, (anti|bit) >> 1)",
     "        lift the queen on bit",
 )
+
+
+def count_completions(
+    queens: list[int | None] | tuple[int | None, ...], node_budget: int = 2_000_000
+) -> tuple[int, bool]:
+    """How many solutions extend a partial board (queens in any rows).
+
+    Returns ``(count, exact)``; when the search visits more than
+    ``node_budget`` nodes it stops and ``count`` is a lower bound.
+
+    >>> count_completions([None] * 8)
+    (92, True)
+    >>> count_completions([1, None, None, None])
+    (1, True)
+    >>> count_completions([0, 1, None, None])
+    (0, True)
+    """
+    n = len(queens)
+    full = (1 << n) - 1
+    placed = [(r, c) for r, c in enumerate(queens) if c is not None]
+    for k, (r1, c1) in enumerate(placed):
+        for r2, c2 in placed[k + 1 :]:
+            if c1 == c2 or abs(c1 - c2) == r2 - r1:
+                return 0, True
+    fixed_cols = 0
+    for _, c in placed:
+        fixed_cols |= 1 << c
+    found = 0
+    budget = node_budget
+
+    def walk(row: int, cols: int, diag: int, anti: int) -> None:
+        nonlocal found, budget
+        if row == n:
+            found += 1
+            return
+        budget -= 1
+        if budget < 0:
+            return
+        free = ~(cols | diag | anti) & full
+        fixed = queens[row]
+        if fixed is not None:
+            free &= 1 << fixed
+        else:
+            free &= ~fixed_cols
+        while free and budget >= 0:
+            bit = free & -free
+            free ^= bit
+            walk(row + 1, cols | bit, (diag | bit) << 1, (anti | bit) >> 1)
+
+    walk(0, 0, 0, 0)
+    return found, budget >= 0
