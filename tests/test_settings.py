@@ -1,0 +1,59 @@
+"""Settings persist, and a missing or corrupt file never stops the app."""
+
+from __future__ import annotations
+
+import json
+
+from visualizer.settings import Settings, SettingsStore, config_dir
+
+
+def test_round_trip(tmp_path):
+    store = SettingsStore(tmp_path)
+    chosen = Settings(n=10, algorithm="permutations-pruned", speed=250.0, lang="zh", theme="projector")
+    assert store.save(chosen)
+    assert SettingsStore(tmp_path).load() == chosen
+
+
+def test_missing_file_gives_defaults_without_a_problem(tmp_path):
+    store = SettingsStore(tmp_path / "nowhere")
+    assert store.load() == Settings() and store.problem is None
+
+
+def test_corrupt_file_is_reported_once_and_replaced(tmp_path):
+    (tmp_path / "settings.json").write_text("{ this is not json")
+    store = SettingsStore(tmp_path)
+    assert store.load() == Settings()
+    assert "unreadable" in store.problem
+    store.save(Settings(n=6))
+    again = SettingsStore(tmp_path)
+    assert again.load().n == 6 and again.problem is None
+
+
+def test_out_of_range_values_are_reset(tmp_path):
+    data = {"n": 99, "algorithm": "brute-force", "speed": -5, "lang": "fr", "theme": "neon", "width": 12}
+    (tmp_path / "settings.json").write_text(json.dumps(data))
+    store = SettingsStore(tmp_path)
+    loaded = store.load()
+    assert loaded.algorithm == "brute-force" and loaded.n == 8
+    assert (loaded.speed, loaded.lang, loaded.theme, loaded.width) == (20.0, "en", "classroom", 1280)
+    assert "out of range" in store.problem
+
+
+def test_wrong_json_shape_and_unknown_keys(tmp_path):
+    (tmp_path / "settings.json").write_text("[1, 2]")
+    store = SettingsStore(tmp_path)
+    assert store.load() == Settings() and store.problem
+    (tmp_path / "settings.json").write_text(json.dumps({"n": 5, "colour": "red"}))
+    assert SettingsStore(tmp_path).load().n == 5
+
+
+def test_unwritable_directory_is_reported(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    store = SettingsStore(blocker / "sub")
+    assert not store.save(Settings()) and "could not save" in store.problem
+
+
+def test_config_dir_honours_the_override(monkeypatch, tmp_path):
+    monkeypatch.setenv("NQUEENS_CONFIG_DIR", str(tmp_path))
+    assert config_dir() == tmp_path
