@@ -42,9 +42,8 @@ def test_the_font_has_every_glyph(lang):
     pygame.freetype.init()
     font = pygame.freetype.Font(str(font_path(lang)), 20)
     characters = sorted({ch for text in ui_texts(lang) for ch in text if not ch.isspace()})
-    missing = [
-        ch for ch, metrics in zip(characters, font.get_metrics("".join(characters))) if metrics is None
-    ]
+    metrics = font.get_metrics("".join(characters))
+    missing = [ch for ch, glyph in zip(characters, metrics, strict=True) if glyph is None]
     assert not missing, f"{lang} font lacks {''.join(missing)!r}"
 
 
