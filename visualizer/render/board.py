@@ -1,0 +1,533 @@
+"""The chessboard: squares, 1-based rank/file labels, vector queens and the last event's marks.
+
+Row 0 is drawn at the top and column 0 at the left, as ``queens[row] = col`` reads; the labels
+count from 1 (row 1 is ``queens[0]``) because that is how a class counts squares. Up to
+``VECTOR_MAX_N`` every square is drawn; above it the board is a numpy image scaled to the board
+rect and queens become marks, so n = 1000 still draws in a few milliseconds.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+import pygame
+
+from visualizer.i18n import tr
+from visualizer.render.fonts import get_font
+from visualizer.scene import Scene
+from visualizer.theme import Colour, Theme
+
+Point = tuple[int, int]
+#: Above this n the board is drawn as a scaled image and queens as marks.
+VECTOR_MAX_N = 64
+#: Squares smaller than this (pixels) get no rank/file labels.
+LABEL_MIN_SQUARE = 18
+#: Opacity of the attacked-square shading.
+ATTACKED_ALPHA = 0.45
+WHITE = (255, 255, 255)
+BLACK = (0, 0, 0)
+
+
+# -- geometry ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    """Where the n x n board lies on screen: ``rect`` is the board itself, labels excluded."""
+
+    rect: pygame.Rect
+    n: int
+    square: float
+    gutter: int = 0  # room around the board for labels and the solution badge
+
+    def _edge(self, k: int) -> int:
+        return round(k * self.square)
+
+    def square_rect(self, row: int, col: int) -> pygame.Rect:
+        """The screen rect of square (row, col); neighbours share edges, never overlap."""
+        x0, x1 = self._edge(col), self._edge(col + 1)
+        y0, y1 = self._edge(row), self._edge(row + 1)
+        return pygame.Rect(self.rect.x + x0, self.rect.y + y0, max(1, x1 - x0), max(1, y1 - y0))
+
+    def center(self, row: int, col: int) -> Point:
+        """The centre pixel of square (row, col)."""
+        return self.square_rect(row, col).center
+
+    def _index(self, offset: int) -> int | None:
+        k = int(offset / self.square)
+        while k > 0 and self._edge(k) > offset:
+            k -= 1
+        while k < self.n - 1 and self._edge(k + 1) <= offset:
+            k += 1
+        return k if 0 <= k < self.n and 0 <= offset < self._edge(self.n) else None
+
+    def square_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """The (row, col) under pixel ``pos``, or None off the board."""
+        col = self._index(int(pos[0]) - self.rect.x)
+        row = self._index(int(pos[1]) - self.rect.y)
+        return None if row is None or col is None else (row, col)
+
+
+def label_gutter(side: int, n: int) -> int:
+    """Room for rank/file labels on each side of a board of ``side`` pixels, 0 when too small."""
+    square = side / max(n, 1)
+    if n > VECTOR_MAX_N or square < LABEL_MIN_SQUARE:
+        return 0
+    return int(min(30, max(16, square * 0.42)))
+
+
+def fit_board(area: pygame.Rect, n: int, margin: int = 16) -> BoardGeometry:
+    """The largest square board centred in ``area``, with room for labels when they fit.
+
+    Square sizes are whole pixels up to ``VECTOR_MAX_N`` (crisp edges), fractional above.
+    """
+    area = pygame.Rect(area)
+    n = max(1, n)
+    side = max(1, min(area.w, area.h) - 2 * margin)
+    gutter = label_gutter(side, n)
+    side = max(1, side - 2 * gutter)
+    if n <= VECTOR_MAX_N:
+        square: float = max(1, side // n)
+        size = int(square) * n
+    else:
+        square = side / n
+        size = side
+    x = area.x + (area.w - size) // 2
+    y = area.y + (area.h - size) // 2
+    return BoardGeometry(pygame.Rect(x, y, size, size), n, square, gutter)
+
+
+# -- colour helpers ----------------------------------------------------------
+
+
+def blend(a: Colour, b: Colour, t: float) -> Colour:
+    """``a`` moved a fraction ``t`` toward ``b``."""
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+def luminance(colour: Colour) -> float:
+    """Relative luminance in 0..1 (sRGB approximation), to pick readable text."""
+    r, g, b = (c / 255 for c in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink_on(colour: Colour) -> Colour:
+    """Black or white, whichever reads better on ``colour``."""
+    return BLACK if luminance(colour) > 0.55 else WHITE
+
+
+# -- queen sprite ------------------------------------------------------------
+
+_SUPERSAMPLE = 4
+#: The crown outline in unit-square coordinates: five points and the band below them.
+_CROWN = (
+    (0.23, 0.72),
+    (0.12, 0.32),
+    (0.29, 0.53),
+    (0.31, 0.24),
+    (0.42, 0.50),
+    (0.50, 0.18),
+    (0.58, 0.50),
+    (0.69, 0.24),
+    (0.71, 0.53),
+    (0.88, 0.32),
+    (0.77, 0.72),
+)
+_TIPS = ((0.12, 0.32), (0.31, 0.24), (0.50, 0.18), (0.69, 0.24), (0.88, 0.32))
+_BASE = (0.19, 0.74, 0.62, 0.12)  # x, y, w, h of the base band
+
+
+@lru_cache(maxsize=64)
+def queen_sprite(size: int, fill: Colour | None, outline: Colour, alpha: int = 255) -> pygame.Surface:
+    """A queen (crown polygon, balls on its points, a base band) ``size`` pixels square.
+
+    Drawn four times larger and smoothed down, so edges are anti-aliased. ``fill=None`` gives
+    a hollow "ghost" queen: outline only.
+    """
+    big = max(8, size) * _SUPERSAMPLE
+    canvas = pygame.Surface((big, big), pygame.SRCALPHA)
+    stroke = max(_SUPERSAMPLE, round(big * (0.065 if fill is None else 0.04)))
+
+    def pts(shape: tuple[tuple[float, float], ...]) -> list[Point]:
+        return [(round(x * big), round(y * big)) for x, y in shape]
+
+    crown = pts(_CROWN)
+    bx, by, bw, bh = (round(v * big) for v in _BASE)
+    base = pygame.Rect(bx, by, bw, bh)
+    ball = round(big * 0.065)
+
+    def shape(colour: tuple[int, ...]) -> pygame.Surface:
+        """The queen's silhouette in one colour."""
+        layer = pygame.Surface((big, big), pygame.SRCALPHA)
+        pygame.draw.polygon(layer, colour, crown)
+        pygame.draw.rect(layer, colour, base, 0, border_radius=max(1, bh // 3))
+        for tip in pts(_TIPS):
+            pygame.draw.circle(layer, colour, tip, ball)
+        return layer
+
+    # The outline is the silhouette dilated: stamped around a circle of radius ``stroke``.
+    rim = shape(outline)
+    steps = 16
+    for k in range(steps):
+        angle = 2 * math.pi * k / steps
+        canvas.blit(rim, (round(stroke * math.cos(angle)), round(stroke * math.sin(angle))))
+    if fill is not None:
+        canvas.blit(shape(fill), (0, 0))
+        # A thin gap between crown and base reads as two parts, like a chess queen.
+        pygame.draw.rect(canvas, outline, (bx, by - stroke // 2, bw, max(1, stroke // 2)))
+    else:
+        hole = shape((0, 0, 0, 255))
+        canvas.blit(hole, (0, 0), special_flags=pygame.BLEND_RGBA_SUB)
+    sprite = pygame.transform.smoothscale(canvas, (size, size))
+    if alpha < 255:
+        sprite.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+    return sprite
+
+
+# -- primitive marks ---------------------------------------------------------
+
+
+def _arrowhead(surface: pygame.Surface, colour: Colour, tip: Point, frm: Point, size: float) -> None:
+    angle = math.atan2(tip[1] - frm[1], tip[0] - frm[0])
+    spread = math.radians(28)
+    left = (tip[0] - size * math.cos(angle - spread), tip[1] - size * math.sin(angle - spread))
+    right = (tip[0] - size * math.cos(angle + spread), tip[1] - size * math.sin(angle + spread))
+    pygame.draw.polygon(surface, colour, [tip, left, right])
+
+
+def draw_arrow(
+    surface: pygame.Surface,
+    colour: Colour,
+    start: Point,
+    end: Point,
+    width: int,
+    *,
+    halo: Colour | None = None,
+) -> None:
+    """A straight arrow from ``start`` to ``end`` with a filled head, optionally on a halo."""
+    length = math.dist(start, end)
+    if length < 1:
+        return
+    head = max(8.0, width * 3.2)
+    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+    shaft_end = (round(end[0] - ux * head * 0.8), round(end[1] - uy * head * 0.8))
+    if halo is not None:
+        pygame.draw.line(surface, halo, start, shaft_end, width + 4)
+        _arrowhead(surface, halo, (round(end[0] + ux * 2), round(end[1] + uy * 2)), start, head + 5)
+    pygame.draw.line(surface, colour, start, shaft_end, width)
+    _arrowhead(surface, colour, end, start, head)
+
+
+def draw_dashed_rect(
+    surface: pygame.Surface, colour: Colour, rect: pygame.Rect, width: int, dash: int
+) -> None:
+    """A rectangle outline in dashes of ``dash`` pixels."""
+    dash = max(2, dash)
+    for x in range(rect.left, rect.right, dash * 2):
+        w = min(dash, rect.right - x)
+        pygame.draw.rect(surface, colour, (x, rect.top, w, width))
+        pygame.draw.rect(surface, colour, (x, rect.bottom - width, w, width))
+    for y in range(rect.top, rect.bottom, dash * 2):
+        h = min(dash, rect.bottom - y)
+        pygame.draw.rect(surface, colour, (rect.left, y, width, h))
+        pygame.draw.rect(surface, colour, (rect.right - width, y, width, h))
+
+
+def draw_check(surface: pygame.Surface, colour: Colour, rect: pygame.Rect, width: int) -> None:
+    """A check mark fitted in ``rect``."""
+    points = [
+        (rect.left + rect.w * 0.12, rect.top + rect.h * 0.55),
+        (rect.left + rect.w * 0.40, rect.top + rect.h * 0.82),
+        (rect.left + rect.w * 0.90, rect.top + rect.h * 0.18),
+    ]
+    pygame.draw.lines(surface, colour, False, points, width)
+    for p in points:  # round joints and caps
+        pygame.draw.circle(surface, colour, (round(p[0]), round(p[1])), max(1, width // 2))
+
+
+def draw_cross(surface: pygame.Surface, colour: Colour, rect: pygame.Rect, width: int) -> None:
+    """An X from corner to corner of ``rect``."""
+    pygame.draw.line(surface, colour, rect.topleft, (rect.right - 1, rect.bottom - 1), width)
+    pygame.draw.line(surface, colour, (rect.right - 1, rect.top), (rect.left, rect.bottom - 1), width)
+
+
+# -- the board ---------------------------------------------------------------
+
+
+def _queen_colours(scene: Scene, theme: Theme) -> Colour:
+    return theme.solution if scene.solution_number is not None else theme.queen
+
+
+def _draw_squares_vector(
+    surface: pygame.Surface, geo: BoardGeometry, scene: Scene, theme: Theme, shade: bool
+) -> None:
+    attacked = scene.attacked if shade else None
+    light_hit = blend(theme.light_square, theme.attacked, ATTACKED_ALPHA)
+    dark_hit = blend(theme.dark_square, theme.attacked, ATTACKED_ALPHA)
+    dot = blend(theme.attacked, BLACK, 0.45)
+    radius = max(2, round(geo.square * 0.09))
+    for row in range(geo.n):
+        for col in range(geo.n):
+            light = (row + col) % 2 == 0
+            hit = attacked is not None and bool(attacked[row, col]) and scene.queens[row] != col
+            if hit:
+                colour = light_hit if light else dark_hit
+            else:
+                colour = theme.light_square if light else theme.dark_square
+            rect = geo.square_rect(row, col)
+            surface.fill(colour, rect)
+            if hit and geo.square >= 8:
+                pygame.draw.circle(surface, dot, rect.center, radius)
+
+
+def _draw_labels(surface: pygame.Surface, geo: BoardGeometry, theme: Theme, lang: str) -> None:
+    if geo.gutter <= 0:
+        return
+    font = get_font(max(10, round(geo.gutter * 0.55)), lang)
+    gap = max(8, geo.gutter // 3)  # clear of the solution frame
+    for k in range(geo.n):
+        text = font.render(str(k + 1), True, theme.muted_text)
+        top = geo.square_rect(0, k)
+        surface.blit(text, text.get_rect(midbottom=(top.centerx, geo.rect.top - gap + 4)))
+        left = geo.square_rect(k, 0)
+        surface.blit(text, text.get_rect(midright=(geo.rect.left - gap, left.centery)))
+
+
+@lru_cache(maxsize=4)
+def _checker_surface(n: int, size: int, light: Colour, dark: Colour) -> pygame.Surface:
+    """The empty n x n checkerboard scaled to ``size`` pixels (cached: it depends on nothing else)."""
+    parity = np.add.outer(np.arange(n), np.arange(n)) % 2
+    image = np.where(parity[..., None] == 0, np.array(light, np.uint8), np.array(dark, np.uint8))
+    return _array_to_surface(image.astype(np.uint8), size)
+
+
+def _array_to_surface(image: np.ndarray, size: int | tuple[int, int]) -> pygame.Surface:
+    """An (rows, cols, 3) uint8 array as a surface scaled to ``size``; nearest when enlarging."""
+    small = pygame.surfarray.make_surface(np.ascontiguousarray(image.swapaxes(0, 1)))
+    target = (size, size) if isinstance(size, int) else size
+    if target[0] >= small.get_width() and target[1] >= small.get_height():
+        return pygame.transform.scale(small, target)
+    return pygame.transform.smoothscale(small, target)
+
+
+def _draw_squares_image(
+    surface: pygame.Surface, geo: BoardGeometry, scene: Scene, theme: Theme, shade: bool
+) -> None:
+    n, size = geo.n, geo.rect.w
+    attacked = scene.attacked if shade else None
+    if attacked is None:
+        surface.blit(_checker_surface(n, size, theme.light_square, theme.dark_square), geo.rect)
+        return
+    parity = np.add.outer(np.arange(n), np.arange(n)) % 2
+    image = np.where(
+        parity[..., None] == 0, np.array(theme.light_square, float), np.array(theme.dark_square, float)
+    )
+    hit = attacked.astype(bool)[..., None]
+    image = np.where(hit, image + (np.array(theme.attacked, float) - image) * ATTACKED_ALPHA, image)
+    surface.blit(_array_to_surface(image.astype(np.uint8), size), geo.rect)
+
+
+def _draw_row_heat(surface: pygame.Surface, geo: BoardGeometry, heat: np.ndarray, theme: Theme) -> None:
+    values = np.asarray(heat, dtype=float).reshape(-1)[: geo.n]
+    top = float(values.max()) if values.size else 0.0
+    t = (values / top if top > 0 else np.zeros_like(values))[:, None]
+    colours = np.array(theme.background, float) + (np.array(theme.conflict, float) - theme.background) * t
+    width = max(4, min(12, geo.gutter or 8))
+    strip = _array_to_surface(colours[:, None, :].astype(np.uint8), (width, geo.rect.h))
+    surface.blit(strip, (geo.rect.left - width - 3, geo.rect.top))
+
+
+def _draw_queens(surface: pygame.Surface, geo: BoardGeometry, scene: Scene, theme: Theme) -> None:
+    colour = _queen_colours(scene, theme)
+    if geo.n <= VECTOR_MAX_N and geo.square >= 6:
+        size = int(geo.square * 0.9)
+        sprite = queen_sprite(size, colour, theme.queen_outline)
+        for row, col in enumerate(scene.queens):
+            if col is not None:
+                surface.blit(sprite, sprite.get_rect(center=geo.center(row, col)))
+        return
+    mark = max(2, math.ceil(geo.square * 0.8))
+    for row, col in enumerate(scene.queens):
+        if col is not None:
+            cell = geo.square_rect(row, col)
+            dot = pygame.Rect(0, 0, mark, mark)
+            dot.center = cell.center
+            surface.fill(colour, dot)
+
+
+def _mark_rect(geo: BoardGeometry, square: tuple[int, int], minimum: int = 10) -> pygame.Rect:
+    """The square's rect, grown to at least ``minimum`` pixels so marks stay visible on big boards."""
+    rect = geo.square_rect(*square)
+    if rect.w >= minimum:
+        return rect
+    grown = pygame.Rect(0, 0, minimum, minimum)
+    grown.center = rect.center
+    return grown
+
+
+def _stroke(geo: BoardGeometry, fraction: float, low: int, high: int) -> int:
+    return int(min(high, max(low, geo.square * fraction)))
+
+
+def _draw_refused(surface: pygame.Surface, geo: BoardGeometry, scene: Scene, theme: Theme) -> None:
+    """The refused square filled and crossed (before queens; a queen may stand on it)."""
+    if scene.refused is None:
+        return
+    rect = _mark_rect(geo, scene.refused)
+    surface.fill(theme.conflict, rect)
+    occupied = scene.queens[scene.refused[0]] == scene.refused[1]
+    width = _stroke(geo, 0.08, 2, 8)
+    if occupied:  # the queen stays readable; the cross moves to a corner badge
+        corner = pygame.Rect(0, 0, rect.w // 3, rect.h // 3)
+        corner.topright = rect.topright
+        draw_cross(surface, ink_on(theme.conflict), corner.inflate(-width, -width), max(2, width // 2))
+    else:
+        inset = max(3, rect.w // 4)
+        draw_cross(surface, ink_on(theme.conflict), rect.inflate(-inset * 2, -inset * 2), width)
+
+
+def _draw_conflict_line(surface: pygame.Surface, geo: BoardGeometry, scene: Scene, theme: Theme) -> None:
+    """The line from the refused square to the queen that attacks it, ringed at the queen."""
+    if scene.refused is None or scene.blocker is None:
+        return
+    start, end = geo.center(*scene.refused), geo.center(*scene.blocker)
+    width = _stroke(geo, 0.07, 3, 7)
+    halo = theme.queen_outline if luminance(theme.conflict) < 0.5 else theme.queen
+    ring = max(6, round(geo.square * 0.48))
+    distance = math.dist(start, end)
+    lead = geo.square * 0.3  # leave the refused square's cross readable
+    if distance > ring + lead:
+        # The arrow stops at the ring around the blocker, so its head points at the queen.
+        a, b = lead / distance, (distance - ring) / distance
+        tail = (round(start[0] + (end[0] - start[0]) * a), round(start[1] + (end[1] - start[1]) * a))
+        tip = (round(start[0] + (end[0] - start[0]) * b), round(start[1] + (end[1] - start[1]) * b))
+        draw_arrow(surface, theme.conflict, tail, tip, width, halo=halo)
+    pygame.draw.circle(surface, halo, end, ring + 2, width + 4)
+    pygame.draw.circle(surface, theme.conflict, end, ring, width)
+
+
+def _draw_tried(surface: pygame.Surface, geo: BoardGeometry, scene: Scene, theme: Theme) -> None:
+    if scene.tried is None:
+        return
+    rect = _mark_rect(geo, scene.tried, 12)
+    width = _stroke(geo, 0.1, 3, 8)
+    pygame.draw.rect(surface, theme.tried, rect.inflate(width, width), width)
+
+
+def _draw_lifted(surface: pygame.Surface, geo: BoardGeometry, scene: Scene, theme: Theme) -> None:
+    """A ghost queen in a dashed frame with an up-arrow: a backtrack just took it away."""
+    if scene.lifted is None:
+        return
+    rect = _mark_rect(geo, scene.lifted, 12)
+    width = _stroke(geo, 0.06, 2, 5)
+    draw_dashed_rect(surface, theme.lifted, rect.inflate(-width, -width), width, max(3, rect.w // 8))
+    if rect.w >= 16:
+        ghost = queen_sprite(int(rect.w * 0.8), None, theme.lifted, 200)
+        surface.blit(ghost, ghost.get_rect(center=rect.center))
+    arrow_x = rect.right - max(4, rect.w // 6)
+    draw_arrow(
+        surface,
+        theme.lifted,
+        (arrow_x, rect.bottom - rect.h // 5),
+        (arrow_x, rect.top + rect.h // 8),
+        max(2, width),
+        halo=theme.queen_outline,
+    )
+
+
+def _draw_moved(surface: pygame.Surface, geo: BoardGeometry, scene: Scene, theme: Theme) -> None:
+    """A repair: a ghost queen where the queen was and an arrow to where it went."""
+    if scene.moved is None:
+        return
+    row, old, new = scene.moved
+    rect = _mark_rect(geo, (row, old), 12)
+    width = _stroke(geo, 0.06, 2, 6)
+    if rect.w >= 16:
+        ghost = queen_sprite(int(rect.w * 0.8), None, theme.lifted, 200)
+        surface.blit(ghost, ghost.get_rect(center=rect.center))
+    else:
+        draw_dashed_rect(surface, theme.lifted, rect, 2, 3)
+    if old != new:
+        start, end = geo.center(row, old), geo.center(row, new)
+        shorten = min(geo.square * 0.45, math.dist(start, end) / 2)
+        direction = 1 if new > old else -1
+        draw_arrow(
+            surface,
+            theme.tried,
+            (round(start[0] + direction * shorten), start[1]),
+            (round(end[0] - direction * shorten), end[1]),
+            width,
+            halo=theme.queen_outline,
+        )
+
+
+def solution_badge(surface: pygame.Surface, anchor: Point, number: int, theme: Theme, lang: str, height: int):
+    """The "Solution k" badge with a check mark, centred on ``anchor``; returns its rect."""
+    height = max(24, height)
+    font = get_font(round(height * 0.58), lang, bold=True)
+    text = font.render(tr("solution_n", lang, number=number), True, ink_on(theme.solution))
+    icon = height - 10
+    rect = pygame.Rect(0, 0, text.get_width() + icon + height, height)
+    rect.center = anchor
+    pygame.draw.rect(surface, theme.solution, rect, border_radius=height // 2)
+    pygame.draw.rect(surface, theme.queen_outline, rect, 2, border_radius=height // 2)
+    check = pygame.Rect(rect.left + height // 2 - 2, rect.top + 5, icon, icon)
+    draw_check(surface, ink_on(theme.solution), check, max(2, height // 9))
+    surface.blit(text, text.get_rect(midleft=(check.right + 6, rect.centery)))
+    return rect
+
+
+def _draw_solution(
+    surface: pygame.Surface, area: pygame.Rect, geo: BoardGeometry, scene: Scene, theme: Theme, lang: str
+) -> None:
+    """A frame round the board and the badge below it (over its bottom edge when there is no room)."""
+    if scene.solution_number is None:
+        return
+    frame = max(4, min(7, geo.gutter // 4 or 4))
+    pygame.draw.rect(surface, theme.solution, geo.rect.inflate(frame * 2 + 2, frame * 2 + 2), frame)
+    room = pygame.Rect(area).bottom - (geo.rect.bottom + frame + 1)
+    height = min(44, room - 4)
+    if height >= 26:
+        centre_y = geo.rect.bottom + frame + 1 + room // 2
+    else:
+        height = 34
+        centre_y = geo.rect.bottom - height // 2 - frame
+    solution_badge(surface, (geo.rect.centerx, centre_y), scene.solution_number, theme, lang, height)
+
+
+def draw_board(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    scene: Scene,
+    theme: Theme,
+    *,
+    lang: str = "en",
+    show_attacked: bool = True,
+    row_heat: np.ndarray | None = None,
+    margin: int = 16,
+) -> BoardGeometry:
+    """Draw ``scene`` centred in ``area``; returns the geometry used (for mouse clicks).
+
+    ``row_heat`` (n values, e.g. conflicts per row) is shown as a colour strip left of the board.
+    """
+    geo = fit_board(area, scene.n, margin)
+    shade = show_attacked and scene.attacked is not None
+    if geo.n <= VECTOR_MAX_N:
+        _draw_squares_vector(surface, geo, scene, theme, shade)
+    else:
+        _draw_squares_image(surface, geo, scene, theme, shade)
+    pygame.draw.rect(surface, theme.grid, geo.rect.inflate(2, 2), 1)
+    _draw_labels(surface, geo, theme, lang)
+    if row_heat is not None:
+        _draw_row_heat(surface, geo, row_heat, theme)
+    _draw_refused(surface, geo, scene, theme)
+    _draw_lifted(surface, geo, scene, theme)
+    _draw_queens(surface, geo, scene, theme)
+    _draw_moved(surface, geo, scene, theme)
+    _draw_tried(surface, geo, scene, theme)
+    _draw_conflict_line(surface, geo, scene, theme)
+    _draw_solution(surface, area, geo, scene, theme, lang)
+    return geo

@@ -1,0 +1,60 @@
+"""Cached fonts: Noto Sans (Latin), Noto Sans SC (Chinese, covers Latin too) and Fira Code (code)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+from visualizer.i18n import font_path
+
+
+def _ensure_font_module() -> None:
+    if not pygame.font.get_init():
+        pygame.font.init()
+
+
+@lru_cache(maxsize=128)
+def get_font(size: int, lang: str = "en", bold: bool = False) -> pygame.font.Font:
+    """The UI font for ``lang`` at ``size`` pixels (cached)."""
+    _ensure_font_module()
+    return pygame.font.Font(str(font_path(lang, bold)), max(6, int(size)))
+
+
+def mono_font_path() -> Path:
+    """pygame_gui's bundled Fira Code, next to its Noto fonts."""
+    return font_path("en").parent / "FiraCode-Regular.ttf"
+
+
+@lru_cache(maxsize=64)
+def get_mono_font(size: int) -> pygame.font.Font:
+    """A monospace font for pseudo-code (ASCII; use ``get_font(size, "zh")`` for CJK text)."""
+    _ensure_font_module()
+    return pygame.font.Font(str(mono_font_path()), max(6, int(size)))
+
+
+def needs_cjk(text: str) -> bool:
+    """Whether ``text`` has characters outside Latin-1 that Fira Code and Noto Sans lack."""
+    return any(ord(ch) > 0x2FFF for ch in text)
+
+
+def font_for(text: str, size: int, lang: str = "en", bold: bool = False) -> pygame.font.Font:
+    """``get_font`` for ``lang``, switched to Chinese when ``text`` holds CJK characters."""
+    return get_font(size, "zh" if lang == "zh" or needs_cjk(text) else "en", bold)
+
+
+def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` cut and ended with "…" so it renders no wider than ``width`` pixels."""
+    if width <= 0:
+        return ""
+    if font.size(text)[0] <= width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if font.size(text[:mid].rstrip() + "…")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…" if lo else ""
