@@ -11,6 +11,7 @@ from solvers import construction as cs
 from solvers import enumeration as en
 from solvers import local_search as ls
 from solvers.events import Event
+from solvers.pseudocode_zh import CODE_ZH
 
 
 class SolverError(ValueError):
@@ -33,6 +34,10 @@ class AlgorithmSpec:
     exhaustive: bool = True
     by_columns: bool = False  # accepts seed 001's column-by-column walk
     family: str = "backtracking"
+
+    def code_in(self, lang: str) -> tuple[str, ...]:
+        """The pseudo-code in ``lang`` ("en" or "zh"), line for line."""
+        return CODE_ZH.get(self.name, self.code) if lang == "zh" else self.code
 
     def check_n(self, n: int) -> None:
         """Refuse an n outside this algorithm's range, saying why."""

@@ -153,3 +153,11 @@ def test_every_spec_points_its_lines_into_its_code():
         for event in spec.solve(n):
             assert 0 <= event.line < len(spec.code), (spec.name, event)
         assert spec.title and spec.title_zh and spec.summary and spec.summary_zh
+
+
+def test_chinese_pseudo_code_matches_line_for_line():
+    for spec in registry.ALGORITHMS.values():
+        zh = spec.code_in("zh")
+        assert zh is not spec.code, f"{spec.name} has no Chinese pseudo-code"
+        assert len(zh) == len(spec.code), spec.name
+        assert any("\u4e00" <= ch <= "\u9fff" for line in zh for ch in line), spec.name

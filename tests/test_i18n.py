@@ -18,7 +18,7 @@ def ui_texts(lang: str) -> list[str]:
     texts = [pair[index] for pair in STRINGS.values()]
     for spec in registry.ALGORITHMS.values():
         texts += [spec.title, spec.summary] if lang == "en" else [spec.title_zh, spec.summary_zh]
-        texts += list(spec.code)
+        texts += list(spec.code_in(lang))
     return texts
 
 
