@@ -48,7 +48,7 @@ def attacked_squares(queens: tuple[int | None, ...]) -> np.ndarray:
         (rows + cols, r + c),
         (rows - cols, r - c),
     ):
-        tally = {}
+        tally: dict[int, int] = {}
         for value in lines.tolist():
             tally[value] = tally.get(value, 0) + 1
         for value, k in tally.items():
