@@ -1,0 +1,263 @@
+"""Panels and overlays: counters, pseudo-code, progress, message banner, keyboard help.
+
+Text is sized for a projector: numbers large, labels smaller, every string already translated
+or looked up through ``visualizer.i18n``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from visualizer.i18n import STRINGS, tr
+from visualizer.render.board import blend, draw_check, ink_on
+from visualizer.render.fonts import ellipsize, font_for, get_font, get_mono_font, needs_cjk
+from visualizer.theme import Colour, Theme
+
+#: Counters in the order a class reads them; others in the dict follow in their own order.
+COUNTER_ORDER = ("attempts", "placements", "backtracks", "solutions", "checks", "repairs")
+PAD = 12
+
+
+def _card(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
+    """A panel background with a thin border."""
+    pygame.draw.rect(surface, theme.panel, rect, border_radius=10)
+    pygame.draw.rect(surface, blend(theme.panel, theme.muted_text, 0.35), rect, 1, border_radius=10)
+
+
+def _label(key: str, lang: str) -> str:
+    return tr(key, lang) if key in STRINGS else key
+
+
+def _format(value: int) -> str:
+    return f"{value:,}"
+
+
+def draw_counters(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    counters: dict[str, int],
+    extras: dict[str, str],
+    theme: Theme,
+    lang: str,
+    scale: float = 1.0,
+) -> None:
+    """The counters as label / big number rows, solutions emphasised, then ``extras`` smaller."""
+    area = pygame.Rect(area)
+    _card(surface, area, theme)
+    keys = [k for k in COUNTER_ORDER if k in counters] + [k for k in counters if k not in COUNTER_ORDER]
+    # Shrink until every row fits: rows of counters at ``big``, extras at ``small``.
+    fit = scale
+    while True:
+        label_size, big, small = round(17 * fit), round(30 * fit), round(18 * fit)
+        needed = len(keys) * (big + 10) + len(extras) * (small + 8) + 2 * PAD + (8 if extras else 0)
+        if needed <= area.h or fit <= 0.45:
+            break
+        fit *= 0.9
+    inner = area.inflate(-2 * PAD, -2 * PAD)
+    y = inner.top
+    for key in keys:
+        emphasis = key == "solutions"
+        row_h = big + 10
+        row = pygame.Rect(inner.left, y, inner.w, row_h)
+        if emphasis:
+            band = row.inflate(PAD, 0)
+            pygame.draw.rect(surface, blend(theme.panel, theme.solution, 0.18), band, border_radius=6)
+            pygame.draw.rect(surface, theme.solution, (band.left, band.top, 5, band.h), border_radius=2)
+        value = get_font(big, "en", bold=True).render(
+            _format(counters[key]), True, theme.solution if emphasis else theme.text
+        )
+        surface.blit(value, value.get_rect(midright=(row.right - 4, row.centery)))
+        label_font = get_font(label_size, lang, bold=emphasis)
+        text = ellipsize(label_font, _label(key, lang), row.w - value.get_width() - 20)
+        label = label_font.render(text, True, theme.text if emphasis else theme.muted_text)
+        surface.blit(label, label.get_rect(midleft=(row.left + 8, row.centery)))
+        y += row_h
+    if extras:
+        y += 4
+        pygame.draw.line(
+            surface, blend(theme.panel, theme.muted_text, 0.4), (inner.left, y), (inner.right, y)
+        )
+        y += 4
+    for name, value_text in extras.items():
+        row = pygame.Rect(inner.left, y, inner.w, small + 8)
+        value = font_for(value_text, small, lang, bold=True).render(value_text, True, theme.text)
+        surface.blit(value, value.get_rect(midright=(row.right - 4, row.centery)))
+        label_font = font_for(name, small, lang)
+        text = ellipsize(label_font, name, row.w - value.get_width() - 20)
+        surface.blit(label_font.render(text, True, theme.muted_text), (row.left + 8, row.top + 2))
+        y += small + 8
+
+
+def draw_marker(surface: pygame.Surface, colour: Colour, rect: pygame.Rect) -> None:
+    """A ▶ play-style triangle fitted in ``rect`` (a polygon, not a font glyph)."""
+    h = min(rect.h, rect.w) * 0.8
+    cx, cy = rect.centerx, rect.centery
+    pygame.draw.polygon(
+        surface,
+        colour,
+        [(cx - h * 0.4, cy - h / 2), (cx - h * 0.4, cy + h / 2), (cx + h * 0.5, cy)],
+    )
+
+
+def draw_code(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    lines: Sequence[str],
+    current: int | None,
+    theme: Theme,
+    lang: str,
+    scale: float = 1.0,
+) -> None:
+    """Pseudo-code in Fira Code (Noto Sans SC for Chinese lines), line ``current`` highlighted
+    and pointed at by a ▶ marker; long lines end in "…", long listings scroll to the current line."""
+    area = pygame.Rect(area)
+    _card(surface, area, theme)
+    inner = area.inflate(-2 * PAD, -2 * PAD)
+    size = round(17 * scale)
+    while size > 11 and len(lines) * (get_mono_font(size).get_linesize() + 4) > inner.h:
+        size -= 1
+
+    def text_room(font_size: int) -> int:
+        digits = get_mono_font(max(9, font_size - 3)).size(str(len(lines)))[0]
+        return inner.w - max(12, font_size) - digits - 18
+
+    longest = max(lines, key=len, default="")
+    while size > 12 and get_mono_font(size).size(longest)[0] > text_room(size):
+        size -= 1  # shrink a little so whole lines show; below that, ellipsise
+    marker_w = max(12, size)
+    line_h = get_mono_font(size).get_linesize() + 4
+    visible = max(1, inner.h // line_h)
+    first = 0
+    if current is not None and len(lines) > visible:
+        first = min(max(0, current - visible // 2), len(lines) - visible)
+    number_font = get_mono_font(max(9, size - 3))
+    number_w = number_font.size(str(len(lines)))[0] + 18
+    text_left = inner.left + marker_w + number_w
+    clip = surface.get_clip()
+    surface.set_clip(area)
+    for i, line in enumerate(lines[first : first + visible]):
+        index = first + i
+        row = pygame.Rect(inner.left, inner.top + i * line_h, inner.w, line_h)
+        ink = theme.text
+        if index == current:
+            band = pygame.Rect(text_left - 6, row.top, inner.right - text_left + 6 + PAD // 2, row.h)
+            pygame.draw.rect(surface, theme.code_highlight, band, border_radius=4)
+            draw_marker(surface, theme.text, pygame.Rect(row.left, row.top + 3, marker_w, row.h - 6))
+            ink = ink_on(theme.code_highlight)
+        number = number_font.render(str(index + 1), True, theme.muted_text)
+        surface.blit(number, number.get_rect(midright=(text_left - 9, row.centery)))
+        font = get_font(size, "zh") if needs_cjk(line) else get_mono_font(size)
+        shown = ellipsize(font, line.rstrip(), inner.right - text_left)
+        text = font.render(shown, True, ink)
+        surface.blit(text, text.get_rect(midleft=(text_left, row.centery)))
+    surface.set_clip(clip)
+
+
+def _dim(surface: pygame.Surface, area: pygame.Rect, alpha: int) -> None:
+    veil = pygame.Surface(area.size, pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    surface.blit(veil, area.topleft)
+
+
+def draw_progress(
+    surface: pygame.Surface, area: pygame.Rect, fraction: float, label: str, theme: Theme, lang: str
+) -> None:
+    """A dimmed ``area`` with a centred box: ``label`` above a bar filled to ``fraction``."""
+    area = pygame.Rect(area)
+    fraction = min(1.0, max(0.0, fraction))
+    _dim(surface, area, 120)
+    box = pygame.Rect(0, 0, min(560, area.w - 40), 120)
+    box.center = area.center
+    _card(surface, box, theme)
+    font = font_for(label, 22, lang)
+    text = font.render(ellipsize(font, label, box.w - 2 * PAD - 10), True, theme.text)
+    surface.blit(text, text.get_rect(midtop=(box.centerx, box.top + 18)))
+    bar = pygame.Rect(box.left + 24, box.bottom - 48, box.w - 48, 24)
+    pygame.draw.rect(surface, blend(theme.panel, theme.muted_text, 0.25), bar, border_radius=12)
+    if fraction > 0:
+        filled = pygame.Rect(bar.left, bar.top, max(bar.h, round(bar.w * fraction)), bar.h)
+        pygame.draw.rect(surface, theme.tried, filled, border_radius=12)
+    pygame.draw.rect(surface, theme.muted_text, bar, 1, border_radius=12)
+
+
+def _banner_icon(surface: pygame.Surface, rect: pygame.Rect, kind: str, ink: Colour, fill: Colour) -> None:
+    """A shape that says the kind without colour: i in a circle, ! in a triangle, a check."""
+    if kind == "success":
+        draw_check(surface, ink, rect, max(2, rect.w // 7))
+        return
+    width = max(2, rect.w // 8)
+    if kind == "error":
+        pygame.draw.polygon(surface, ink, [rect.midtop, rect.bottomright, rect.bottomleft])
+        stem = pygame.Rect(0, 0, width, rect.h * 0.4)
+        stem.midtop = (rect.centerx, rect.top + rect.h * 0.32)
+        pygame.draw.rect(surface, fill, stem)
+        pygame.draw.circle(surface, fill, (rect.centerx, rect.bottom - rect.h * 0.14), width * 0.7)
+        return
+    pygame.draw.circle(surface, ink, rect.center, rect.w // 2)
+    stem = pygame.Rect(0, 0, width, rect.h * 0.38)
+    stem.midbottom = (rect.centerx, rect.bottom - rect.h * 0.18)
+    pygame.draw.rect(surface, fill, stem)
+    pygame.draw.circle(surface, fill, (rect.centerx, rect.top + rect.h * 0.28), width * 0.7)
+
+
+def draw_banner(
+    surface: pygame.Surface, area: pygame.Rect, text: str, theme: Theme, lang: str, kind: str = "info"
+) -> None:
+    """A message strip filling ``area``: ``kind`` is "info", "error" or "success"."""
+    area = pygame.Rect(area)
+    fill = {"error": theme.conflict, "success": theme.solution}.get(kind, theme.tried)
+    ink = ink_on(fill)
+    pygame.draw.rect(surface, fill, area, border_radius=8)
+    icon_size = max(12, min(30, area.h - 14))
+    icon = pygame.Rect(area.left + PAD, 0, icon_size, icon_size)
+    icon.centery = area.centery
+    _banner_icon(surface, icon, kind, ink, fill)
+    font = font_for(text, max(12, min(24, round(area.h * 0.5))), lang, bold=True)
+    shown = ellipsize(font, text, area.right - icon.right - 2 * PAD)
+    rendered = font.render(shown, True, ink)
+    surface.blit(rendered, rendered.get_rect(midleft=(icon.right + PAD, area.centery)))
+
+
+def draw_help(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    rows: Sequence[tuple[str, str]],
+    theme: Theme,
+    lang: str,
+    title: str,
+) -> None:
+    """A translucent overlay: ``title`` and key -> action rows, keys drawn as key caps."""
+    area = pygame.Rect(area)
+    _dim(surface, area, 150)
+    title_font = font_for(title, 28, lang, bold=True)
+    size = 20
+    while size > 11 and (size + 14) * len(rows) + 90 > area.h - 40:
+        size -= 1
+    key_fonts = [font_for(key, size, lang, bold=True) for key, _ in rows]
+    action_font = font_for("".join(a for _, a in rows), size, lang)
+    key_w = max((f.size(k)[0] for f, (k, _) in zip(key_fonts, rows, strict=True)), default=0) + 20
+    action_w = max((action_font.size(a)[0] for _, a in rows), default=0)
+    row_h = size + 14
+    box = pygame.Rect(0, 0, min(area.w - 40, max(360, key_w + action_w + 3 * PAD + 40)), 0)
+    box.h = min(area.h - 40, 80 + row_h * len(rows) + PAD)
+    box.center = area.center
+    panel = pygame.Surface(box.size, pygame.SRCALPHA)
+    panel.fill((*theme.panel, 235))
+    surface.blit(panel, box.topleft)
+    pygame.draw.rect(surface, theme.muted_text, box, 1, border_radius=10)
+    heading = title_font.render(ellipsize(title_font, title, box.w - 2 * PAD), True, theme.text)
+    surface.blit(heading, heading.get_rect(midtop=(box.centerx, box.top + 16)))
+    y = box.top + 70
+    cap_fill = blend(theme.panel, theme.muted_text, 0.18)
+    for font, (key, action) in zip(key_fonts, rows, strict=True):
+        cap = pygame.Rect(box.left + 2 * PAD, y, key_w, row_h - 6)
+        pygame.draw.rect(surface, cap_fill, cap, border_radius=6)
+        pygame.draw.rect(surface, theme.muted_text, cap, 1, border_radius=6)
+        text = font.render(ellipsize(font, key, key_w - 8), True, theme.text)
+        surface.blit(text, text.get_rect(center=cap.center))
+        room = box.right - cap.right - 3 * PAD
+        label = action_font.render(ellipsize(action_font, action, room), True, theme.text)
+        surface.blit(label, label.get_rect(midleft=(cap.right + 2 * PAD, cap.centery)))
+        y += row_h
