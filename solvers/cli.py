@@ -10,12 +10,17 @@ from collections.abc import Iterable, Sequence
 from itertools import islice
 from typing import NoReturn
 
-from solvers import engine, registry
-from solvers.counters import Counters
+from solvers import construction, engine, local_search, registry
+from solvers.counters import tally
 from solvers.events import Solution, event_to_dict
 from solvers.registry import SolverError
 
-ENGINE_MAX_N = 18
+# Largest n counted without --algo; on 2 cores n = 16 takes about 4 s, 17 about 25 s, 18 about 3 min,
+# 19 about 25 min, 20 about 3 h (each n about 7 times the one before).
+ENGINE_MAX_N = 20
+ASCII_MAX_N = 100  # larger boards are listed as columns, not drawn
+# One-answer algorithms with a direct function: the board and its counters, no events.
+DIRECT = {"construction": construction.answer, "min-conflicts": local_search.answer}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -62,7 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     solve = with_n("solve", "print solutions", algo_default="backtracking")
     which = solve.add_mutually_exclusive_group()
-    which.add_argument("--all", action="store_true", help="every solution (the default)")
+    which.add_argument(
+        "--all", action="store_true", help="every solution (default; construction, min-conflicts: their one)"
+    )
     which.add_argument("--first", action="store_true", help="only the first solution")
     solve.add_argument("--limit", type=_limit, help="print at most K solutions")
     solve.add_argument("--format", choices=("ascii", "json"), default="ascii")
@@ -101,12 +108,15 @@ def cmd_count(args: argparse.Namespace) -> dict[str, object]:
         solutions = engine.count(args.n)
         result: dict[str, object] = {"n": args.n, "algorithm": "engine", "solutions": solutions}
         result.update(attempts=None, placements=None, backtracks=None)
+    elif args.algo in DIRECT:
+        result = {"n": args.n, "algorithm": args.algo, **_direct(args)[1]}
     else:
-        spec, events = _events(args)
-        counters = Counters()
-        for event in events:
-            counters.apply(event)
-        result = {"n": args.n, "algorithm": spec.name, **counters.as_dict()}
+        spec, events = _events(args)  # checks n and the options
+        if engine.supports(spec.name, args.n, args.first):
+            counters, source = engine.counters(spec.name, args.n, first=args.first), "engine"
+        else:
+            counters, source = tally(events), "events"
+        result = {"n": args.n, "algorithm": spec.name, **counters.as_dict(), "source": source}
     result["seconds"] = round(time.perf_counter() - start, 6)
     return result
 
@@ -117,9 +127,24 @@ def ascii_board(queens: Sequence[int]) -> str:
     return "\n".join(" ".join("Q" if c == col else "." for c in range(n)) for col in queens)
 
 
+def _direct(args: argparse.Namespace) -> tuple[list[int], dict[str, int]]:
+    """Run a DIRECT algorithm: its verified board and its counters."""
+    spec = registry.get(args.algo)
+    spec.check_n(args.n)
+    if args.by_columns:
+        raise SolverError(f"{spec.name} has no column-by-column walk (--by-columns)")
+    queens, counters = DIRECT[spec.name](args.n)
+    if not construction.is_valid(queens):
+        raise SolverError(f"internal error: {spec.name} gave a board that is not a solution")
+    return queens.tolist(), counters
+
+
 def _solutions(args: argparse.Namespace) -> Iterable[tuple[int, ...]]:
-    _, events = _events(args)
-    found = (e.queens for e in events if isinstance(e, Solution))
+    if args.algo in DIRECT:
+        found = iter([tuple(_direct(args)[0])])
+    else:
+        _, events = _events(args)
+        found = (e.queens for e in events if isinstance(e, Solution))
     return islice(found, args.limit) if args.limit is not None else found
 
 
@@ -131,7 +156,8 @@ def cmd_solve(args: argparse.Namespace, out) -> None:
         return
     number = 0
     for number, queens in enumerate(_solutions(args), 1):
-        out.write(f"Solution {number}: {' '.join(map(str, queens))}\n{ascii_board(queens)}\n\n")
+        board = ascii_board(queens) if len(queens) <= ASCII_MAX_N else f"(not drawn for n > {ASCII_MAX_N})"
+        out.write(f"Solution {number}: {' '.join(map(str, queens))}\n{board}\n\n")
     if number == 0:
         out.write(f"No solution for n = {args.n}.\n")
 
