@@ -1,0 +1,73 @@
+"""``python -m visualizer`` / ``nqueens-viz``: the window, or the headless mode with --headless."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import NoReturn
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments: one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"nqueens-viz: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line of the window and of the headless mode."""
+    parser = _Parser(prog="nqueens-viz", description="Watch an N-Queens search step by step.")
+    parser.add_argument("--n", type=int, default=8, help="board size (default 8)")
+    parser.add_argument("--algo", default="backtracking", help="algorithm name (see `nqueens algorithms`)")
+    parser.add_argument("--mode", default="watch", help="watch (game mode comes later)")
+    parser.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the window")
+    parser.add_argument("--size", default="1280x800", help="window size WxH (at least 960x640)")
+    parser.add_argument("--headless", action="store_true", help="no window: run --script and write outputs")
+    parser.add_argument("--script", default="", help='commands separated by ";", e.g. "step:40;next"')
+    parser.add_argument("--state", help="headless: write the final state as JSON here")
+    parser.add_argument("--screenshot", help="headless: save the final frame as a PNG here")
+    parser.add_argument("--gif", help="headless: record every frame into this GIF")
+    parser.add_argument("--frames", type=int, help="window: quit after this many frames (smoke tests)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse arguments, then run the window or the headless script; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    from solvers.registry import SolverError
+    from visualizer.headless import ScriptError, parse_script, parse_size
+
+    try:
+        size = parse_size(args.size)
+        if args.headless:
+            from visualizer.headless import run_headless
+
+            run_headless(
+                n=args.n,
+                algorithm=args.algo,
+                mode=args.mode,
+                lang=args.lang,
+                size=size,
+                script=args.script,
+                state=args.state,
+                screenshot=args.screenshot,
+                gif=args.gif,
+            )
+            return 0
+        commands = parse_script(args.script)
+        from visualizer.app import App
+        from visualizer.headless import HeadlessRunner
+
+        app = App(args.n, args.algo, lang=args.lang, size=size, mode=args.mode)
+        HeadlessRunner(app).run(commands)
+        return app.run(max_frames=args.frames)
+    except (ScriptError, SolverError) as exc:
+        print(f"nqueens-viz: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

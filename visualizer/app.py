@@ -1,0 +1,559 @@
+"""The window: one App object that takes input, runs commands and draws frames.
+
+Keys, buttons and the headless script all name commands from ``App.commands``;
+``dispatch`` runs them. The search itself lives in the timeline (and in the
+background ``Worker`` for long jumps); the App only decides *when* to advance
+it and what to draw. Time is injected: ``tick(dt)`` is one frame.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from solvers import registry
+from solvers.events import Solution
+from solvers.registry import SolverError
+from visualizer.controls import (
+    HELP_ROWS,
+    MAX_SPEED,
+    MIN_SPEED,
+    SPEED_FACTOR,
+    Controls,
+    ControlState,
+    command_for_key,
+)
+from visualizer.i18n import tr
+from visualizer.layout import MIN_SIZE, Layout, compute_layout
+from visualizer.scene import Scene, scene_of
+from visualizer.theme import CLASSROOM, Theme
+from visualizer.timeline import Timeline
+from visualizer.worker import Worker
+
+#: Events a jump (next / instant) applies on the UI thread before handing over to the worker.
+SYNC_EVENTS = 4000
+#: Speed of "next solution" animated with show-all on (at least; a faster slider wins).
+NEXT_ANIMATION_SPEED = 1000.0
+#: Banners stay this long (seconds of app time).
+BANNER_SECONDS = 4.0
+#: Frames per second kept in a GIF recording.
+GIF_FPS = 15
+#: Commands that may run while the worker is busy (they do not touch the timeline).
+WHILE_BUSY = frozenset(
+    {
+        "escape",
+        "cancel",
+        "help",
+        "fullscreen",
+        "screenshot",
+        "gif",
+        "shade",
+        "faster",
+        "slower",
+        "speed",
+        "quit",
+    }
+)
+MODES = ("watch",)
+
+
+def timestamped(prefix: str, suffix: str, folder: Path | None = None) -> Path:
+    """A file name like ``nqueens-20250101-120000.png`` in ``folder`` (default: the current dir)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = (folder or Path.cwd()) / f"{prefix}-{stamp}{suffix}"
+    k = 1
+    while path.exists():
+        path = (folder or Path.cwd()) / f"{prefix}-{stamp}-{k}{suffix}"
+        k += 1
+    return path
+
+
+class App:
+    """The visualizer: a timeline, the widgets around it and the frame loop."""
+
+    def __init__(
+        self,
+        n: int = 8,
+        algorithm: str = "backtracking",
+        *,
+        lang: str = "en",
+        size: tuple[int, int] = (1280, 800),
+        mode: str = "watch",
+        theme: Theme = CLASSROOM,
+        speed: float = 10.0,
+    ) -> None:
+        if mode not in MODES:
+            raise SolverError(tr("game_unavailable", lang) if mode == "game" else f"unknown mode {mode!r}")
+        spec = registry.get(algorithm)
+        self.timeline = Timeline(spec, n)  # raises SolverError for a bad n
+        self.mode = mode
+        self.lang = lang
+        self.theme = theme
+        self.speed = speed
+        self.show_all = False
+        self.shade = True
+        self.show_help = False
+        self.running = True
+        self.now = 0.0  # app time in seconds, advanced only by tick(dt)
+        self.elapsed = 0.0  # time the current run has spent searching
+        self.anim: str | None = None  # None, "play", "next" or "instant"
+        self._budget = 0.0
+        self.banner: tuple[str, str, float] | None = None  # text, kind, expiry time
+        self.lock = threading.Lock()
+        self.worker = Worker(self.timeline, self.lock)
+        self._reported_job: object = None
+        self.gif = None
+        self._gif_due = 0.0
+        self.geometry = None  # the BoardGeometry of the last frame
+        self.commands: dict[str, Callable[..., None]] = {
+            "reset": self.reset,
+            "step": self.step,
+            "back": self.back,
+            "play": self.toggle_play,
+            "pause": self.pause,
+            "next": self.next_solution,
+            "instant": self.instant,
+            "show-all": self.set_show_all,
+            "shade": self.set_shade,
+            "faster": self.faster,
+            "slower": self.slower,
+            "speed": self.set_speed,
+            "n-down": lambda: self.set_n(self.timeline.n - 1),
+            "n-up": lambda: self.set_n(self.timeline.n + 1),
+            "n": self.set_n,
+            "algo": self.set_algorithm,
+            "help": self.toggle_help,
+            "fullscreen": self.toggle_fullscreen,
+            "screenshot": self.screenshot,
+            "gif": self.toggle_gif,
+            "escape": self.escape,
+            "cancel": self.cancel,
+            "click": self.click_square,
+            "quit": self.quit,
+        }
+        pygame.init()
+        self.surface = pygame.display.set_mode(self._clamp(size), pygame.RESIZABLE)
+        pygame.display.set_caption(tr("title", lang))
+        self.layout: Layout = compute_layout(self.surface.get_size())
+        self.manager = pygame_gui.UIManager(self.layout.size, starting_language=lang)
+        self.controls = Controls(self.manager, self.layout.controls, self._control_state())
+        self.controls.build()
+        self.manager.update(0.0)  # pygame_gui finishes building widget images on update
+
+    # -- reading ---------------------------------------------------------------
+
+    @property
+    def spec(self) -> registry.AlgorithmSpec:
+        """The algorithm being shown."""
+        return self.timeline.spec
+
+    @property
+    def busy(self) -> bool:
+        """Whether background work runs (or has finished but is not reported yet)."""
+        job = self.worker.job
+        return self.worker.busy or (job is not None and job is not self._reported_job)
+
+    @property
+    def playing(self) -> bool:
+        """Whether Play is on."""
+        return self.anim == "play"
+
+    def scene(self) -> Scene:
+        """The board to draw now, read under the lock."""
+        with self.lock:
+            return scene_of(self.timeline, shade_attacked=self.shade)
+
+    def state(self) -> dict[str, object]:
+        """What the headless ``--state`` file holds."""
+        with self.lock:
+            counters = self.timeline.counters
+            return {
+                "n": self.timeline.n,
+                "algorithm": self.spec.name,
+                "mode": self.mode,
+                "show_all": self.show_all,
+                "finished": self.timeline.finished,
+                "counters": {
+                    key: getattr(counters, key)
+                    for key in ("attempts", "placements", "backtracks", "solutions", "checks")
+                },
+                "queens": list(self.timeline.queens),
+                "event_index": self.timeline.cursor,
+                "depth": self.timeline.depth,
+            }
+
+    # -- commands --------------------------------------------------------------
+
+    def dispatch(self, name: str, *args: object) -> None:
+        """Run command ``name``; refusals and bad input become a banner, never an exception."""
+        command = self.commands.get(name)
+        if command is None:
+            self.say(tr("error", self.lang, message=f"unknown command {name!r}"), "error")
+            return
+        if self.busy and name not in WHILE_BUSY:
+            self.say(tr("busy", self.lang), "info")
+            return
+        try:
+            command(*args)
+        except (SolverError, ValueError, TypeError) as exc:
+            self.say(tr("error", self.lang, message=str(exc)), "error")
+        self.controls.refresh(self._control_state())
+
+    def reset(self) -> None:
+        """Back to the empty board (R)."""
+        self.anim = None
+        with self.lock:
+            self.timeline.reset()
+        self.elapsed = 0.0
+
+    def step(self, k: int = 1) -> None:
+        """Apply the next ``k`` events (Right); pauses Play."""
+        self.anim = None
+        with self.lock:
+            done = self.timeline.step(int(k))
+        if done == 0:
+            self.say(tr("finished", self.lang), "success")
+
+    def back(self, k: int = 1) -> None:
+        """Undo the last ``k`` events (Left); pauses Play."""
+        self.anim = None
+        with self.lock:
+            self.timeline.back(int(k))
+
+    def toggle_play(self) -> None:
+        """Play or pause (Space)."""
+        if self.anim is not None:
+            self.anim = None
+        elif self.timeline.finished:
+            self.say(tr("finished", self.lang), "success")
+        else:
+            self.anim, self._budget = "play", 0.0
+
+    def pause(self) -> None:
+        """Stop any animation."""
+        self.anim = None
+
+    def next_solution(self) -> None:
+        """Go to the next solution (N): a jump, or an animation with show-all on."""
+        self.anim = None
+        if self.timeline.finished:
+            self.say(tr("no_more_solutions", self.lang), "info")
+        elif self.show_all:
+            self.anim, self._budget = "next", 0.0
+        else:
+            self._jump("next")
+
+    def instant(self) -> None:
+        """Finish the search (Enter): at once, or animated with show-all on."""
+        self.anim = None
+        if self.timeline.finished:
+            self.say(tr("finished", self.lang), "success")
+        elif self.show_all:
+            self.anim, self._budget = "instant", 0.0
+        else:
+            self._jump("instant")
+
+    def _jump(self, kind: str) -> None:
+        """Do a short jump right here; hand a long one to the worker."""
+        started = time.perf_counter()
+        with self.lock:
+            if kind == "next":
+                found = self.timeline.next_solution(SYNC_EVENTS)
+                done = found or self.timeline.finished
+            else:
+                done = self.timeline.run_to_end(SYNC_EVENTS)
+        self.elapsed += time.perf_counter() - started
+        if not done:
+            self.worker.start(kind)
+        elif kind == "next" and not found:
+            self.say(tr("no_more_solutions", self.lang), "info")
+        elif kind == "instant":
+            self.say(tr("finished", self.lang), "success")
+
+    def set_show_all(self, on: bool | None = None) -> None:
+        """Turn show-all-attempts on or off (A toggles)."""
+        self.show_all = (not self.show_all) if on is None else bool(on)
+
+    def set_shade(self, on: bool | None = None) -> None:
+        """Turn the attacked-squares shading on or off (X toggles)."""
+        self.shade = (not self.shade) if on is None else bool(on)
+
+    def set_speed(self, rate: float) -> None:
+        """Events per second while playing, 1 to 10,000."""
+        rate = float(rate)
+        if not rate > 0:
+            raise ValueError(f"speed must be positive (got {rate})")
+        self.speed = min(max(rate, MIN_SPEED), MAX_SPEED)
+
+    def faster(self) -> None:
+        """Speed up one notch (+)."""
+        self.set_speed(self.speed * SPEED_FACTOR)
+
+    def slower(self) -> None:
+        """Slow down one notch (-)."""
+        self.set_speed(self.speed / SPEED_FACTOR)
+
+    def set_n(self, n: int) -> None:
+        """A new board size for the same algorithm ([ and ])."""
+        self._new_timeline(self.spec, int(n))
+
+    def set_algorithm(self, name: str) -> None:
+        """Another algorithm at the same n (the drop-down)."""
+        self._new_timeline(registry.get(str(name)), self.timeline.n)
+
+    def _new_timeline(self, spec: registry.AlgorithmSpec, n: int) -> None:
+        if n < spec.min_n or n > spec.max_n:
+            raise SolverError(tr("n_range", self.lang, low=spec.min_n, high=spec.max_n) + f" ({spec.name})")
+        timeline = Timeline(spec, n)
+        self.anim = None
+        with self.lock:
+            self.timeline = timeline
+            self.worker = Worker(timeline, self.lock)
+        self.elapsed = 0.0
+        self._rebuild_controls()
+
+    def toggle_help(self) -> None:
+        """Show or hide the key list (H or ?)."""
+        self.show_help = not self.show_help
+
+    def toggle_fullscreen(self) -> None:
+        """Fullscreen on or off (F11)."""
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error as exc:
+            self.say(tr("error", self.lang, message=str(exc)), "error")
+            return
+        self.relayout(self.surface.get_size())
+
+    def screenshot(self, path: str | Path | None = None) -> Path:
+        """Save the current frame as a PNG (S); the banner says where."""
+        target = Path(path) if path else timestamped("nqueens", ".png")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        self.draw()
+        pygame.image.save(self.surface, str(target))
+        self.say(tr("screenshot_saved", self.lang, path=target), "success")
+        return target
+
+    def toggle_gif(self, path: str | Path | None = None) -> Path | None:
+        """Start recording a GIF, or stop and save it (G); returns the saved path."""
+        from visualizer.gif import GifRecorder
+
+        if self.gif is None:
+            self.gif = GifRecorder()
+            self._gif_due = self.now
+            self.say(tr("gif_recording", self.lang), "info")
+            return None
+        recorder, self.gif = self.gif, None
+        if not recorder.frames:
+            recorder.add_frame(self.surface)
+        saved = recorder.save(Path(path) if path else timestamped("nqueens", ".gif"))
+        self.say(tr("gif_saved", self.lang, path=saved), "success")
+        return saved
+
+    def escape(self) -> None:
+        """Esc: cancel background work, else close the help, else stop an animation."""
+        if self.busy:
+            self.cancel()
+        elif self.show_help:
+            self.show_help = False
+        else:
+            self.anim = None
+
+    def cancel(self) -> None:
+        """Stop background work after its current chunk."""
+        self.worker.cancel()
+
+    def click_square(self, row: int, col: int) -> None:
+        """A click on square (row, col); watch mode only shows the search, so it changes nothing yet."""
+        if not (0 <= int(row) < self.timeline.n and 0 <= int(col) < self.timeline.n):
+            raise ValueError(f"square ({row}, {col}) is off the {self.timeline.n} x {self.timeline.n} board")
+
+    def quit(self) -> None:
+        """Leave the loop, cancelling any background work."""
+        self.running = False
+        self.worker.cancel()
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """Show a banner for a few seconds."""
+        self.banner = (text, kind, self.now + BANNER_SECONDS)
+
+    # -- frames ----------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Route one pygame event to pygame_gui, the key map or the board."""
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.relayout((event.w, event.h))
+            return
+        consumed = self.manager.process_events(event)
+        if event.type == pygame.KEYDOWN:
+            name = command_for_key(event)
+            if name is not None:
+                self.dispatch(name)
+        elif event.type in (
+            pygame_gui.UI_BUTTON_PRESSED,
+            pygame_gui.UI_HORIZONTAL_SLIDER_MOVED,
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+        ):
+            named = self.controls.command_of(event)
+            if named is not None:
+                name, arg = named
+                self.dispatch(name) if arg is None else self.dispatch(name, arg)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
+            square = self.geometry.square_at(event.pos) if self.geometry is not None else None
+            if square is not None:
+                self.dispatch("click", *square)
+
+    def pump(self) -> None:
+        """Handle every queued pygame event."""
+        for event in pygame.event.get():
+            self.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        """Advance app time by ``dt`` seconds: animations, background reports, widgets."""
+        self.now += dt
+        self.manager.update(dt)
+        if self.anim is not None:
+            self._animate(dt)
+        job = self.worker.job
+        if job is not None and job.done and job is not self._reported_job:
+            self._reported_job = job
+            self.elapsed += job.seconds
+            if job.cancelled:
+                self.say(tr("cancelled", self.lang), "info")
+            elif job.kind == "next" and not job.found:
+                self.say(tr("no_more_solutions", self.lang), "info")
+            else:
+                self.say(tr("done_in", self.lang, seconds=job.seconds), "success")
+        if self.banner is not None and self.now >= self.banner[2]:
+            self.banner = None
+        self.controls.refresh(self._control_state())
+
+    def _animate(self, dt: float) -> None:
+        rate = self.speed
+        if self.anim == "next":
+            rate = max(self.speed, NEXT_ANIMATION_SPEED)
+        elif self.anim == "instant":
+            rate = MAX_SPEED
+        self.elapsed += dt
+        self._budget += dt * rate
+        k = int(self._budget + 1e-9)  # 60 frames of 1/60 s at 10 events/s make 10 events
+        self._budget -= k
+        if k == 0:
+            return
+        with self.lock:
+            if self.anim == "next":
+                stop = self.timeline.advance_until(lambda e: type(e) is Solution, k) or self.timeline.finished
+            else:
+                stop = self.timeline.step(k) < k
+        if stop:
+            self.anim = None
+            if self.timeline.finished:
+                self.say(tr("finished", self.lang), "success")
+
+    def tick(self, dt: float, *, draw: bool = True) -> None:
+        """One frame: queued events, ``dt`` seconds of time, and (by default) a draw."""
+        self.pump()
+        self.update(dt)
+        if draw:
+            self.draw()
+
+    def draw(self) -> None:
+        """Draw the whole window onto ``self.surface``."""
+        from visualizer.render.board import draw_board
+        from visualizer.render.panels import draw_banner, draw_code, draw_counters, draw_help, draw_progress
+
+        layout, theme, lang = self.layout, self.theme, self.lang
+        with self.lock:
+            scene = scene_of(self.timeline, shade_attacked=self.shade)
+            counters = self.timeline.counters.as_dict()
+            depth = self.timeline.depth
+        counters.pop("repairs", None) if self.spec.family != "local-search" else None
+        self.surface.fill(theme.background)
+        self.geometry = draw_board(
+            self.surface, layout.board, scene, theme, lang=lang, show_attacked=self.shade
+        )
+        extras = {
+            tr("depth", lang): f"{depth} / {scene.n}",
+            tr("event_index", lang): f"{scene.event_index:,}",
+            tr("elapsed", lang): tr("seconds", lang, seconds=self.elapsed),
+        }
+        draw_counters(self.surface, layout.counters, counters, extras, theme, lang, layout.scale)
+        draw_code(self.surface, layout.code, list(self.spec.code), scene.line, theme, lang, layout.scale)
+        self.manager.draw_ui(self.surface)
+        if self.busy:
+            fraction = self.worker.fraction()
+            job = self.worker.job
+            if fraction is None:
+                label = tr("working_events", lang, events=f"{job.applied if job else 0:,}")
+                fraction = (self.now * 0.5) % 1.0  # a sweep: the total is unknown
+            else:
+                label = tr("working", lang, percent=int(fraction * 100))
+            draw_progress(self.surface, layout.progress, fraction, label, theme, lang)
+        if self.banner is not None:
+            draw_banner(self.surface, layout.banner, self.banner[0], theme, lang, self.banner[1])
+        if self.show_help:
+            rows = [(keys, tr(action, lang)) for keys, action in HELP_ROWS]
+            draw_help(self.surface, self.surface.get_rect(), rows, theme, lang, tr("help_title", lang))
+        if self.gif is not None and self.now >= self._gif_due:
+            self.gif.add_frame(self.surface)
+            self._gif_due = self.now + 1.0 / GIF_FPS
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        """Fit everything to a new window size (never below ``MIN_SIZE``)."""
+        size = self._clamp(size)
+        if size != self.surface.get_size():
+            flags = self.surface.get_flags() & pygame.FULLSCREEN
+            self.surface = pygame.display.set_mode(size, pygame.RESIZABLE | flags)
+        self.layout = compute_layout(self.surface.get_size())
+        self.manager.set_window_resolution(self.layout.size)
+        self._rebuild_controls()
+
+    def run(self, max_frames: int | None = None, fps: int = 60) -> int:
+        """The window's loop until closed (or ``max_frames`` frames); returns an exit status."""
+        clock = pygame.time.Clock()
+        frames = 0
+        while self.running and (max_frames is None or frames < max_frames):
+            dt = clock.tick(fps) / 1000.0
+            self.tick(min(dt, 0.25))
+            pygame.display.flip()
+            frames += 1
+        self.close()
+        return 0
+
+    def close(self) -> None:
+        """Cancel background work and shut pygame down."""
+        self.worker.cancel()
+        self.worker.join(2.0)
+        pygame.quit()
+
+    # -- helpers ---------------------------------------------------------------
+
+    def _control_state(self) -> ControlState:
+        return ControlState(
+            n=self.timeline.n,
+            algorithm=self.spec.name,
+            speed=self.speed,
+            playing=self.playing,
+            show_all=self.show_all,
+            shade=self.shade,
+            recording=self.gif is not None,
+            lang=self.lang,
+        )
+
+    def _rebuild_controls(self) -> None:
+        self.controls.kill()
+        self.controls = Controls(self.manager, self.layout.controls, self._control_state())
+        self.controls.build()
+        self.manager.update(0.0)  # pygame_gui finishes building widget images on update
+
+    @staticmethod
+    def _clamp(size: tuple[int, int]) -> tuple[int, int]:
+        return max(int(size[0]), MIN_SIZE[0]), max(int(size[1]), MIN_SIZE[1])

@@ -1,0 +1,59 @@
+"""Where everything goes: one function from window size to rectangles.
+
+Later panels (a search tree, a solutions gallery) get their rectangle here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+MIN_SIZE = (960, 640)
+MARGIN = 12
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The rectangles of one window size."""
+
+    size: tuple[int, int]
+    controls: pygame.Rect  # the pygame_gui column on the left
+    board: pygame.Rect  # the area the board is fitted into (centre)
+    counters: pygame.Rect  # right column, top
+    code: pygame.Rect  # right column, below the counters
+    banner: pygame.Rect  # a strip at the bottom of the board area
+    progress: pygame.Rect  # a strip at the top of the board area
+    help: pygame.Rect  # the help overlay, centred on the window
+    scale: float  # text scale for the panels
+
+
+def compute_layout(size: tuple[int, int]) -> Layout:
+    """Rectangles for a window of ``size`` (never smaller than ``MIN_SIZE``).
+
+    >>> layout = compute_layout((1280, 800))
+    >>> layout.controls.right < layout.board.left < layout.board.right < layout.counters.left
+    True
+    """
+    width, height = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
+    scale = min(width / 1280, height / 800)
+    scale = min(max(scale, 0.8), 1.6)
+    control_width = int(min(max(width * 0.19, 220), 320))
+    info_width = int(min(max(width * 0.25, 280), 440))
+    inner_height = height - 2 * MARGIN
+    controls = pygame.Rect(MARGIN, MARGIN, control_width, inner_height)
+    info_left = width - MARGIN - info_width
+    board = pygame.Rect(
+        controls.right + MARGIN, MARGIN, info_left - controls.right - 2 * MARGIN, inner_height
+    )
+    counters_height = int(min(max(inner_height * 0.36, 220 * scale), inner_height * 0.5))
+    counters = pygame.Rect(info_left, MARGIN, info_width, counters_height)
+    code = pygame.Rect(
+        info_left, counters.bottom + MARGIN, info_width, inner_height - counters_height - MARGIN
+    )
+    strip = int(40 * scale)
+    banner = pygame.Rect(board.x + 8, board.bottom - strip - 8, board.width - 16, strip)
+    progress = pygame.Rect(board.x + 8, board.y + 8, board.width - 16, strip)
+    help_rect = pygame.Rect(0, 0, int(width * 0.6), int(height * 0.86))
+    help_rect.center = (width // 2, height // 2)
+    return Layout((width, height), controls, board, counters, code, banner, progress, help_rect, scale)

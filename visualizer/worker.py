@@ -1,0 +1,131 @@
+"""Long work off the UI thread: a timeline advanced in chunks under a lock.
+
+No pygame here. The UI thread reads the timeline only while holding ``lock``
+(``snapshot``), the worker applies events only while holding it, in chunks
+small enough that the window keeps answering.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from solvers import engine
+from solvers.events import Solution
+from solvers.registry import AlgorithmSpec
+from visualizer.timeline import Timeline
+
+#: Events applied per lock hold; about 20 ms of work at Python speed.
+CHUNK = 1000
+#: Above this n the backtrack-tree profile is not computed just for a progress bar.
+MAX_PROFILED_N = 12
+
+
+def expected_attempts(spec: AlgorithmSpec, n: int) -> int | None:
+    """Attempts of the whole run of ``spec`` at ``n`` when they are known cheaply, else None.
+
+    >>> from solvers import registry
+    >>> expected_attempts(registry.get("backtracking"), 8)
+    15720
+    >>> expected_attempts(registry.get("brute-force"), 8)
+    16777216
+    """
+    if spec.name == "brute-force":
+        return n**n
+    if spec.name == "permutations":
+        return math.factorial(n)
+    if n > MAX_PROFILED_N:
+        return None
+    if spec.name.startswith("backtracking"):
+        return n * sum(engine.profile(n)[:n])
+    if spec.name == "bitmask":
+        return sum(engine.profile(n)[1:])
+    return None
+
+
+@dataclass
+class Job:
+    """One piece of background work and how far it got."""
+
+    kind: str  # "next" or "instant"
+    start_attempts: int
+    total_attempts: int | None = None  # attempts of the whole run, when known
+    applied: int = 0  # events applied so far
+    started: float = 0.0
+    seconds: float = 0.0
+    done: bool = False
+    cancelled: bool = False
+    found: bool = False  # "next": a solution was reached
+
+
+class Worker:
+    """Runs ``next`` or ``instant`` on a timeline in a daemon thread."""
+
+    def __init__(self, timeline: Timeline, lock: threading.Lock) -> None:
+        self.timeline = timeline
+        self.lock = lock
+        self.job: Job | None = None
+        self._cancel = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @property
+    def busy(self) -> bool:
+        """Whether a job is running."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self, kind: str, on_done: Callable[[Job], None] | None = None) -> Job:
+        """Start ``kind`` ("next" or "instant") in the background."""
+        if self.busy:
+            raise RuntimeError("the worker is already running a job")
+        self._cancel.clear()
+        job = Job(kind, self.timeline.counters.attempts, started=time.perf_counter())
+        self.job = job
+        self._thread = threading.Thread(target=self._run, args=(job, on_done), daemon=True)
+        self._thread.start()
+        return job
+
+    def cancel(self) -> None:
+        """Ask the running job to stop after its current chunk."""
+        self._cancel.set()
+
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait for the job; True when no job is running any more."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return not self.busy
+
+    def fraction(self) -> float | None:
+        """Progress of the running job from 0 to 1, or None when the total is unknown."""
+        job = self.job
+        if job is None or job.total_attempts is None or job.kind != "instant":
+            return None
+        attempts = self.timeline.counters.attempts  # an int read, safe without the lock
+        span = max(job.total_attempts - job.start_attempts, 1)
+        return min(max((attempts - job.start_attempts) / span, 0.0), 1.0)
+
+    def _run(self, job: Job, on_done: Callable[[Job], None] | None) -> None:
+        timeline = self.timeline
+        if job.kind == "instant":
+            job.total_attempts = expected_attempts(timeline.spec, timeline.n)
+        while not self._cancel.is_set():
+            with self.lock:
+                if job.kind == "next":
+                    before = timeline.cursor
+                    job.found = timeline.advance_until(lambda e: type(e) is Solution, CHUNK)
+                    job.applied += timeline.cursor - before
+                    if job.found or timeline.finished:
+                        break
+                else:
+                    applied = timeline.step(CHUNK)
+                    job.applied += applied
+                    if applied < CHUNK:
+                        break
+            time.sleep(0)  # let the UI thread take the lock
+        job.cancelled = self._cancel.is_set()
+        job.seconds = time.perf_counter() - job.started
+        job.done = True
+        if on_done is not None:
+            on_done(job)
