@@ -208,7 +208,7 @@ def test_large_board_draws_in_one_call_with_queen_marks_and_row_heat():
         assert close(surface.get_at(geo.center(row, scene.queens[row])), colour)
     empty_col = (scene.queens[500] + 500) % 1000
     assert not close(surface.get_at(geo.center(500, empty_col)), colour, 10)
-    strip_x = geo.rect.left - 6
+    strip_x = geo.rect.left - 12
     assert close(surface.get_at((strip_x, geo.rect.bottom - 1)), CLASSROOM.conflict, 6)
     assert close(surface.get_at((strip_x, geo.rect.top)), CLASSROOM.background, 6)
 
