@@ -1,31 +1,334 @@
-"""Instant results: counts and the backtrack tree profile without events."""
+"""Instant results: solutions, the backtrack tree profile and every counter, without events.
+
+The work is split into independent sub-problems (the first rows placed, the
+first row mirrored), run by the kernels of ``solvers.kernels`` on every core
+(numba releases the GIL, so plain threads run them side by side). Small
+boards run the kernels interpreted, so they never wait for numba.
+
+Long calls take ``progress`` (called with the fraction of sub-problems done,
+from a worker thread, ending with 1.0) and ``cancel`` (anything with
+``is_set()``, e.g. a ``threading.Event``, checked between sub-problems; a
+cancelled call raises ``Cancelled``).
+
+>>> count(8), profile(8)
+(92, [1, 8, 42, 140, 344, 568, 550, 312, 92])
+>>> counters("backtracking", 8).as_dict()
+{'attempts': 15720, 'placements': 2056, 'backtracks': 2056, 'solutions': 92, 'checks': 24648, 'repairs': 0}
+"""
 
 from __future__ import annotations
 
+import math
+import os
+import threading
+from collections.abc import Callable
+from typing import Protocol
 
-def profile(n: int) -> list[int]:
+import numpy as np
+
+from solvers import kernels as kn
+from solvers.counters import Counters
+from solvers.registry import SolverError
+
+ProgressCallback = Callable[[float], None]
+
+MAX_BITS = 62  # the masks are 64-bit ints
+WORKERS = max(1, os.cpu_count() or 1)
+
+# Smallest n each kind of work is compiled for; below it the interpreted kernel is quicker than numba.
+JIT_FROM = {"count": 11, "walk": 9, "brute-force": 6, "permutations": 8, "permutations-pruned": 8}
+
+# Largest n the engine answers each algorithm's counters for, in reasonable time (2 cores, compiled).
+BACKTRACKING_CHECKS = {
+    "backtracking": kn.CHECKS,
+    "backtracking-pairwise": kn.CHECKS_PAIRWISE,
+    "backtracking-board": kn.CHECKS_BOARD,
+    "backtracking-iterative": kn.CHECKS_PAIRWISE,
+}
+WALK_MAX_N = 16  # the square-by-square walk: n = 16 takes about a minute
+PROFILE_MAX_N = 20  # the tree profile: n = 18 about 1 min, n = 20 about an hour
+LIMITS = {
+    **dict.fromkeys(BACKTRACKING_CHECKS, WALK_MAX_N),
+    "bitmask": PROFILE_MAX_N,
+    "brute-force": 8,
+    "permutations": 11,
+    "permutations-pruned": 12,
+}
+
+
+class Cancelled(Exception):
+    """The caller's cancel flag was set; the work stopped early."""
+
+
+class EngineLimit(SolverError):
+    """The engine does not answer this request (drain the generator instead)."""
+
+
+class CancelFlag(Protocol):
+    """What ``cancel`` must offer: ``threading.Event`` does."""
+
+    def is_set(self) -> bool: ...
+
+
+def _check_n(n: int) -> None:
+    if not 1 <= n <= MAX_BITS:
+        raise SolverError(f"the engine counts boards of 1 to {MAX_BITS} rows (got n = {n})")
+
+
+def _jit(kind: str, n: int, jit: bool | None) -> bool:
+    return kn.HAVE_NUMBA and (n >= JIT_FROM[kind] if jit is None else jit)
+
+
+def split_depth(n: int) -> int:
+    """Rows placed before the work is split: enough sub-problems to keep every core busy."""
+    return min(n, 2 if n < 14 else 3 if n < 19 else 4)
+
+
+def subproblems(n: int, depth: int) -> tuple[np.ndarray, list[int]]:
+    """The partial boards of ``depth`` rows, first row mirrored, and the weighted nodes above them.
+
+    Returns a (k, 4) array of ``cols, diag, anti, weight`` and the weighted node
+    count at each depth 0..depth-1 (the root counts once).
+
+    >>> states, above = subproblems(4, 2)
+    >>> above, int(states[:, 3].sum())
+    ([1, 4], 6)
+    """
+    full = (1 << n) - 1
+    level = [
+        (1 << c, (1 << c) << 1 & full, (1 << c) >> 1, 2 if 2 * c + 1 < n else 1) for c in range((n + 1) // 2)
+    ]
+    above = [1]
+    for _ in range(1, depth):
+        above.append(sum(w for *_, w in level))
+        nxt = []
+        for cols, diag, anti, w in level:
+            free = ~(cols | diag | anti) & full
+            while free:
+                bit = free & -free
+                free ^= bit
+                nxt.append((cols | bit, ((diag | bit) << 1) & full, (anti | bit) >> 1, w))
+        level = nxt
+    states = np.array(level, dtype=np.int64).reshape(-1, 4)
+    return states, above
+
+
+def _run_jobs(
+    jobs: list[Callable[[], None]],
+    threads: int,
+    progress: ProgressCallback | None,
+    cancel: CancelFlag | None,
+) -> None:
+    """Run ``jobs`` on ``threads`` threads, reporting progress, stopping on cancel."""
+    lock = threading.Lock()
+    state = {"next": 0, "done": 0}
+    errors: list[BaseException] = []
+
+    def worker() -> None:
+        while not errors and not (cancel is not None and cancel.is_set()):
+            with lock:
+                index = state["next"]
+                state["next"] += 1
+            if index >= len(jobs):
+                return
+            try:
+                jobs[index]()
+            except BaseException as error:
+                errors.append(error)
+                return
+            with lock:
+                state["done"] += 1
+                if progress is not None:
+                    progress(state["done"] / len(jobs))
+
+    pool = [threading.Thread(target=worker, daemon=True) for _ in range(max(1, min(threads, len(jobs))) - 1)]
+    for thread in pool:
+        thread.start()
+    worker()
+    for thread in pool:
+        thread.join()
+    if errors:
+        raise errors[0]
+    if cancel is not None and cancel.is_set() and state["done"] < len(jobs):
+        raise Cancelled(f"stopped after {state['done']} of {len(jobs)} sub-problems")
+    if not jobs and progress is not None:
+        progress(1.0)
+
+
+def _batches(total: int, jit: bool) -> list[tuple[int, int]]:
+    """Sub-problem index ranges: one each when compiled, a few big ones when interpreted."""
+    size = 1 if jit else max(1, total // 8)
+    return [(lo, min(lo + size, total)) for lo in range(0, total, size)]
+
+
+def count(
+    n: int,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+    *,
+    jit: bool | None = None,
+) -> int:
+    """The number of solutions of the n-queens problem.
+
+    ``jit`` forces the compiled (True) or interpreted (False) kernel; by default small n
+    run interpreted.
+
+    >>> [count(n) for n in range(1, 9)]
+    [1, 0, 0, 2, 10, 4, 40, 92]
+    """
+    _check_n(n)
+    compiled = _jit("count", n, jit)
+    kernel = kn.count_states.compiled if compiled else kn.count_states.py_func
+    depth = split_depth(n)
+    states, _ = subproblems(n, depth)
+    batches = _batches(len(states), compiled)
+    totals = [0] * len(batches)
+
+    def job(i: int, lo: int, hi: int) -> Callable[[], None]:
+        def run() -> None:
+            totals[i] = int(kernel(n, states, depth, lo, hi))
+
+        return run
+
+    jobs = [job(i, lo, hi) for i, (lo, hi) in enumerate(batches)]
+    _run_jobs(jobs, WORKERS if compiled else 1, progress, cancel)
+    return sum(totals)
+
+
+def profile(
+    n: int,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+    *,
+    jit: bool | None = None,
+) -> list[int]:
     """Nodes of the backtrack tree at each depth 0..n (Knuth's profile).
 
     >>> profile(4)
     [1, 4, 6, 4, 2]
     """
-    levels = [0] * (n + 1)
-    full = (1 << n) - 1
+    _check_n(n)
+    compiled = _jit("count", n, jit)
+    kernel = kn.profile_states.compiled if compiled else kn.profile_states.py_func
+    depth = split_depth(n)
+    states, above = subproblems(n, depth)
+    batches = _batches(len(states), compiled)
+    outs = [np.zeros(n + 1, np.int64) for _ in batches]
 
-    def walk(row: int, cols: int, diag: int, anti: int) -> None:
-        levels[row] += 1
-        if row == n:
-            return
-        free = ~(cols | diag | anti) & full
-        while free:
-            bit = free & -free
-            free ^= bit
-            walk(row + 1, cols | bit, (diag | bit) << 1, (anti | bit) >> 1)
+    def job(i: int, lo: int, hi: int) -> Callable[[], None]:
+        return lambda: kernel(n, states, depth, lo, hi, outs[i])
 
-    walk(0, 0, 0, 0)
+    _run_jobs(
+        [job(i, lo, hi) for i, (lo, hi) in enumerate(batches)], WORKERS if compiled else 1, progress, cancel
+    )
+    levels = [int(v) for v in sum(outs, np.zeros(n + 1, np.int64))]
+    levels[:depth] = above
     return levels
 
 
-def count(n: int) -> int:
-    """The number of solutions of the n-queens problem."""
-    return profile(n)[n]
+def walk(
+    n: int,
+    first: bool = False,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+    *,
+    jit: bool | None = None,
+) -> np.ndarray:
+    """The backtracking family's search square by square (``kernels.walk_backtracking``'s ``out``)."""
+    _check_n(n)
+    compiled = _jit("walk", n, jit)
+    kernel = kn.walk_backtracking.compiled if compiled else kn.walk_backtracking.py_func
+    columns = [(0, n)] if first else [(c, c + 1) for c in range(n)]
+    outs = [np.zeros(kn.OUT_SIZE, np.int64) for _ in columns]
+
+    def job(i: int, lo: int, hi: int) -> Callable[[], None]:
+        return lambda: kernel(n, first, lo, hi, outs[i])
+
+    jobs = [job(i, lo, hi) for i, (lo, hi) in enumerate(columns)]
+    _run_jobs(jobs, WORKERS if compiled else 1, progress, cancel)
+    return sum(outs, np.zeros(kn.OUT_SIZE, np.int64))
+
+
+def _enumeration(name: str, n: int, first: bool, jit: bool | None) -> np.ndarray:
+    compiled = _jit(name, n, jit)
+    out = np.zeros(kn.OUT_SIZE, np.int64)
+    if name == "brute-force":
+        kernel = kn.walk_brute_force.compiled if compiled else kn.walk_brute_force.py_func
+        kernel(n, first, out)
+    else:
+        kernel = kn.walk_permutations.compiled if compiled else kn.walk_permutations.py_func
+        kernel(n, first, name == "permutations-pruned", out)
+    return out
+
+
+def brute_force_counters(n: int) -> Counters:
+    """Brute force in closed form, checks aside: n^n boards, n + n^2 + ... + n^n queens moved."""
+    moved = sum(n**k for k in range(1, n + 1))
+    return Counters(n**n, moved, moved, count(n))
+
+
+def permutation_moves(n: int) -> int:
+    """Queens placed (and lifted) by the plain permutation walk.
+
+    The first board places n queens and the last clear lifts n; in between,
+    next-permutation rewrites a suffix of m rows exactly n!/m! * (m - 1) times
+    (a prefix of n - m rows, and a suffix head that is not its largest value).
+
+    >>> permutation_moves(8)
+    109600
+    """
+    return n + sum(math.factorial(n) // math.factorial(m) * (m - 1) * m for m in range(2, n + 1))
+
+
+def supports(name: str, n: int, first: bool = False) -> bool:
+    """Whether ``counters(name, n, first=first)`` answers (else drain the generator)."""
+    return name in LIMITS and 1 <= n <= LIMITS[name]
+
+
+def counters(
+    name: str,
+    n: int,
+    *,
+    first: bool = False,
+    progress: ProgressCallback | None = None,
+    cancel: CancelFlag | None = None,
+    jit: bool | None = None,
+) -> Counters:
+    """The counters ``tally(registry.get(name).solve(n, first=first))`` would give, without events.
+
+    Raises ``EngineLimit`` for an algorithm the engine does not model, or an n
+    beyond ``LIMITS[name]`` (what it does in reasonable time).
+    """
+    if name not in LIMITS:
+        raise EngineLimit(f"the engine does not model {name!r}; run its generator instead")
+    if not supports(name, n, first):
+        raise EngineLimit(f"the engine answers {name} for n up to {LIMITS[name]} (got n = {n})")
+    if name in BACKTRACKING_CHECKS or (name == "bitmask" and first):
+        out = walk(n, first, progress, cancel, jit=jit)
+        result = Counters(*(int(v) for v in out[: kn.CHECKS + 1]))
+        if name == "bitmask":
+            result.attempts = result.checks = result.placements
+        else:
+            result.checks = int(out[BACKTRACKING_CHECKS[name]])
+        return result
+    if name == "bitmask":
+        levels = profile(n, progress, cancel, jit=jit)
+        nodes = sum(levels[1:])
+        return Counters(nodes, nodes, nodes, levels[n], nodes)
+    out = _enumeration(name, n, first, jit)
+    if progress is not None:
+        progress(1.0)
+    return Counters(*(int(v) for v in out[: kn.CHECKS + 1]))
+
+
+def tree_counters(levels: list[int]) -> Counters:
+    """Attempts, placements, backtracks and solutions of the backtracking family, from the profile.
+
+    Every non-leaf node tries all n squares; every other node is one queen placed and lifted.
+
+    >>> tree_counters(profile(8))
+    Counters(attempts=15720, placements=2056, backtracks=2056, solutions=92, checks=0, repairs=0)
+    """
+    n = len(levels) - 1
+    placed = sum(levels[1:])
+    return Counters(n * sum(levels[:n]), placed, placed, levels[n])

@@ -1,0 +1,331 @@
+"""Counting kernels: plain loops over ints that numba compiles when installed.
+
+Each kernel is written once, with an explicit stack (no recursion, no Python
+objects, no calls to other kernels), so the same function runs either
+compiled by numba or interpreted by CPython. ``@kernel`` wraps it lazily:
+numba is imported and the function compiled (``cache=True``, ``nogil=True``)
+only the first time ``.compiled`` is used, so small boards, which run
+``.py_func`` interpreted, never pay numba's import or compile time.
+
+A sub-problem is one row of a ``states`` array: the masks ``cols``, ``diag``
+(attacks moving one column right per row, the r-c lines) and ``anti`` (one
+column left per row, the r+c lines) of a partial board with ``row`` queens,
+and the ``weight`` it counts for (2 for a mirrored first-row column).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+HAVE_NUMBA = importlib.util.find_spec("numba") is not None and not os.environ.get("NQUEENS_NO_JIT")
+
+# Layout of the ``out`` array of the walk and enumeration kernels.
+ATTEMPTS, PLACEMENTS, BACKTRACKS, SOLUTIONS, CHECKS, CHECKS_PAIRWISE, CHECKS_BOARD = range(7)
+OUT_SIZE = 7
+
+
+class Kernel:
+    """A plain-Python kernel, compiled by numba on first use of ``compiled``."""
+
+    def __init__(self, func: Callable[..., Any]) -> None:
+        self.py_func = func
+        self.__name__ = func.__name__
+        self.__doc__ = func.__doc__
+        self._compiled: Callable[..., Any] | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def compiled(self) -> Callable[..., Any]:
+        """The numba-compiled function, or ``py_func`` when numba is missing."""
+        if self._compiled is None:
+            with self._lock:
+                if self._compiled is None:
+                    self._compiled = _jit(self.py_func)
+        return self._compiled
+
+    def __call__(self, *args: Any) -> Any:
+        return self.compiled(*args)
+
+
+def _jit(func: Callable[..., Any]) -> Callable[..., Any]:
+    if not HAVE_NUMBA:
+        return func
+    import numba
+
+    return numba.njit(cache=True, nogil=True)(func)
+
+
+def kernel(func: Callable[..., Any]) -> Kernel:
+    """Decorator: the tiny jit shim (numba if installed, else the function as is)."""
+    return Kernel(func)
+
+
+@kernel
+def count_states(n, states, row, start, stop):
+    """Weighted number of solutions below sub-problems ``start..stop-1``."""
+    full = (1 << n) - 1
+    cols_s = np.zeros(n + 1, np.int64)
+    diag_s = np.zeros(n + 1, np.int64)
+    anti_s = np.zeros(n + 1, np.int64)
+    free_s = np.zeros(n + 1, np.int64)
+    total = 0
+    for k in range(start, stop):
+        weight = int(states[k, 3])
+        if row >= n:
+            total += weight
+            continue
+        cols, diag, anti = int(states[k, 0]), int(states[k, 1]), int(states[k, 2])
+        free = ~(cols | diag | anti) & full
+        depth, found = row, 0
+        while True:
+            if free:
+                bit = free & -free
+                free ^= bit
+                if depth >= n - 2:
+                    # the last row has one column left: a free square there is a solution
+                    if depth == n - 1 or ~(cols | bit | ((diag | bit) << 1) | ((anti | bit) >> 1)) & full:
+                        found += 1
+                    continue
+                cols_s[depth], diag_s[depth], anti_s[depth], free_s[depth] = cols, diag, anti, free
+                cols, diag, anti = cols | bit, ((diag | bit) << 1) & full, (anti | bit) >> 1
+                free = ~(cols | diag | anti) & full
+                depth += 1
+            elif depth == row:
+                break
+            else:
+                depth -= 1
+                cols, diag, anti, free = cols_s[depth], diag_s[depth], anti_s[depth], free_s[depth]
+        total += weight * found
+    return total
+
+
+@kernel
+def profile_states(n, states, row, start, stop, out):
+    """Add the weighted nodes per depth (``row``..n) below sub-problems to ``out``."""
+    full = (1 << n) - 1
+    cols_s = np.zeros(n + 1, np.int64)
+    diag_s = np.zeros(n + 1, np.int64)
+    anti_s = np.zeros(n + 1, np.int64)
+    free_s = np.zeros(n + 1, np.int64)
+    levels = np.zeros(n + 1, np.int64)
+    for k in range(start, stop):
+        weight = int(states[k, 3])
+        levels[:] = 0
+        levels[row] = 1
+        if row < n:
+            cols, diag, anti = int(states[k, 0]), int(states[k, 1]), int(states[k, 2])
+            free = ~(cols | diag | anti) & full
+            depth = row
+            while True:
+                if free:
+                    bit = free & -free
+                    free ^= bit
+                    levels[depth + 1] += 1
+                    if depth == n - 1:
+                        continue
+                    cols_s[depth], diag_s[depth], anti_s[depth], free_s[depth] = cols, diag, anti, free
+                    cols, diag, anti = cols | bit, ((diag | bit) << 1) & full, (anti | bit) >> 1
+                    free = ~(cols | diag | anti) & full
+                    depth += 1
+                elif depth == row:
+                    break
+                else:
+                    depth -= 1
+                    cols, diag, anti, free = cols_s[depth], diag_s[depth], anti_s[depth], free_s[depth]
+        for d in range(row, n + 1):
+            out[d] += weight * levels[d]
+
+
+@kernel
+def walk_backtracking(n, first, col_lo, col_hi, out):
+    """The backtracking family's search, square by square, with what each check costs.
+
+    Tries first-row columns ``col_lo..col_hi-1`` and every column below them, in
+    the generators' order, stopping at the first solution when ``first``. Adds
+    attempts, placements, backtracks, solutions and the checks of the flag,
+    pairwise and board variants to ``out``. Each cost is O(1) from the owners
+    of the square's three lines: the pairwise scan stops at the earliest row
+    attacking it, the board scan at the column's queen or the nearest queen up
+    each diagonal.
+    """
+    queens = np.full(n, -1, np.int64)
+    col_own = np.full(n, -1, np.int64)
+    sum_own = np.full(2 * n, -1, np.int64)  # r + c lines
+    dif_own = np.full(2 * n, -1, np.int64)  # r - c + n - 1 lines
+    attempts = placements = backtracks = solutions = flag = pairwise = board = 0
+    row, col = 0, col_lo
+    while True:
+        hi = col_hi if row == 0 else n
+        if col >= hi:
+            if row == 0:
+                break
+            row -= 1
+            col = queens[row]
+            queens[row] = col_own[col] = sum_own[row + col] = dif_own[row - col + n - 1] = -1
+            backtracks += 1
+            col += 1
+            continue
+        attempts += 1
+        a, b, d = col_own[col], sum_own[row + col], dif_own[row - col + n - 1]
+        flag += 1 if a >= 0 else (2 if b >= 0 else 3)
+        nearest = row
+        if a >= 0:
+            nearest = a
+        if 0 <= b < nearest:
+            nearest = b
+        if 0 <= d < nearest:
+            nearest = d
+        if nearest == row:
+            pairwise += 2 * row
+        else:
+            pairwise += 2 * nearest + (1 if nearest == a else 2)
+        if a >= 0:
+            board += a + 1
+        elif b >= 0:
+            board += n + row - b
+        else:
+            board += n + min(row, n - 1 - col) + (row - d if d >= 0 else min(row, col))
+        if a >= 0 or b >= 0 or d >= 0:
+            col += 1
+            continue
+        placements += 1
+        if row == n - 1:
+            solutions += 1
+            if first:
+                break
+            backtracks += 1
+            col += 1
+            continue
+        queens[row], col_own[col], sum_own[row + col], dif_own[row - col + n - 1] = col, row, row, row
+        row, col = row + 1, 0
+    out[ATTEMPTS] += attempts
+    out[PLACEMENTS] += placements
+    out[BACKTRACKS] += backtracks
+    out[SOLUTIONS] += solutions
+    out[CHECKS] += flag
+    out[CHECKS_PAIRWISE] += pairwise
+    out[CHECKS_BOARD] += board
+
+
+@kernel
+def walk_brute_force(n, first, out):
+    """Every one of the n^n boards in odometer order, each tested pair by pair."""
+    queens = np.zeros(n, np.int64)
+    attempts, placements, backtracks, solutions, checks = 0, n, 0, 0, 0
+    while True:
+        attempts += 1
+        conflict = False
+        for i in range(n):
+            for j in range(i + 1, n):
+                checks += 1
+                if queens[i] == queens[j]:
+                    conflict = True
+                    break
+                checks += 1
+                if abs(queens[i] - queens[j]) == j - i:
+                    conflict = True
+                    break
+            if conflict:
+                break
+        if not conflict:
+            solutions += 1
+            if first:
+                break
+        r = n - 1
+        while r >= 0 and queens[r] == n - 1:
+            r -= 1
+        if r < 0:
+            backtracks += n
+            break
+        queens[r] += 1
+        queens[r + 1 :] = 0
+        placements += n - r
+        backtracks += n - r
+    out[ATTEMPTS] += attempts
+    out[PLACEMENTS] += placements
+    out[BACKTRACKS] += backtracks
+    out[SOLUTIONS] += solutions
+    out[CHECKS] += checks
+
+
+@kernel
+def walk_permutations(n, first, pruned, out):
+    """The permutation walks of seed 002: every permutation, or method 4's pruned walk.
+
+    One loop steps to the next permutation; a flag says whether the walk is
+    skipping permutations that keep the conflicting pair (i, j).
+    """
+    perm = np.arange(n).astype(np.int64)
+    saved = perm.copy()
+    attempts, placements, backtracks, solutions, checks = 0, n, 0, 0, 0
+    counted = not pruned  # the starting permutation is not a pruned traversal
+    extra = 0
+    skipping = False
+    pi = pj = keep_i = keep_j = start = 0
+    test = True
+    while True:
+        if test:
+            if counted:
+                attempts += 1
+            checks += extra
+            ci = cj = -1
+            for i in range(n):
+                for j in range(i + 1, n):
+                    checks += 1
+                    if abs(perm[i] - perm[j]) == j - i:
+                        ci, cj = i, j
+                        break
+                if ci >= 0:
+                    break
+            if ci < 0:
+                solutions += 1
+                if first:
+                    break
+            elif pruned and counted:
+                skipping = True
+                pi, pj, keep_i, keep_j, start, extra = ci, cj, perm[ci], perm[cj], n, 0
+                saved[:] = perm
+            test = False
+        # next permutation, in place; ``changed`` is the first index rewritten
+        i = n - 1
+        while i > 0 and perm[i - 1] >= perm[i]:
+            i -= 1
+        if i <= 0:
+            if skipping:
+                perm[:] = saved
+            backtracks += n
+            break
+        j = n - 1
+        while perm[j] <= perm[i - 1]:
+            j -= 1
+        perm[i - 1], perm[j] = perm[j], perm[i - 1]
+        lo, hi = i, n - 1
+        while lo < hi:
+            perm[lo], perm[hi] = perm[hi], perm[lo]
+            lo, hi = lo + 1, hi - 1
+        changed = i - 1
+        if skipping:
+            start = min(start, changed)
+            extra += 2
+            if perm[pi] == keep_i and perm[pj] == keep_j:
+                continue
+            skipping, counted, test = False, False, True
+            changed = start
+        else:
+            counted, extra, test = True, 0, True
+        placements += n - changed
+        backtracks += n - changed
+    out[ATTEMPTS] += attempts
+    out[PLACEMENTS] += placements
+    out[BACKTRACKS] += backtracks
+    out[SOLUTIONS] += solutions
+    out[CHECKS] += checks
+
+
+KERNELS = (count_states, profile_states, walk_backtracking, walk_brute_force, walk_permutations)

@@ -1,0 +1,200 @@
+"""The counting engine against OEIS, the generators, and itself (compiled vs interpreted)."""
+
+from __future__ import annotations
+
+import math
+import threading
+
+import numpy as np
+import pytest
+
+from solvers import engine, registry
+from solvers import kernels as kn
+from solvers.counters import tally
+
+JIT = [False, True] if kn.HAVE_NUMBA else [False]
+needs_numba = pytest.mark.skipif(not kn.HAVE_NUMBA, reason="numba is not installed")
+# Largest n each algorithm's generator is drained to here (n^n and n! grow fast).
+DRAIN_LIMIT = {"brute-force": 6, "permutations": 8, "permutations-pruned": 9}
+FIRST_RUNS = {"backtracking", "backtracking-pairwise", "backtracking-board", "backtracking-iterative"}
+
+
+@pytest.mark.parametrize("jit", JIT)
+def test_count_matches_oeis(jit, oeis):
+    top = 13 if jit else 11
+    assert [engine.count(n, jit=jit) for n in range(1, top + 1)] == [oeis[n] for n in range(1, top + 1)]
+
+
+@pytest.mark.parametrize("jit", JIT)
+def test_profile_matches_the_reference_and_the_count(jit, reference, oeis):
+    profiles = reference["backtrack_tree_profile"]
+    for key in ("4", "8"):
+        assert engine.profile(int(key), jit=jit) == profiles[key]
+    for n in range(1, 12):
+        levels = engine.profile(n, jit=jit)
+        assert len(levels) == n + 1 and levels[0] == 1 and levels[1] == n
+        assert levels[n] == oeis[n]
+
+
+def test_subproblems_cover_the_first_rows_with_mirror_weights():
+    for n in range(1, 12):
+        states, above = engine.subproblems(n, 1)
+        assert above == [1] and int(states[:, 3].sum()) == n
+        assert len(states) == (n + 1) // 2, "only the left half (and the middle) is searched"
+        states, above = engine.subproblems(n, min(n, 3))
+        assert above == engine.profile(n, jit=False)[: min(n, 3)]
+
+
+@needs_numba
+def test_compiled_kernels_equal_their_py_func():
+    for n in range(1, 11):
+        states, _ = engine.subproblems(n, min(n, 2))
+        row = min(n, 2)
+        assert kn.count_states.compiled(n, states, row, 0, len(states)) == kn.count_states.py_func(
+            n, states, row, 0, len(states)
+        )
+        outs = [np.zeros(n + 1, np.int64) for _ in range(2)]
+        kn.profile_states.compiled(n, states, row, 0, len(states), outs[0])
+        kn.profile_states.py_func(n, states, row, 0, len(states), outs[1])
+        assert outs[0].tolist() == outs[1].tolist()
+        for first in (False, True):
+            a, b = np.zeros(kn.OUT_SIZE, np.int64), np.zeros(kn.OUT_SIZE, np.int64)
+            kn.walk_backtracking.compiled(n, first, 0, n, a)
+            kn.walk_backtracking.py_func(n, first, 0, n, b)
+            assert a.tolist() == b.tolist()
+    for n in range(1, 6):
+        a, b = np.zeros(kn.OUT_SIZE, np.int64), np.zeros(kn.OUT_SIZE, np.int64)
+        kn.walk_brute_force.compiled(n, False, a)
+        kn.walk_brute_force.py_func(n, False, b)
+        assert a.tolist() == b.tolist()
+    for n in range(1, 8):
+        for pruned in (False, True):
+            a, b = np.zeros(kn.OUT_SIZE, np.int64), np.zeros(kn.OUT_SIZE, np.int64)
+            kn.walk_permutations.compiled(n, False, pruned, a)
+            kn.walk_permutations.py_func(n, False, pruned, b)
+            assert a.tolist() == b.tolist()
+
+
+def drain_cases():
+    for name, spec in registry.ALGORITHMS.items():
+        top = min(10, spec.max_n, DRAIN_LIMIT.get(name, 10))
+        for n in range(1, top + 1):
+            yield name, n
+
+
+@pytest.mark.parametrize(("name", "n"), list(drain_cases()))
+def test_engine_counters_equal_the_drained_generator(name, n):
+    """For every registered algorithm the engine models, its counters are the events' tally."""
+    spec = registry.get(name)
+    if not engine.supports(name, n):
+        with pytest.raises(engine.EngineLimit):
+            engine.counters(name, n)
+        return
+    assert engine.counters(name, n) == tally(spec.solve(n))
+    if n <= 8 or name in FIRST_RUNS:
+        assert engine.counters(name, n, first=True) == tally(spec.solve(n, first=True)), "first"
+
+
+@pytest.mark.parametrize("name", sorted(engine.LIMITS))
+def test_every_modelled_algorithm_is_registered(name):
+    assert name in registry.ALGORITHMS
+
+
+@needs_numba
+@pytest.mark.parametrize("name", ["backtracking-board", "brute-force", "permutations-pruned", "bitmask"])
+def test_compiled_and_interpreted_counters_agree(name):
+    n = min(7, engine.LIMITS[name])
+    for first in (False, True):
+        assert engine.counters(name, n, first=first, jit=True) == engine.counters(
+            name, n, first=first, jit=False
+        )
+
+
+def test_backtracking_counters_follow_from_the_profile():
+    for n in range(1, 12):
+        walked = engine.counters("backtracking", n)
+        derived = engine.tree_counters(engine.profile(n))
+        assert (walked.attempts, walked.placements, walked.backtracks, walked.solutions) == (
+            derived.attempts,
+            derived.placements,
+            derived.backtracks,
+            derived.solutions,
+        )
+
+
+def test_closed_forms_of_the_enumerations():
+    for n in range(1, 8):
+        counted = engine.counters("brute-force", n)
+        closed = engine.brute_force_counters(n)
+        assert (counted.attempts, counted.placements, counted.backtracks, counted.solutions) == (
+            closed.attempts,
+            closed.placements,
+            closed.backtracks,
+            closed.solutions,
+        )
+    for n in range(1, 10):
+        counted = engine.counters("permutations", n)
+        assert counted.attempts == math.factorial(n)
+        assert counted.placements == counted.backtracks == engine.permutation_moves(n)
+
+
+def test_n8_figures_of_the_readme(reference):
+    ref = reference["n8_counters"]
+    brute = engine.counters("brute-force", 8)
+    assert brute.attempts == ref["brute_force_boards_n_pow_n"]
+    assert brute.placements + 1 == ref["brute_force_search_calls_seed_000"]
+    pruned = engine.counters("permutations-pruned", 8)
+    assert pruned.attempts == ref["permutation_pruning_traversals_seed_002"]
+    first = engine.counters("backtracking", 8, first=True)
+    assert first.attempts == ref["backtracking_tests_until_first_solution"]
+
+
+def test_limits_are_refused_with_a_reason():
+    with pytest.raises(engine.EngineLimit, match="up to 8"):
+        engine.counters("brute-force", 9)
+    with pytest.raises(engine.EngineLimit, match="does not model"):
+        engine.counters("no-such-algorithm", 5)
+    with pytest.raises(registry.SolverError):
+        engine.count(0)
+    assert not engine.supports("brute-force", 9) and engine.supports("bitmask", 20)
+
+
+@pytest.mark.parametrize("jit", JIT)
+@pytest.mark.parametrize("work", [engine.count, engine.profile])
+def test_progress_reaches_one(work, jit):
+    seen: list[float] = []
+    n = 13 if jit else 10
+    work(n, progress=seen.append, jit=jit)
+    assert len(seen) > 1 and seen[-1] == 1.0
+    assert seen == sorted(seen) and all(0 < f <= 1 for f in seen)
+
+
+def test_progress_of_the_counters():
+    seen: list[float] = []
+    engine.counters("backtracking", 9, progress=seen.append)
+    assert seen[-1] == 1.0 and len(seen) == 9, "one step per first-row column"
+
+
+@pytest.mark.parametrize("jit", JIT)
+def test_cancel_stops_early(jit):
+    cancel = threading.Event()
+    seen: list[float] = []
+
+    def progress(fraction: float) -> None:
+        seen.append(fraction)
+        cancel.set()
+
+    with pytest.raises(engine.Cancelled):
+        engine.count(14 if jit else 12, progress=progress, cancel=cancel, jit=jit)
+    assert seen and max(seen) < 0.5, "stopped long before the end"
+
+
+def test_cancel_before_start_does_no_work():
+    cancel = threading.Event()
+    cancel.set()
+    seen: list[float] = []
+    with pytest.raises(engine.Cancelled):
+        engine.profile(10, progress=seen.append, cancel=cancel)
+    with pytest.raises(engine.Cancelled):
+        engine.counters("backtracking-board", 9, cancel=cancel)
+    assert seen == []
