@@ -112,3 +112,33 @@ def test_bad_input_gets_one_line_and_status_2(argv, needle):
     assert len(lines) == 1, result.stderr
     assert needle in lines[0]
     assert "Traceback" not in result.stderr
+
+
+def test_count_algo_answers_from_the_engine():
+    """Brute force at n = 8 would drain 16777216 boards of events; the engine answers at once."""
+    status, text = call("count", "8", "--algo", "brute-force", "--json")
+    assert status == 0
+    data = json.loads(text)
+    assert (data["attempts"], data["placements"], data["solutions"]) == (16777216, 19173960, 92)
+    assert data["source"] == "engine"
+    status, text = call("count", "8", "--algo", "backtracking", "--first", "--json")
+    assert json.loads(text)["attempts"] == 876
+
+
+def test_count_algo_falls_back_to_the_generator(monkeypatch):
+    from solvers import engine
+
+    answered = json.loads(call("count", "7", "--algo", "backtracking-board", "--json")[1])
+    monkeypatch.setattr(engine, "LIMITS", {})
+    drained = json.loads(call("count", "7", "--algo", "backtracking-board", "--json")[1])
+    assert (answered["source"], drained["source"]) == ("engine", "events")
+    for key in ("attempts", "placements", "backtracks", "solutions", "checks"):
+        assert answered[key] == drained[key]
+
+
+def test_profile_and_count_of_larger_boards():
+    data = json.loads(call("profile", "12", "--json")[1])
+    assert data["profile"][12] == 14200 and data["profile"][:3] == [1, 12, 110]
+    assert json.loads(call("count", "13", "--json")[1])["solutions"] == 73712
+    status, _ = call("count", "21")
+    assert status == 2
