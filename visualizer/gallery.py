@@ -1,0 +1,118 @@
+"""The solutions found so far, grouped into classes under the board's eight symmetries. Pure, no pygame.
+
+Seed 004 remarks that the 92 solutions of n = 8 come in symmetric groups: rotating or mirroring
+a solution gives a solution, and the 92 fall into 12 classes (one of 4, eleven of 8). Each
+solution is filed under its class representative (the smallest of its eight images) as it
+arrives, with the symmetry that maps it onto the representative; undo removes the last one.
+
+>>> from solvers import registry
+>>> from visualizer.timeline import Timeline
+>>> timeline = Timeline(registry.get("backtracking"), 8)
+>>> gallery = Gallery(8).attach(timeline)
+>>> timeline.run_to_end()
+True
+>>> gallery.total, len(gallery.classes), sorted(len(v) for v in gallery.classes.values())[:2]
+(92, 12, [4, 8])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solvers.board import canonical, symmetry_to_canonical
+from solvers.events import Event, Solution
+from visualizer.timeline import MAX_KEPT_SOLUTIONS, Timeline
+
+
+@dataclass(frozen=True, slots=True)
+class GalleryEntry:
+    """One kept solution and how it relates to its class."""
+
+    number: int  # 1-based order of discovery
+    queens: tuple[int, ...]
+    representative: tuple[int, ...]
+    symmetry: str  # a key of solvers.board.SYMMETRIES mapping ``queens`` onto ``representative``
+
+
+class Gallery:
+    """Kept solutions in discovery order, and their classes in order of first appearance."""
+
+    def __init__(self, n: int, *, keep: int = MAX_KEPT_SOLUTIONS) -> None:
+        self.n = n
+        self.keep = keep
+        self.timeline: Timeline | None = None
+        self.clear()
+
+    def clear(self) -> None:
+        """No solutions."""
+        self.total = 0
+        self.entries: list[GalleryEntry] = []
+        self.classes: dict[tuple[int, ...], list[int]] = {}  # representative -> entry indices
+
+    def attach(self, timeline: Timeline) -> Gallery:
+        """Listen to ``timeline``, starting from the solutions it already holds. Returns self."""
+        if timeline.n != self.n:
+            raise ValueError(f"gallery is for n = {self.n}, timeline has n = {timeline.n}")
+        self.detach()
+        self.clear()
+        for queens in timeline.solutions:
+            self.add(queens)
+        self.total = timeline.counters.solutions
+        self.timeline = timeline
+        timeline.listeners.append(self.on_event)
+        return self
+
+    def detach(self) -> None:
+        """Stop listening."""
+        if self.timeline is not None and self.on_event in self.timeline.listeners:
+            self.timeline.listeners.remove(self.on_event)
+        self.timeline = None
+
+    @property
+    def kept(self) -> int:
+        """How many solutions are kept (and grouped)."""
+        return len(self.entries)
+
+    @property
+    def overflow(self) -> bool:
+        """Whether more solutions were found than are kept."""
+        return self.total > self.kept
+
+    def on_event(self, event: Event, sign: int) -> None:
+        """Timeline listener: file a solution (+1) or take the last one back (-1)."""
+        if type(event) is not Solution:
+            return
+        if sign > 0:
+            self.total += 1
+            if self.kept < self.keep:
+                self.add(event.queens)  # type: ignore[union-attr]
+        else:
+            if self.total == self.kept:
+                self.remove_last()
+            self.total -= 1
+
+    def add(self, queens: tuple[int, ...]) -> GalleryEntry:
+        """File one solution under its class (O(n), independent of how many are kept)."""
+        queens = tuple(queens)
+        entry = GalleryEntry(len(self.entries) + 1, queens, canonical(queens), symmetry_to_canonical(queens))
+        self.classes.setdefault(entry.representative, []).append(len(self.entries))
+        self.entries.append(entry)
+        if self.total < self.kept:
+            self.total = self.kept
+        return entry
+
+    def remove_last(self) -> None:
+        """Take the most recent solution out (its class goes too if it was the first of it)."""
+        entry = self.entries.pop()
+        members = self.classes[entry.representative]
+        members.pop()
+        if not members:  # the class appeared with this very solution, so it is the newest key
+            del self.classes[entry.representative]
+
+    def class_number(self, representative: tuple[int, ...]) -> int:
+        """1-based number of a class, in order of first appearance."""
+        return list(self.classes).index(representative) + 1
+
+    def groups(self) -> list[tuple[tuple[int, ...], list[GalleryEntry]]]:
+        """Classes in order of first appearance, each with its entries."""
+        return [(rep, [self.entries[i] for i in members]) for rep, members in self.classes.items()]

@@ -1,0 +1,191 @@
+"""The solutions gallery: mini boards grouped by symmetry class, each labelled with the symmetry
+that maps it onto its class representative. Returns hit rectangles so a click picks a solution."""
+
+from __future__ import annotations
+
+import pygame
+
+from solvers.board import SYMMETRIES
+from visualizer.gallery import Gallery, GalleryEntry
+from visualizer.i18n import tr
+from visualizer.render.fonts import ellipsize, get_font
+from visualizer.theme import Colour, Theme
+
+Hit = tuple[pygame.Rect, tuple[int, ...]]
+MIN_BOARD = 22
+MAX_BOARD = 96
+
+
+def blend(a: Colour, b: Colour, t: float) -> Colour:
+    """``a`` moved a fraction ``t`` toward ``b``."""
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+def draw_mini_board(
+    surface: pygame.Surface, rect: pygame.Rect, queens: tuple[int | None, ...], theme: Theme
+) -> None:
+    """A small board: checkered squares and round queens, fitted into ``rect`` (square)."""
+    n = len(queens)
+    side = min(rect.width, rect.height)
+    cell = side / n
+    x0, y0 = rect.x + (rect.width - side) // 2, rect.y + (rect.height - side) // 2
+    surface.fill(theme.light_square, (x0, y0, side, side))
+    for r in range(n):
+        for c in range(n):
+            if (r + c) % 2:
+                left, top = x0 + round(c * cell), y0 + round(r * cell)
+                w, h = x0 + round((c + 1) * cell) - left, y0 + round((r + 1) * cell) - top
+                surface.fill(theme.dark_square, (left, top, w, h))
+    radius = max(1.5, cell * 0.36)
+    for r, c in enumerate(queens):
+        if c is not None:
+            centre = (x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell)
+            pygame.draw.circle(surface, theme.queen_outline, centre, radius + 1)
+            pygame.draw.circle(surface, theme.queen, centre, radius)
+    pygame.draw.rect(surface, theme.grid, (x0, y0, side, side), 1)
+
+
+def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """One line, or two split at a natural break ("mirror, | rotate 90°", "镜像后 | 旋转 90°")."""
+    if font.size(text)[0] <= width:
+        return [text]
+    for sep in (", ", "后", " "):
+        head, found, tail = text.partition(sep)
+        if found and tail:
+            return [ellipsize(font, (head + found).rstrip(), width), ellipsize(font, tail, width)]
+    return [ellipsize(font, text, width)]
+
+
+def symmetry_label(entry: GalleryEntry, lang: str) -> str:
+    """The translated name of the symmetry taking ``entry`` to its representative."""
+    return tr(f"sym_{entry.symmetry}", lang)
+
+
+def draw_gallery(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    gallery: Gallery,
+    theme: Theme,
+    lang: str = "en",
+    selected: tuple[int, ...] | None = None,
+    *,
+    first_class: int = 0,
+) -> list[Hit]:
+    """Draw the classes from ``first_class`` on, as many as fit; returns (rect, queens) per board."""
+    surface.fill(theme.panel, area)
+    pad = 10
+    title_font = get_font(18, lang, bold=True)
+    title = title_font.render(tr("gallery_title", lang), True, theme.text)
+    surface.blit(title, (area.x + pad, area.y + pad))
+    info_font = get_font(14, lang)
+    summary = tr("gallery_summary", lang, solutions=f"{gallery.total:,}", classes=f"{len(gallery.classes):,}")
+    image = info_font.render(summary, True, theme.muted_text)
+    surface.blit(image, image.get_rect(topright=(area.right - pad, area.y + pad + 3)))
+    top = area.y + pad + title.get_height() + 4
+    if gallery.overflow:
+        note = tr("gallery_overflow", lang, total=f"{gallery.total:,}", kept=f"{gallery.kept:,}")
+        image = info_font.render(ellipsize(info_font, note, area.width - 2 * pad), True, theme.conflict)
+        surface.blit(image, (area.x + pad, top))
+        top += image.get_height() + 4
+    groups = gallery.groups()
+    if not groups:
+        image = info_font.render(tr("gallery_empty", lang), True, theme.muted_text)
+        surface.blit(image, image.get_rect(center=area.center))
+        return []
+    label_font = get_font(11, lang)
+    line_h = label_font.get_linesize()
+    class_font = get_font(13, lang, bold=True)
+    header_h = class_font.get_linesize() + 2
+    footer_h = info_font.get_linesize() + 4
+    avail = pygame.Rect(area.x + pad, top, area.width - 2 * pad, area.bottom - pad - footer_h - top)
+    label_w = max(label_font.size(line)[0] for line in _all_label_lines(lang)) + 6
+    per_line, board = _fit(
+        avail.size, len(groups) - first_class, max(len(m) for _, m in groups), label_w, line_h, header_h
+    )
+    gap = 8
+    cell_w = max(board, label_w) + gap
+    block_w = per_line * cell_w + gap
+    blocks_per_row = max(1, avail.width // block_w)
+    cell_h = board + 2 * line_h + gap
+    hits: list[Hit] = []
+    shown = 0
+    x, y, row_h = avail.x, avail.y, 0
+    edge = blend(theme.panel, theme.grid, 0.25)
+    for k, (rep, members) in enumerate(groups[first_class:], start=first_class + 1):
+        block_h = header_h + -(-len(members) // per_line) * cell_h
+        if shown and shown % blocks_per_row == 0:
+            x, y, row_h = avail.x, y + row_h + gap, 0
+        if shown and y + block_h > avail.bottom:
+            break
+        row_h = max(row_h, block_h)
+        pygame.draw.rect(surface, edge, (x, y, block_w - gap, block_h), 1, border_radius=4)
+        label = class_font.render(tr("gallery_class", lang, number=k, count=len(members)), True, theme.text)
+        surface.blit(label, (x + 6, y + 2))
+        for j, entry in enumerate(members):
+            cx = x + gap // 2 + (j % per_line) * cell_w + cell_w // 2
+            cy = y + header_h + (j // per_line) * cell_h
+            rect = pygame.Rect(cx - board // 2, cy + 2, board, board)
+            draw_mini_board(surface, rect, entry.queens, theme)
+            if entry.queens == rep:  # the representative itself: a frame (and the label says so)
+                pygame.draw.rect(surface, theme.solution, rect.inflate(6, 6), 2)
+            if entry.queens == selected:
+                pygame.draw.rect(surface, theme.tried, rect.inflate(10, 10), 3)
+            for i, text in enumerate(_wrap(symmetry_label(entry, lang), label_font, cell_w - 4)):
+                image = label_font.render(text, True, theme.muted_text)
+                surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.bottom + 3 + i * line_h)))
+            hits.append((rect, entry.queens))
+        x += block_w
+        shown += 1
+    if shown < len(groups) - first_class or first_class:
+        more = tr("gallery_more", lang, first=first_class + 1, last=first_class + shown, total=len(groups))
+        image = info_font.render(more, True, theme.muted_text)
+        surface.blit(image, image.get_rect(bottomright=(area.right - pad, area.bottom - pad)))
+    return hits
+
+
+def _all_label_lines(lang: str) -> list[str]:
+    """Every line a symmetry label can take (composite names break after the mirror)."""
+    lines = []
+    for name in SYMMETRIES:
+        text = tr(f"sym_{name}", lang)
+        for sep in (", ", "后"):
+            head, found, tail = text.partition(sep)
+            if found:
+                lines += [(head + found).rstrip(), tail]
+                break
+        else:
+            lines.append(text)
+    return lines
+
+
+def _fit(
+    size: tuple[int, int], classes: int, widest: int, label_w: int, line_h: int, header_h: int
+) -> tuple[int, int]:
+    """(boards per line in a class block, board side) giving the largest boards that show every class."""
+    width, height = size
+    gap = 8
+    best = (min(widest, 4), MIN_BOARD)
+    best_shown = 0
+    for per_line in sorted({min(widest, m) for m in (8, 4, 2, 1)}, reverse=True):
+        lines = -(-widest // per_line)
+        for board in range(MAX_BOARD, MIN_BOARD - 1, -2):
+            cell_w = max(board, label_w) + gap
+            blocks_per_row = width // (per_line * cell_w + gap)
+            if blocks_per_row < 1:
+                continue
+            block_h = header_h + lines * (board + 2 * line_h + gap)
+            block_rows = (height + gap) // (block_h + gap)
+            shown = min(classes, block_rows * blocks_per_row)
+            if shown > best_shown or (shown == best_shown and board > best[1]):
+                best, best_shown = (per_line, board), shown
+            if shown >= classes:
+                break
+    return best
+
+
+def hit(hits: list[Hit], pos: tuple[int, int]) -> tuple[int, ...] | None:
+    """The solution whose mini board is under ``pos``, or None."""
+    for rect, queens in hits:
+        if rect.collidepoint(pos):
+            return queens
+    return None
