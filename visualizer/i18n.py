@@ -97,7 +97,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "已找到 {total} 个解；仅保存并分组前 {kept} 个",
     ),
     "gallery_more": ("classes {first}–{last} of {total}", "第 {first}–{last} 类，共 {total} 类"),
-    "sym_identity": ("representative", "代表解"),
+    "sym_identity": ("base", "基本解"),
     "sym_rotate-90": ("rotate 90°", "旋转 90°"),
     "sym_rotate-180": ("rotate 180°", "旋转 180°"),
     "sym_rotate-270": ("rotate 270°", "旋转 270°"),
