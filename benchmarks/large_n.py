@@ -94,7 +94,7 @@ def cli_table() -> list[str]:
 def report(repeat: int, seeds: int) -> str:
     machine = (
         f"Python {platform.python_version()}, numpy {np.__version__}, {platform.machine()},"
-        f" {os.cpu_count()} cores"
+        f" {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start"
     )
     lines = [
         "# Large n",
