@@ -36,7 +36,7 @@ MAX_BITS = 62  # the masks are 64-bit ints
 WORKERS = max(1, os.cpu_count() or 1)
 
 # Smallest n each kind of work is compiled for; below it the interpreted kernel is quicker than numba.
-JIT_FROM = {"count": 11, "walk": 9, "brute-force": 6, "permutations": 8, "permutations-pruned": 8}
+JIT_FROM = {"count": 12, "walk": 10, "brute-force": 6, "permutations": 8, "permutations-pruned": 8}
 
 # Largest n the engine answers each algorithm's counters for, in reasonable time (2 cores, compiled).
 BACKTRACKING_CHECKS = {

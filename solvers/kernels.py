@@ -15,10 +15,12 @@ and the ``weight`` it counts for (2 for a mirrored first-row column).
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
+import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -56,9 +58,31 @@ class Kernel:
 def _jit(func: Callable[..., Any]) -> Callable[..., Any]:
     if not HAVE_NUMBA:
         return func
-    import numba
+    with _scipy_hidden():
+        import numba
 
-    return numba.njit(cache=True, nogil=True)(func)
+        dispatcher = numba.njit(cache=True, nogil=True)(func)
+        dispatcher.compile(_SIGNATURES[func.__name__])  # load from the disk cache (or compile) now
+    return dispatcher
+
+
+@contextlib.contextmanager
+def _scipy_hidden() -> Iterator[None]:
+    """Keep numba from importing scipy while it starts (its BLAS probe costs 0.3-0.4 s).
+
+    The kernels use no linear algebra. Only when scipy is not loaded yet is it
+    hidden, and only for numba's start-up; numba then reports no BLAS to njit code
+    in this process.
+    """
+    if "scipy" in sys.modules:
+        yield
+        return
+    sys.modules["scipy"] = None  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        if sys.modules.get("scipy", 0) is None:
+            del sys.modules["scipy"]
 
 
 def kernel(func: Callable[..., Any]) -> Kernel:
@@ -329,3 +353,12 @@ def walk_permutations(n, first, pruned, out):
 
 
 KERNELS = (count_states, profile_states, walk_backtracking, walk_brute_force, walk_permutations)
+
+# The one signature each kernel is compiled for (ints are int64, flags booleans, arrays 2-D/1-D int64).
+_SIGNATURES = {
+    "count_states": "int64(int64, int64[:, ::1], int64, int64, int64)",
+    "profile_states": "void(int64, int64[:, ::1], int64, int64, int64, int64[::1])",
+    "walk_backtracking": "void(int64, boolean, int64, int64, int64[::1])",
+    "walk_brute_force": "void(int64, boolean, int64[::1])",
+    "walk_permutations": "void(int64, boolean, boolean, int64[::1])",
+}

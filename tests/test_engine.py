@@ -198,3 +198,20 @@ def test_cancel_before_start_does_no_work():
     with pytest.raises(engine.Cancelled):
         engine.counters("backtracking-board", 9, cancel=cancel)
     assert seen == []
+
+
+@pytest.mark.parametrize("first", [False, True])
+def test_fast_backtracking_path_yields_the_recursive_events(first):
+    """The unrolled hot path of ``backtracking`` is event for event the recursive generator."""
+    from solvers import backtracking as bt
+
+    for n in range(1, 9):
+        assert list(bt._flag_walk(n, first)) == list(bt._recursive(bt.FlagChecker(n), first))
+
+
+def test_numba_start_up_leaves_scipy_importable():
+    import sys
+
+    for k in kn.KERNELS:
+        assert k.compiled is not None
+    assert sys.modules.get("scipy", "absent") is not None

@@ -1,0 +1,1 @@
+"""Reproducible speed and memory measurements (see benchmarks/README.md)."""
