@@ -136,7 +136,8 @@ class App:
             "click": self.click_square,
             "quit": self.quit,
         }
-        pygame.init()
+        pygame.display.init()  # display and fonts only: no audio device is needed
+        pygame.font.init()
         self.surface = pygame.display.set_mode(self._clamp(size), pygame.RESIZABLE)
         pygame.display.set_caption(tr("title", lang))
         self.layout: Layout = compute_layout(self.surface.get_size())
@@ -344,7 +345,7 @@ class App:
         from visualizer.gif import GifRecorder
 
         if self.gif is None:
-            self.gif = GifRecorder()
+            self.gif = GifRecorder(duration_ms=round(1000 / GIF_FPS))
             self._gif_due = self.now
             self.say(tr("gif_recording", self.lang), "info")
             return None
@@ -483,7 +484,7 @@ class App:
         extras = {
             tr("depth", lang): f"{depth} / {scene.n}",
             tr("event_index", lang): f"{scene.event_index:,}",
-            tr("elapsed", lang): tr("seconds", lang, seconds=self.elapsed),
+            tr("elapsed", lang): tr("seconds", lang, seconds=self.elapsed + self._running_seconds()),
         }
         draw_counters(self.surface, layout.counters, counters, extras, theme, lang, layout.scale)
         draw_code(self.surface, layout.code, list(self.spec.code), scene.line, theme, lang, layout.scale)
@@ -526,15 +527,19 @@ class App:
             pygame.display.flip()
             frames += 1
         self.close()
+        pygame.quit()
         return 0
 
     def close(self) -> None:
-        """Cancel background work and shut pygame down."""
+        """Cancel background work and wait briefly for it (pygame stays up: fonts are cached)."""
         self.worker.cancel()
         self.worker.join(2.0)
-        pygame.quit()
 
     # -- helpers ---------------------------------------------------------------
+
+    def _running_seconds(self) -> float:
+        job = self.worker.job
+        return time.perf_counter() - job.started if job is not None and not job.done else 0.0
 
     def _control_state(self) -> ControlState:
         return ControlState(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -98,7 +99,9 @@ def parse_command(text: str) -> Command:
         import pygame
 
         try:
-            code = pygame.key.key_code(arg)
+            with warnings.catch_warnings():  # the name table needs no initialised pygame
+                warnings.simplefilter("ignore")
+                code = pygame.key.key_code(arg)
         except (ValueError, pygame.error):
             raise ScriptError(f"unknown key name {arg!r} (use pygame names like right, space, n)") from None
         return Command(name, (code, arg))
@@ -229,9 +232,6 @@ def run_headless(
     """
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import pygame
-
-    pygame.init()
     commands = parse_script(script)  # every command is checked before the app starts
     from visualizer.app import App
 
