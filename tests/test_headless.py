@@ -1,0 +1,147 @@
+"""The headless contract: `python -m visualizer --headless ...` as a user or a script runs it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from visualizer.headless import Command, ScriptError, parse_command, parse_script
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def viz(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the headless visualizer in a subprocess."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    return subprocess.run(
+        [sys.executable, "-m", "visualizer", "--headless", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd or ROOT,
+        env=env,
+        timeout=300,
+    )
+
+
+def state_after(tmp_path: Path, *args: str) -> dict:
+    out = tmp_path / "state.json"
+    result = viz(*args, "--state", str(out))
+    assert result.returncode == 0, result.stderr
+    return json.loads(out.read_text())
+
+
+def test_next_gives_the_first_solution_of_eight_queens(tmp_path):
+    state = state_after(tmp_path, "--n", "8", "--algo", "backtracking", "--script", "next")
+    assert state["counters"]["solutions"] == 1
+    assert state["counters"]["attempts"] == 876
+    assert state["queens"] == [0, 4, 7, 5, 2, 6, 1, 3]
+    assert (state["n"], state["algorithm"], state["mode"]) == (8, "backtracking", "watch")
+    assert state["show_all"] is False and state["finished"] is False
+
+
+def test_forty_steps_there_and_back_is_the_empty_board(tmp_path):
+    state = state_after(tmp_path, "--n", "8", "--script", "step:40;back:40")
+    assert set(state["counters"].values()) == {0}
+    assert set(state["counters"]) == {"attempts", "placements", "backtracks", "solutions", "checks"}
+    assert state["queens"] == [None] * 8
+
+
+def test_instant_waits_for_the_background_run(tmp_path):
+    state = state_after(tmp_path, "--n", "6", "--algo", "backtracking", "--script", "instant;wait-idle")
+    assert state["finished"] is True
+    assert state["counters"]["solutions"] == 4
+
+
+def test_show_all_next_animates_to_the_same_solution(tmp_path):
+    state = state_after(tmp_path, "--script", "show-all:on;next")
+    assert state["show_all"] is True
+    assert state["counters"]["attempts"] == 876
+
+
+def test_play_uses_simulated_time_at_the_chosen_speed(tmp_path):
+    state = state_after(tmp_path, "--script", "speed:20;play:1.5")
+    total = sum(state["counters"][k] for k in ("placements", "backtracks", "solutions"))
+    assert state["counters"]["attempts"] + total >= 30  # 30 events, some count twice
+    assert state["counters"]["placements"] > 0
+
+
+def test_keys_go_through_the_same_event_path(tmp_path):
+    state = state_after(tmp_path, "--script", "key:right;key:right;key:right;key:left;key:n")
+    assert state["counters"]["solutions"] == 1
+    state = state_after(tmp_path, "--script", "key:right;key:right;key:left")
+    assert state["queens"][0] == 0 and state["counters"]["attempts"] == 1
+
+
+def test_n_and_algo_commands_and_click(tmp_path):
+    state = state_after(tmp_path, "--script", "n:5;algo:permutations;next;click:0,0")
+    assert (state["n"], state["algorithm"]) == (5, "permutations")
+    assert state["counters"]["solutions"] == 1
+
+
+def test_screenshot_and_gif_files_are_written(tmp_path):
+    shot, mid, gif = tmp_path / "end.png", tmp_path / "mid.png", tmp_path / "run.gif"
+    result = viz(
+        "--script",
+        f"step:5;screenshot:{mid};speed:50;play:1",
+        "--screenshot",
+        str(shot),
+        "--gif",
+        str(gif),
+        "--lang",
+        "zh",
+        "--size",
+        "1000x700",
+    )
+    assert result.returncode == 0, result.stderr
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert mid.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert gif.read_bytes()[:3] == b"GIF"
+    from PIL import Image
+
+    with Image.open(shot) as image:
+        assert image.size == (1000, 700)
+    with Image.open(gif) as image:
+        assert image.n_frames > 5
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--script", "jump"),
+        ("--script", "step:many"),
+        ("--script", "speed:-3"),
+        ("--script", "show-all:maybe"),
+        ("--script", "key:notakey"),
+        ("--script", "click:9,9"),
+        ("--script", "n:99"),
+        ("--n", "9", "--algo", "brute-force"),
+        ("--algo", "nosuch"),
+        ("--n", "eight"),
+        ("--size", "big"),
+        ("--mode", "game"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_exit_2(args):
+    result = viz(*args)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_parse_script_checks_every_command():
+    assert parse_script("reset; step:3 ;back;show-all:off;play:0.5") == [
+        Command("reset"),
+        Command("step", 3),
+        Command("back", 1),
+        Command("show-all", False),
+        Command("play", 0.5),
+    ]
+    with pytest.raises(ScriptError, match="unknown command"):
+        parse_command("dance")
+    with pytest.raises(ScriptError, match="ROW,COL"):
+        parse_command("click:3")
