@@ -1,0 +1,42 @@
+"""Regenerate the README's screenshots with the headless mode: ``python -m visualizer.screenshots [DIR]``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from visualizer.headless import run_headless
+
+#: file name -> (n, algorithm, language, script) of each screenshot.
+SHOTS: dict[str, tuple[int, str, str, str]] = {
+    "start.png": (8, "backtracking", "en", ""),
+    "conflict.png": (8, "backtracking", "en", "step:12"),
+    "solution.png": (8, "backtracking", "en", "next"),
+    "instant.png": (8, "backtracking", "en", "instant;wait-idle"),
+    "help-zh.png": (8, "backtracking", "zh", "step:30;key:h"),
+}
+
+
+def make_all(folder: Path) -> list[Path]:
+    """Write every screenshot into ``folder``; returns their paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, (n, algorithm, lang, script) in SHOTS.items():
+        path = folder / name
+        run_headless(
+            n=n, algorithm=algorithm, lang=lang, size=(1280, 800), script=script, screenshot=str(path)
+        )
+        paths.append(path)
+    return paths
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Make the screenshots in ``argv[0]`` (default: ./screenshots)."""
+    args = sys.argv[1:] if argv is None else argv
+    for path in make_all(Path(args[0]) if args else Path("screenshots")):
+        sys.stdout.write(f"{path}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
