@@ -123,7 +123,8 @@ def test_screenshot_and_gif_files_are_written(tmp_path):
         ("--algo", "nosuch"),
         ("--n", "eight"),
         ("--size", "big"),
-        ("--mode", "game"),
+        ("--mode", "fly"),
+        ("--mode", "game", "--n", "3"),
     ],
 )
 def test_bad_input_is_one_line_on_stderr_and_exit_2(args):

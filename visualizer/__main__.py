@@ -22,7 +22,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="nqueens-viz", description="Watch an N-Queens search step by step.")
     parser.add_argument("--n", type=int, default=8, help="board size (default 8)")
     parser.add_argument("--algo", default="backtracking", help="algorithm name (see `nqueens algorithms`)")
-    parser.add_argument("--mode", default="watch", help="watch (game mode comes later)")
+    parser.add_argument("--mode", default="watch", help="watch, or game: place the queens (n 4..20)")
     parser.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the window")
     parser.add_argument("--size", default="1280x800", help="window size WxH (at least 960x640)")
     parser.add_argument("--headless", action="store_true", help="no window: run --script and write outputs")

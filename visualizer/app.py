@@ -60,6 +60,9 @@ WHILE_BUSY = frozenset(
     }
 )
 MODES = ("watch",)
+MODES = (*MODES, "game")  # game mode: visualizer/game_mode.py
+#: Commands that only mean something in game mode.
+GAME_COMMANDS = frozenset({"hint", "completions", "relaxed"})
 
 
 def timestamped(prefix: str, suffix: str, folder: Path | None = None) -> Path:
@@ -88,7 +91,11 @@ class App:
         speed: float = 10.0,
     ) -> None:
         if mode not in MODES:
-            raise SolverError(tr("game_unavailable", lang) if mode == "game" else f"unknown mode {mode!r}")
+            raise SolverError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
+        from visualizer.game_mode import GameMode
+
+        # game mode: a GameMode (raises SolverError for n outside 4..20)
+        self.game: GameMode | None = GameMode(n, lang) if mode == "game" else None
         spec = registry.get(algorithm)
         self.timeline = Timeline(spec, n)  # raises SolverError for a bad n
         self.mode = mode
@@ -134,6 +141,9 @@ class App:
             "escape": self.escape,
             "cancel": self.cancel,
             "click": self.click_square,
+            "hint": lambda: self._game_banner("toggle_hints"),
+            "completions": lambda: self._game_banner("completions"),
+            "relaxed": lambda on=None: self._game_banner("toggle_relaxed", on),
             "quit": self.quit,
         }
         pygame.display.init()  # display and fonts only: no audio device is needed
@@ -186,6 +196,7 @@ class App:
                 "queens": list(self.timeline.queens),
                 "event_index": self.timeline.cursor,
                 "depth": self.timeline.depth,
+                **({**self.game.state(), "queens": list(self.game.game.queens)} if self.game else {}),
             }
 
     # -- commands --------------------------------------------------------------
@@ -195,6 +206,9 @@ class App:
         command = self.commands.get(name)
         if command is None:
             self.say(tr("error", self.lang, message=f"unknown command {name!r}"), "error")
+            return
+        if name in GAME_COMMANDS and self.game is None:
+            self.say(tr("game_watch_only", self.lang), "info")
             return
         if self.busy and name not in WHILE_BUSY:
             self.say(tr("busy", self.lang), "info")
@@ -206,7 +220,9 @@ class App:
         self.controls.refresh(self._control_state())
 
     def reset(self) -> None:
-        """Back to the empty board (R)."""
+        """Back to the empty board (R); in game mode: retry / play again."""
+        if self.game is not None:
+            self.game.retry()
         self.anim = None
         with self.lock:
             self.timeline.reset()
@@ -301,6 +317,8 @@ class App:
 
     def set_n(self, n: int) -> None:
         """A new board size for the same algorithm ([ and ])."""
+        if self.game is not None:
+            self.game.set_n(int(n))  # refuses n outside 4..20 before anything changes
         self._new_timeline(self.spec, int(n))
 
     def set_algorithm(self, name: str) -> None:
@@ -370,9 +388,17 @@ class App:
         self.worker.cancel()
 
     def click_square(self, row: int, col: int) -> None:
-        """A click on square (row, col); watch mode only shows the search, so it changes nothing yet."""
+        """A click on square (row, col): a move in game mode; watch mode only shows the search."""
         if not (0 <= int(row) < self.timeline.n and 0 <= int(col) < self.timeline.n):
             raise ValueError(f"square ({row}, {col}) is off the {self.timeline.n} x {self.timeline.n} board")
+        if self.game is not None:
+            banner = self.game.click(int(row), int(col))
+            if banner is not None:
+                self.say(*banner)
+
+    def _game_banner(self, method: str, *args: object) -> None:
+        """Run a GameMode method that answers with a banner (hints, completions, relaxed)."""
+        self.say(*getattr(self.game, method)(*args))
 
     def quit(self) -> None:
         """Leave the loop, cancelling any background work."""
@@ -478,6 +504,9 @@ class App:
             depth = self.timeline.depth
         counters.pop("repairs", None) if self.spec.family != "local-search" else None
         self.surface.fill(theme.background)
+        if self.game is not None:
+            self._draw_game()
+            return
         self.geometry = draw_board(
             self.surface, layout.board, scene, theme, lang=lang, show_attacked=self.shade
         )
@@ -500,6 +529,29 @@ class App:
             draw_progress(self.surface, layout.progress, fraction, label, theme, lang)
         if self.banner is not None:
             draw_banner(self.surface, layout.banner, self.banner[0], theme, lang, self.banner[1])
+        if self.show_help:
+            rows = [(keys, tr(action, lang)) for keys, action in HELP_ROWS]
+            draw_help(self.surface, self.surface.get_rect(), rows, theme, lang, tr("help_title", lang))
+        if self.gif is not None and self.now >= self._gif_due:
+            self.gif.add_frame(self.surface)
+            self._gif_due = self.now + 1.0 / GIF_FPS
+
+    def _draw_game(self) -> None:
+        """The game-mode frame: the board, the hint rings, the round's numbers and banner."""
+        from visualizer.render.board import draw_board
+        from visualizer.render.panels import draw_banner, draw_counters, draw_help
+
+        layout, theme, lang, game = self.layout, self.theme, self.lang, self.game
+        scene = game.scene(self.shade)
+        self.geometry = draw_board(
+            self.surface, layout.board, scene, theme, lang=lang, show_attacked=self.shade
+        )
+        game.draw_hints(self.surface, self.geometry, theme)
+        draw_counters(self.surface, layout.counters, {}, game.counters(), theme, lang, layout.scale)
+        self.manager.draw_ui(self.surface)
+        banner = self.banner[:2] if self.banner is not None else game.outcome_banner()
+        if banner is not None:
+            draw_banner(self.surface, layout.banner, banner[0], theme, lang, banner[1])
         if self.show_help:
             rows = [(keys, tr(action, lang)) for keys, action in HELP_ROWS]
             draw_help(self.surface, self.surface.get_rect(), rows, theme, lang, tr("help_title", lang))

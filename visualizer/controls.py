@@ -46,6 +46,9 @@ KEYS: dict[int, str] = {
     pygame.K_s: "screenshot",
     pygame.K_g: "gif",
     pygame.K_ESCAPE: "escape",
+    pygame.K_i: "hint",  # game mode: ring the safe squares
+    pygame.K_c: "completions",  # game mode: can this position still be completed?
+    pygame.K_l: "relaxed",  # game mode: relaxed rules on / off
 }
 
 #: (keys as shown, i18n key of the action) for the help overlay, in reading order.
@@ -67,6 +70,9 @@ HELP_ROWS: tuple[tuple[str, str], ...] = (
     ("S", "screenshot"),
     ("G", "gif"),
     ("Esc", "cancel"),
+    ("I", "hint"),
+    ("C", "completions"),
+    ("L", "relaxed"),
 )
 
 

@@ -76,6 +76,55 @@ STRINGS: dict[str, tuple[str, str]] = {
         "game mode is not available yet; use --mode watch",
         "游戏模式尚未提供，请使用 --mode watch",
     ),
+    # game mode (visualizer/game_mode.py)
+    "game_n_range": (
+        "game mode is played with n from {low} to {high} (got {n})",
+        "游戏模式的 n 须在 {low} 到 {high} 之间（当前为 {n}）",
+    ),
+    "game_lost": (
+        "You lost: the queen on {attacker} attacks {square}. R: retry",
+        "你输了：{attacker} 上的皇后攻击 {square}。按 R 重试",
+    ),
+    "game_won": (
+        "You won in {seconds:.1f} s and {moves} moves! Press R to play again",
+        "你赢了！用时 {seconds:.1f} 秒，共 {moves} 步。按 R 再玩一次",
+    ),
+    "game_refused": (
+        "Refused: {square} is attacked by the queen on {attacker}",
+        "不能放置：{square} 被 {attacker} 上的皇后攻击",
+    ),
+    "game_over_hint": ("This round is over: press R to play again", "本局已结束：按 R 再玩一次"),
+    "game_hints_on": ("Hints on: {count} safe squares are ringed", "提示已开启：圈出了 {count} 个安全格"),
+    "game_hints_off": ("Hints off", "提示已关闭"),
+    "game_completions": (
+        "Yes: this position can still be completed in {count} ways",
+        "可以：当前局面还有 {count} 种方法完成",
+    ),
+    "game_completions_at_least": (
+        "Yes: this position can still be completed in at least {count} ways",
+        "可以：当前局面至少还有 {count} 种方法完成",
+    ),
+    "game_dead_end": (
+        "No: this position cannot be completed any more",
+        "不能：当前局面已无法完成",
+    ),
+    "game_relaxed_on": (
+        "Relaxed rules: an attacked square is refused, not lost (new round)",
+        "宽松规则：被攻击的格子只会被拒绝，不会判负（新的一局）",
+    ),
+    "game_relaxed_off": (
+        "Strict rules: a queen on an attacked square loses (new round)",
+        "严格规则：把皇后放在被攻击的格子上即判负（新的一局）",
+    ),
+    "game_watch_only": ("Only in game mode (--mode game)", "仅在游戏模式下可用（--mode game）"),
+    "game_queens": ("Queens", "皇后"),
+    "game_moves": ("Moves", "步数"),
+    "game_rules": ("Rules", "规则"),
+    "game_strict": ("strict", "严格"),
+    "game_relaxed": ("relaxed", "宽松"),
+    "hint": ("Hints: safe squares (game)", "提示：安全格（游戏）"),
+    "completions": ("Can it be completed? (game)", "还能完成吗？（游戏）"),
+    "relaxed": ("Relaxed rules (game)", "宽松规则（游戏）"),
     # teaching views: search tree, gallery, race (visualizer/render/tree.py, gallery.py, race.py)
     "tree_title": ("Search tree", "搜索树"),
     "tree_nodes": ("{count} nodes, depth {depth}", "{count} 个结点，当前深度 {depth}"),

@@ -1,0 +1,139 @@
+"""The window's game mode: the pure ``Game`` rules turned into scenes, banners and hints.
+
+The App keeps one ``GameMode`` when started with ``--mode game``; a board click
+lands in ``click``, keys R / I / C / L in ``retry`` / ``toggle_hints`` /
+``completions`` / ``toggle_relaxed``. Nothing here draws except ``draw_hints``.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from solvers.registry import SolverError
+from visualizer.game import MAX_N, MIN_N, Game
+from visualizer.i18n import tr
+from visualizer.scene import Scene, attacked_squares
+from visualizer.theme import Theme
+
+Banner = tuple[str, str]  # text, kind
+
+
+class GameMode:
+    """One game being played in the window, with its hint switches."""
+
+    def __init__(self, n: int, lang: str = "en", *, relaxed: bool = False) -> None:
+        self.lang = lang
+        self.show_hints = False
+        self.game = self._new_game(n, relaxed)
+
+    def _new_game(self, n: int, relaxed: bool) -> Game:
+        if not MIN_N <= n <= MAX_N:
+            raise SolverError(tr("game_n_range", self.lang, low=MIN_N, high=MAX_N, n=n))
+        return Game(n, relaxed=relaxed)
+
+    @property
+    def n(self) -> int:
+        return self.game.n
+
+    def set_n(self, n: int) -> None:
+        """A new round on an n x n board (refused outside 4..20)."""
+        self.game = self._new_game(int(n), self.game.relaxed)
+
+    def click(self, row: int, col: int) -> Banner | None:
+        """Play square (row, col); returns the banner the move deserves, if any.
+
+        Never an "error" banner: the headless runner takes those for refused commands, and a
+        refused or losing move is part of the game, not bad input.
+        """
+        game, lang = self.game, self.lang
+        result = game.click(int(row), int(col))
+        if result in ("lost", "won"):
+            return None  # the standing outcome banner (drawn while the round is over) says it
+        if result == "refused":
+            (r, c), (ar, ac) = game.refusal.square, game.refusal.attacker
+            text = tr("game_refused", lang, square=_name(r, c, game.n), attacker=_name(ar, ac, game.n))
+            return text, "info"
+        if result == "over":
+            return tr("game_over_hint", lang), "info"
+        return None
+
+    def outcome_banner(self) -> Banner | None:
+        """The standing banner of a finished round ("you lost", "you won …"), else None."""
+        game, lang = self.game, self.lang
+        if game.outcome == "lost":
+            (r, c), (ar, ac) = game.refusal.square, game.refusal.attacker
+            return tr("game_lost", lang, square=_name(r, c, game.n), attacker=_name(ar, ac, game.n)), "error"
+        if game.outcome == "won":
+            return tr("game_won", lang, seconds=game.elapsed, moves=game.moves), "success"
+        return None
+
+    def retry(self) -> None:
+        """R: start the round again (retry after a loss, play again after a win)."""
+        self.game.retry()
+
+    def toggle_hints(self) -> Banner:
+        """I: mark (or stop marking) the squares where a queen is still safe."""
+        self.show_hints = not self.show_hints
+        count = len(self.game.safe_squares())
+        key = "game_hints_on" if self.show_hints else "game_hints_off"
+        return tr(key, self.lang, count=count), "info"
+
+    def completions(self) -> Banner:
+        """C: can this position still be completed, and in how many ways?"""
+        count, exact = self.game.completions()
+        if count == 0:
+            return tr("game_dead_end", self.lang), "info"
+        key = "game_completions" if exact else "game_completions_at_least"
+        return tr(key, self.lang, count=f"{count:,}"), "success"
+
+    def toggle_relaxed(self, on: bool | None = None) -> Banner:
+        """L: relaxed rules (an attacked square is refused, not lost); starts a new round."""
+        relaxed = (not self.game.relaxed) if on is None else bool(on)
+        self.game = Game(self.game.n, relaxed=relaxed)
+        return tr("game_relaxed_on" if relaxed else "game_relaxed_off", self.lang), "info"
+
+    def scene(self, shade: bool = True) -> Scene:
+        """The board to draw: the queens, and the refused square with its attacker."""
+        game = self.game
+        queens = tuple(game.queens)
+        marks: dict[str, object] = {}
+        if game.refusal is not None:
+            marks = {"refused": game.refusal.square, "blocker": game.refusal.attacker}
+        return Scene(
+            n=game.n,
+            queens=queens,
+            attacked=attacked_squares(queens) if shade else None,
+            finished=game.outcome != "playing",
+            **marks,  # type: ignore[arg-type]
+        )
+
+    def counters(self) -> dict[str, str]:
+        """The side panel's rows while playing."""
+        game, lang = self.game, self.lang
+        placed = sum(q is not None for q in game.queens)
+        return {
+            tr("game_queens", lang): f"{placed} / {game.n}",
+            tr("game_moves", lang): str(game.moves),
+            tr("elapsed", lang): tr("seconds", lang, seconds=game.elapsed),
+            tr("game_rules", lang): tr("game_relaxed" if game.relaxed else "game_strict", lang),
+        }
+
+    def state(self) -> dict[str, object]:
+        """The game's part of the headless state file (outcome, moves, relaxed, refusal)."""
+        state = self.game.state()
+        state["hints"] = self.show_hints
+        return state
+
+    def draw_hints(self, surface: pygame.Surface, geometry, theme: Theme) -> None:
+        """A ring on every safe square (only while hints are on and the round is open)."""
+        if not self.show_hints or self.game.outcome != "playing" or geometry is None:
+            return
+        radius = max(3, int(geometry.square * 0.22))
+        width = max(2, radius // 4)
+        for r, c in self.game.safe_squares():
+            pygame.draw.circle(surface, theme.solution, geometry.center(r, c), radius, width)
+
+
+def _name(row: int, col: int, n: int) -> str:
+    """A square as the board's labels show it: 1-based (row, column)."""
+    return f"({row + 1}, {col + 1})"
