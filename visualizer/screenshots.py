@@ -15,6 +15,10 @@ SHOTS: dict[str, tuple[int, str, str, str]] = {
     "instant.png": (8, "backtracking", "en", "instant;wait-idle"),
     "help-zh.png": (8, "backtracking", "zh", "step:30;key:h"),
 }
+#: file name -> (n, language, script) of each game-mode screenshot.
+GAME_SHOTS: dict[str, tuple[int, str, str]] = {
+    "game-lost.png": (8, "en", "click:0,0;click:1,1"),
+}
 
 
 def make_all(folder: Path) -> list[Path]:
@@ -25,6 +29,12 @@ def make_all(folder: Path) -> list[Path]:
         path = folder / name
         run_headless(
             n=n, algorithm=algorithm, lang=lang, size=(1280, 800), script=script, screenshot=str(path)
+        )
+        paths.append(path)
+    for name, (n, lang, script) in GAME_SHOTS.items():
+        path = folder / name
+        run_headless(
+            n=n, algorithm="backtracking", mode="game", lang=lang, script=script, screenshot=str(path)
         )
         paths.append(path)
     return paths
