@@ -22,6 +22,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="nqueens-viz", description="Watch an N-Queens search step by step.")
     parser.add_argument("--n", type=int, default=8, help="board size (default 8)")
     parser.add_argument("--algo", default="backtracking", help="algorithm name (see `nqueens algorithms`)")
+    parser.add_argument("--algo2", help="race mode: the second algorithm (default: its usual rival)")
     parser.add_argument("--mode", default="watch", help="watch, or game: place the queens (n 4..20)")
     parser.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the window")
     parser.add_argument("--size", default="1280x800", help="window size WxH (at least 960x640)")
@@ -55,13 +56,14 @@ def main(argv: list[str] | None = None) -> int:
                 state=args.state,
                 screenshot=args.screenshot,
                 gif=args.gif,
+                algo2=args.algo2,
             )
             return 0
         commands = parse_script(args.script)
         from visualizer.app import App
         from visualizer.headless import HeadlessRunner
 
-        app = App(args.n, args.algo, lang=args.lang, size=size, mode=args.mode)
+        app = App(args.n, args.algo, lang=args.lang, size=size, mode=args.mode, algo2=args.algo2)
         HeadlessRunner(app).run(commands)
         return app.run(max_frames=args.frames)
     except (ScriptError, SolverError) as exc:

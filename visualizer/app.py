@@ -33,6 +33,7 @@ from visualizer.layout import MIN_SIZE, Layout, compute_layout
 from visualizer.scene import Scene, scene_of
 from visualizer.theme import CLASSROOM, Theme
 from visualizer.timeline import Timeline
+from visualizer.views import Views
 from visualizer.worker import Worker
 
 #: Events a jump (next / instant) applies on the UI thread before handing over to the worker.
@@ -59,10 +60,13 @@ WHILE_BUSY = frozenset(
         "quit",
     }
 )
-MODES = ("watch",)
+MODES = ("watch", "race")
 MODES = (*MODES, "game")  # game mode: visualizer/game_mode.py
 #: Commands that only mean something in game mode.
 GAME_COMMANDS = frozenset({"hint", "completions", "relaxed"})
+
+#: Commands that drive both sides in race mode (``_race_<name>``); others act as usual.
+RACE_COMMANDS = frozenset({"reset", "step", "back", "play", "next", "instant", "n", "algo", "n-up", "n-down"})
 
 
 def timestamped(prefix: str, suffix: str, folder: Path | None = None) -> Path:
@@ -89,6 +93,7 @@ class App:
         mode: str = "watch",
         theme: Theme = CLASSROOM,
         speed: float = 10.0,
+        algo2: str | None = None,
     ) -> None:
         if mode not in MODES:
             raise SolverError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
@@ -117,6 +122,10 @@ class App:
         self.gif = None
         self._gif_due = 0.0
         self.geometry = None  # the BoardGeometry of the last frame
+        self.views = Views()  # the side panel: code, search tree or gallery
+        self.race = None  # a visualizer.race.Race in race mode
+        if mode == "race":
+            self._start_race(n, algorithm, algo2)
         self.commands: dict[str, Callable[..., None]] = {
             "reset": self.reset,
             "step": self.step,
@@ -145,6 +154,9 @@ class App:
             "completions": lambda: self._game_banner("completions"),
             "relaxed": lambda on=None: self._game_banner("toggle_relaxed", on),
             "quit": self.quit,
+            "view": self.set_view,
+            "tree": lambda: self.set_view("tree"),
+            "gallery": lambda: self.set_view("gallery"),
         }
         pygame.display.init()  # display and fonts only: no audio device is needed
         pygame.font.init()
@@ -197,6 +209,9 @@ class App:
                 "event_index": self.timeline.cursor,
                 "depth": self.timeline.depth,
                 **({**self.game.state(), "queens": list(self.game.game.queens)} if self.game else {}),
+                "view": self.views.view,
+                **({"race": self.race.state()} if self.race is not None else {}),
+                **({"tree_nodes": self.views.tree.count} if self.views.tree is not None else {}),
             }
 
     # -- commands --------------------------------------------------------------
@@ -214,6 +229,8 @@ class App:
             self.say(tr("busy", self.lang), "info")
             return
         try:
+            if self.race is not None and name in RACE_COMMANDS:
+                command = getattr(self, "_race_" + name.replace("-", "_"))
             command(*args)
         except (SolverError, ValueError, TypeError) as exc:
             self.say(tr("error", self.lang, message=str(exc)), "error")
@@ -226,6 +243,7 @@ class App:
         self.anim = None
         with self.lock:
             self.timeline.reset()
+            self.views.rebuild(self.timeline)
         self.elapsed = 0.0
 
     def step(self, k: int = 1) -> None:
@@ -333,6 +351,7 @@ class App:
         with self.lock:
             self.timeline = timeline
             self.worker = Worker(timeline, self.lock)
+            self.views.rebuild(timeline)
         self.elapsed = 0.0
         self._rebuild_controls()
 
@@ -400,6 +419,46 @@ class App:
         """Run a GameMode method that answers with a banner (hints, completions, relaxed)."""
         self.say(*getattr(self.game, method)(*args))
 
+    def set_view(self, view: str | None = None) -> None:
+        """The side panel: "code", "tree" (T) or "gallery" (Y); the shown view again goes back to code."""
+        with self.lock:
+            self.views.set(view, self.timeline)
+
+    def _start_race(self, n: int, algorithm: str, algo2: str | None) -> None:
+        """Race mode: ``algorithm`` against ``algo2`` (a bad algo2 becomes a banner)."""
+        from visualizer.race import RACE_PAIRS, Race
+
+        if algo2 is None:
+            algo2 = next((b for a, b in RACE_PAIRS if a == algorithm), "backtracking")
+        try:
+            self.race = Race(algorithm, algo2, n)
+        except (SolverError, ValueError) as exc:
+            self.say(tr("error", self.lang, message=f"--algo2: {exc}"), "error")
+            self.race = Race(algorithm, algorithm, n)
+        self.timeline = self.race.a
+
+    def _race_reset(self) -> None:
+        self.anim = None
+        race = self.race
+        self._start_race(race.n, race.a.spec.name, race.b.spec.name)
+
+    def _race_step(self, k: int = 1) -> None:
+        self.anim = None
+        self.race.step(int(k))
+
+    def _race_play(self) -> None:
+        self.anim = None if self.anim is not None or self.race.finished else "play"
+
+    def _race_instant(self) -> None:
+        self.anim = None
+        self.race.run_to_end()
+        self.say(tr("finished", self.lang), "success")
+
+    def _race_back(self, k: int = 1) -> None:
+        raise ValueError("race mode cannot step back; press R to restart the race")
+
+    _race_next = _race_n = _race_algo = _race_n_up = _race_n_down = _race_back
+
     def quit(self) -> None:
         """Leave the loop, cancelling any background work."""
         self.running = False
@@ -434,6 +493,8 @@ class App:
                 name, arg = named
                 self.dispatch(name) if arg is None else self.dispatch(name, arg)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
+            if self.views.click(event.pos, self.timeline):
+                return
             square = self.geometry.square_at(event.pos) if self.geometry is not None else None
             if square is not None:
                 self.dispatch("click", *square)
@@ -447,7 +508,10 @@ class App:
         """Advance app time by ``dt`` seconds: animations, background reports, widgets."""
         self.now += dt
         self.manager.update(dt)
-        if self.anim is not None:
+        if self.race is not None and self.anim == "play":
+            self.race.play(dt, self.speed)
+            self.anim = None if self.race.finished else self.anim
+        elif self.anim is not None:
             self._animate(dt)
         job = self.worker.job
         if job is not None and job.done and job is not self._reported_job:
@@ -500,6 +564,9 @@ class App:
         layout, theme, lang = self.layout, self.theme, self.lang
         with self.lock:
             scene = scene_of(self.timeline, shade_attacked=self.shade)
+            chosen = self.views.selected(self.timeline)
+            if chosen is not None:  # a gallery click: that solution until the next step
+                scene = Scene(n=scene.n, queens=chosen, event_index=scene.event_index)
             counters = self.timeline.counters.as_dict()
             depth = self.timeline.depth
         counters.pop("repairs", None) if self.spec.family != "local-search" else None
@@ -516,7 +583,13 @@ class App:
             tr("elapsed", lang): tr("seconds", lang, seconds=self.elapsed + self._running_seconds()),
         }
         draw_counters(self.surface, layout.counters, counters, extras, theme, lang, layout.scale)
-        draw_code(self.surface, layout.code, list(self.spec.code), scene.line, theme, lang, layout.scale)
+        if not self.views.draw(self.surface, layout.code, self.timeline, theme, lang):
+            draw_code(self.surface, layout.code, list(self.spec.code), scene.line, theme, lang, layout.scale)
+        if self.race is not None:
+            from visualizer.render.race import draw_race
+
+            area = layout.board.union(layout.code).union(layout.counters)
+            draw_race(self.surface, area, self.race, theme, lang)
         self.manager.draw_ui(self.surface)
         if self.busy:
             fraction = self.worker.fraction()

@@ -45,6 +45,8 @@ KEYS: dict[int, str] = {
     pygame.K_F11: "fullscreen",
     pygame.K_s: "screenshot",
     pygame.K_g: "gif",
+    pygame.K_t: "tree",
+    pygame.K_y: "gallery",
     pygame.K_ESCAPE: "escape",
     pygame.K_i: "hint",  # game mode: ring the safe squares
     pygame.K_c: "completions",  # game mode: can this position still be completed?
@@ -69,6 +71,8 @@ HELP_ROWS: tuple[tuple[str, str], ...] = (
     ("F11", "fullscreen"),
     ("S", "screenshot"),
     ("G", "gif"),
+    ("T", "view_tree"),
+    ("Y", "view_gallery"),
     ("Esc", "cancel"),
     ("I", "hint"),
     ("C", "completions"),

@@ -16,7 +16,7 @@ from pathlib import Path
 FRAME = 1.0 / 60.0
 #: Script commands that need the timeline at rest (they wait for background work first).
 _NEEDS_IDLE = frozenset(
-    {"reset", "step", "back", "next", "instant", "show-all", "play", "n", "algo", "click"}
+    {"reset", "step", "back", "next", "instant", "show-all", "play", "n", "algo", "click", "view"}
 )
 #: Simulated frames an animated next/instant may take before the script gives up on it.
 MAX_ANIMATION_FRAMES = 10_000_000
@@ -105,6 +105,10 @@ def parse_command(text: str) -> Command:
         except (ValueError, pygame.error):
             raise ScriptError(f"unknown key name {arg!r} (use pygame names like right, space, n)") from None
         return Command(name, (code, arg))
+    if name == "view":
+        if arg not in ("code", "tree", "gallery"):
+            raise ScriptError(f"view needs code, tree or gallery (got {arg!r})")
+        return Command(name, arg)
     if name == "screenshot":
         if not arg:
             raise ScriptError("screenshot needs a path")
@@ -157,6 +161,9 @@ class HeadlessRunner:
             self._post_key(*arg)
         elif name == "click":
             self._post_click(*arg)
+        elif name == "view":
+            if app.views.view != arg:
+                app.dispatch(name, arg)
         elif name in ("step", "back", "speed", "n", "algo", "show-all"):
             app.dispatch(name, arg)
         else:
@@ -225,6 +232,7 @@ def run_headless(
     state: str | None = None,
     screenshot: str | None = None,
     gif: str | None = None,
+    algo2: str | None = None,
 ) -> dict[str, object]:
     """Run ``script`` on a headless App and write the requested outputs; returns the final state.
 
@@ -235,7 +243,11 @@ def run_headless(
     commands = parse_script(script)  # every command is checked before the app starts
     from visualizer.app import App
 
-    app = App(n, algorithm, lang=lang, size=size, mode=mode)
+    if mode == "race" and algo2 is not None:
+        from solvers import registry
+
+        registry.get(algo2)  # a bad --algo2 is a one-line refusal (SolverError), not a banner
+    app = App(n, algorithm, lang=lang, size=size, mode=mode, algo2=algo2)
     try:
         if gif:
             app.toggle_gif()

@@ -126,6 +126,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "completions": ("Can it be completed? (game)", "还能完成吗？（游戏）"),
     "relaxed": ("Relaxed rules (game)", "宽松规则（游戏）"),
     # teaching views: search tree, gallery, race (visualizer/render/tree.py, gallery.py, race.py)
+    "view_tree": ("Search tree view (again: code)", "搜索树视图（再按：代码）"),
+    "view_gallery": ("Solutions gallery (click a board to show it)", "解的图库（点击小棋盘查看）"),
     "tree_title": ("Search tree", "搜索树"),
     "tree_nodes": ("{count} nodes, depth {depth}", "{count} 个结点，当前深度 {depth}"),
     "tree_map_title": ("Search space: the n-ary tree as bands", "搜索空间：按层展开的 n 叉树"),
