@@ -14,10 +14,17 @@ SHOTS: dict[str, tuple[int, str, str, str]] = {
     "solution.png": (8, "backtracking", "en", "next"),
     "instant.png": (8, "backtracking", "en", "instant;wait-idle"),
     "help-zh.png": (8, "backtracking", "zh", "step:30;key:h"),
+    "tree.png": (5, "backtracking", "en", "step:60;key:t"),
+    "gallery.png": (8, "backtracking", "en", "instant;wait-idle;key:y"),
 }
 #: file name -> (n, language, script) of each game-mode screenshot.
 GAME_SHOTS: dict[str, tuple[int, str, str]] = {
     "game-lost.png": (8, "en", "click:0,0;click:1,1"),
+}
+
+#: file name -> (n, algorithm a, algorithm b, script) of each race-mode screenshot.
+RACE_SHOTS: dict[str, tuple[int, str, str, str]] = {
+    "race.png": (6, "brute-force", "backtracking", "speed:400;play:1"),
 }
 
 
@@ -35,6 +42,12 @@ def make_all(folder: Path) -> list[Path]:
         path = folder / name
         run_headless(
             n=n, algorithm="backtracking", mode="game", lang=lang, script=script, screenshot=str(path)
+        )
+        paths.append(path)
+    for name, (n, algorithm, algo2, script) in RACE_SHOTS.items():
+        path = folder / name
+        run_headless(
+            n=n, algorithm=algorithm, algo2=algo2, mode="race", script=script, screenshot=str(path)
         )
         paths.append(path)
     return paths
