@@ -140,7 +140,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "profile_title": ("Nodes per depth", "每层结点数"),
     "profile_total": ("{so_far} of {total} nodes", "已访问 {so_far} / 共 {total} 个结点"),
     "gallery_title": ("Solutions by symmetry class", "按对称类分组的解"),
-    "gallery_summary": ("{solutions} solutions in {classes} classes", "{solutions} 个解，分为 {classes} 个基本类"),
+    "gallery_summary": (
+        "{solutions} solutions in {classes} classes",
+        "{solutions} 个解，分为 {classes} 个基本类",
+    ),
     "gallery_class": ("Class {number}: {count}", "第 {number} 类：{count} 个"),
     "gallery_empty": ("No solution found yet", "尚未找到解"),
     "gallery_overflow": (
@@ -161,7 +164,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "First solution: {name} ({events} events)",
         "率先找到第一个解：{name}（{events} 个事件）",
     ),
-    "race_finished_first": ("Finished first: {name} ({events} events)", "率先完成：{name}（{events} 个事件）"),
+    "race_finished_first": (
+        "Finished first: {name} ({events} events)",
+        "率先完成：{name}（{events} 个事件）",
+    ),
     "race_tie": ("both at once", "同时"),
     "race_running": ("Racing… same number of events per tick", "比赛中……每一拍双方推进相同的事件数"),
 }
