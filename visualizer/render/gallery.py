@@ -80,8 +80,12 @@ def draw_gallery(
     info_font = get_font(14, lang)
     summary = tr("gallery_summary", lang, solutions=f"{gallery.total:,}", classes=f"{len(gallery.classes):,}")
     image = info_font.render(summary, True, theme.muted_text)
-    surface.blit(image, image.get_rect(topright=(area.right - pad, area.y + pad + 3)))
     top = area.y + pad + title.get_height() + 4
+    if title.get_width() + image.get_width() + 3 * pad <= area.width:
+        surface.blit(image, image.get_rect(topright=(area.right - pad, area.y + pad + 3)))
+    else:  # a narrow panel: the summary goes on its own line under the title
+        surface.blit(image, (area.x + pad, top))
+        top += image.get_height() + 4
     if gallery.overflow:
         note = tr("gallery_overflow", lang, total=f"{gallery.total:,}", kept=f"{gallery.kept:,}")
         image = info_font.render(ellipsize(info_font, note, area.width - 2 * pad), True, theme.conflict)
