@@ -15,8 +15,8 @@ from solvers.counters import tally
 from solvers.events import Solution, event_to_dict
 from solvers.registry import SolverError
 
-# Largest n counted without --algo; on 2 cores n = 16 takes about 4 s, 17 about 25 s, 18 about 3 min,
-# 19 about 25 min, 20 about 3 h (each n about 7 times the one before).
+# Largest n counted without --algo. Measured on 2 shared cores: n = 15 in 1.4 s, 16 in 7-8 s; each n
+# costs about 7 times the one before, so 17 takes about 1 min, 18 about 7 min, 19 about 1 h, 20 some hours.
 ENGINE_MAX_N = 20
 ASCII_MAX_N = 100  # larger boards are listed as columns, not drawn
 # One-answer algorithms with a direct function: the board and its counters, no events.

@@ -45,8 +45,9 @@ BACKTRACKING_CHECKS = {
     "backtracking-board": kn.CHECKS_BOARD,
     "backtracking-iterative": kn.CHECKS_PAIRWISE,
 }
-WALK_MAX_N = 16  # the square-by-square walk: n = 16 takes about a minute
-PROFILE_MAX_N = 20  # the tree profile: n = 18 about 1 min, n = 20 about an hour
+# Measured on 2 shared cores; each n costs about 6-7 times the one before.
+WALK_MAX_N = 15  # the square-by-square walk: n = 14 in 3.5 s, n = 15 about 25 s
+PROFILE_MAX_N = 20  # the tree profile: n = 16 about 8 s, 18 about 7 min, 20 some hours
 LIMITS = {
     **dict.fromkeys(BACKTRACKING_CHECKS, WALK_MAX_N),
     "bitmask": PROFILE_MAX_N,
