@@ -261,35 +261,74 @@ def _queen_colours(scene: Scene, theme: Theme) -> Colour:
     return theme.solution if scene.solution_number is not None else theme.queen
 
 
+@lru_cache(maxsize=4)
+def _checker_exact(n: int, side: int, light: Colour, dark: Colour) -> pygame.Surface:
+    """The empty checkerboard of ``side``-pixel squares, each square exactly where it is filled."""
+    parity = np.add.outer(np.arange(n), np.arange(n)) % 2
+    image = np.where(parity[..., None] == 0, np.array(light, np.uint8), np.array(dark, np.uint8))
+    image = np.repeat(np.repeat(image.astype(np.uint8), side, axis=0), side, axis=1)
+    return pygame.surfarray.make_surface(np.ascontiguousarray(image.swapaxes(0, 1)))
+
+
+@lru_cache(maxsize=8)
+def _hit_tile(w: int, h: int, colour: Colour, dot: Colour | None, radius: int) -> pygame.Surface:
+    """One attacked square, ``w`` x ``h`` pixels, with its dot when ``dot`` is given (cached)."""
+    tile = pygame.Surface((w, h))
+    tile.fill(colour)
+    if dot is not None:
+        pygame.draw.circle(tile, dot, pygame.Rect(0, 0, w, h).center, radius)
+    return tile
+
+
 def _draw_squares_vector(
     surface: pygame.Surface, geo: BoardGeometry, scene: Scene, theme: Theme, shade: bool
 ) -> None:
-    attacked = scene.attacked if shade else None
-    light_hit = blend(theme.light_square, theme.attacked, ATTACKED_ALPHA)
-    dark_hit = blend(theme.dark_square, theme.attacked, ATTACKED_ALPHA)
-    dot = blend(theme.attacked, BLACK, 0.45)
+    """The checkerboard as one cached blit, then each attacked square as a cached tile.
+
+    Squares are whole pixels here (``fit_board``), so every square is ``side`` x ``side`` and
+    the tiles give exactly the pixels that filling each square and drawing its dot would.
+    """
+    n = geo.n
+    side = max(1, round(geo.square))
+    surface.blit(_checker_exact(n, side, tuple(theme.light_square), tuple(theme.dark_square)), geo.rect)
+    if not shade or scene.attacked is None:
+        return
+    hit = np.asarray(scene.attacked).astype(bool)[:n, :n].copy()
+    for row, col in enumerate(scene.queens):
+        if col is not None:
+            hit[row, col] = False
+    rows, cols = np.nonzero(hit)
+    if rows.size == 0:
+        return
+    dot = blend(theme.attacked, BLACK, 0.45) if geo.square >= 8 else None
     radius = max(2, round(geo.square * 0.09))
-    for row in range(geo.n):
-        for col in range(geo.n):
-            light = (row + col) % 2 == 0
-            hit = attacked is not None and bool(attacked[row, col]) and scene.queens[row] != col
-            if hit:
-                colour = light_hit if light else dark_hit
-            else:
-                colour = theme.light_square if light else theme.dark_square
-            rect = geo.square_rect(row, col)
-            surface.fill(colour, rect)
-            if hit and geo.square >= 8:
-                pygame.draw.circle(surface, dot, rect.center, radius)
+    tiles = (
+        _hit_tile(side, side, blend(theme.light_square, theme.attacked, ATTACKED_ALPHA), dot, radius),
+        _hit_tile(side, side, blend(theme.dark_square, theme.attacked, ATTACKED_ALPHA), dot, radius),
+    )
+    x0, y0 = geo.rect.x, geo.rect.y
+    surface.blits(
+        [
+            (tiles[(r + c) % 2], (x0 + c * side, y0 + r * side))
+            for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
+        ],
+        doreturn=False,
+    )
+
+
+@lru_cache(maxsize=512)
+def _label_text(k: int, size: int, lang: str, colour: Colour) -> pygame.Surface:
+    """The rendered label ``k + 1`` (cached: rendering text is the slow part of labels)."""
+    return get_font(size, lang).render(str(k + 1), True, colour)
 
 
 def _draw_labels(surface: pygame.Surface, geo: BoardGeometry, theme: Theme, lang: str) -> None:
     if geo.gutter <= 0:
         return
-    font = get_font(max(10, round(geo.gutter * 0.55)), lang)
+    size = max(10, round(geo.gutter * 0.55))
     gap = max(8, geo.gutter // 3)  # clear of the solution frame
     for k in range(geo.n):
-        text = font.render(str(k + 1), True, theme.muted_text)
+        text = _label_text(k, size, lang, tuple(theme.muted_text))
         top = geo.square_rect(0, k)
         surface.blit(text, text.get_rect(midbottom=(top.centerx, geo.rect.top - gap + 4)))
         left = geo.square_rect(k, 0)
