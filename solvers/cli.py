@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from typing import NoReturn
 
@@ -30,24 +30,23 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"nqueens: error: {message} (see 'nqueens --help')\n")
 
 
-def _board_size(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"n must be a whole number, not {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"n must be at least 1 (got {n})")
-    return n
+def _whole_number(what: str, minimum: int, rule: str) -> Callable[[str], int]:
+    """An argparse type: a whole number at least ``minimum``, refused in one clear line."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{what} {rule} (got {value})")
+        return value
+
+    return parse
 
 
-def _limit(text: str) -> int:
-    try:
-        k = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"limit must be a whole number, not {text!r}") from None
-    if k < 0:
-        raise argparse.ArgumentTypeError(f"limit must not be negative (got {k})")
-    return k
+_board_size = _whole_number("n", 1, "must be at least 1")
+_limit = _whole_number("limit", 0, "must not be negative")
 
 
 def build_parser() -> argparse.ArgumentParser:
