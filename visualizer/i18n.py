@@ -169,7 +169,44 @@ STRINGS: dict[str, tuple[str, str]] = {
         "率先完成：{name}（{events} 个事件）",
     ),
     "race_tie": ("both at once", "同时"),
+    # large boards and the min-conflicts chart (visualizer/render/chart.py, controls.py)
+    "chart_title": ("Conflicts remaining", "剩余冲突数"),
+    "chart_now": ("{conflicts} conflicts after {repairs} repairs", "{repairs} 次修复后剩 {conflicts} 个冲突"),
+    "chart_empty": ("No repair yet: the greedy start comes first", "尚未修复：先贪心放置初始皇后"),
+    "chart_x": ("repairs", "修复次数"),
+    "chart_y": ("conflicts", "冲突数"),
+    "view_chart": ("Conflicts chart view (min-conflicts)", "冲突曲线视图（最小冲突法）"),
+    "n_jump_down": ("n − 10", "n − 10"),
+    "n_jump_up": ("n + 10", "n + 10"),
+    "n_not_number": ("n must be a whole number (got {text})", "n 必须是整数（输入的是 {text}）"),
+    "window_n_range": (
+        "The window draws boards up to n = {high} (the command line goes further)",
+        "窗口最多绘制 n = {high} 的棋盘（命令行可以更大）",
+    ),
+    "game_retry": ("Retry", "重来"),
+    "game_hint_button": ("Hint: safe squares", "提示：安全格"),
+    "game_completions_button": ("Can it be completed?", "还能完成吗？"),
+    "game_relaxed_button": ("Relaxed rules", "宽松规则"),
+    "game_rules_title": ("How to play", "玩法"),
+    "game_rules_text": (
+        "Place one queen in every row so that no two share a column or a diagonal.\n"
+        "Click a square to place a queen; click it again to take it away.\n"
+        "Strict rules: a queen on an attacked square loses the round.\n"
+        "Relaxed rules: that move is refused instead, and the attacker is shown.\n"
+        "Fill all n rows to win.",
+        "在每一行放一个皇后，使任意两个皇后不在同一列或同一斜线上。\n"
+        "点击格子放置皇后；再次点击可拿走。\n"
+        "严格规则：把皇后放在受攻击的格子上即输掉本局。\n"
+        "宽松规则：这一步会被拒绝，并标出攻击它的皇后。\n"
+        "放满 n 行即获胜。",
+    ),
     "race_running": ("Racing… same number of events per tick", "比赛中……每一拍双方推进相同的事件数"),
+    "race_pair": ("{a} vs {b}", "{a} 对阵 {b}"),
+    "race_no_back": (
+        "A race cannot step back or jump: press R to restart it",
+        "比赛不能后退或跳转：按 R 重新开始",
+    ),
+    "race_only": ("Only in race mode", "仅在比赛模式中可用"),
 }
 
 

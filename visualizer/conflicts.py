@@ -1,0 +1,48 @@
+"""The conflicts-remaining series of a local search, kept in step with a timeline. Pure, no pygame.
+
+Attached as a timeline listener: each applied ``Repair`` appends its ``conflicts``
+value, each undone one pops it, so step back shrinks the series.
+"""
+
+from __future__ import annotations
+
+from solvers.events import Event, Repair
+from visualizer.timeline import Timeline
+
+
+class ConflictSeries:
+    """Conflicts left after each repair applied so far, in order."""
+
+    def __init__(self) -> None:
+        self.values: list[int] = []
+        self.timeline: Timeline | None = None
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def on_event(self, event: Event, sign: int) -> None:
+        """Timeline listener: record (sign +1) or forget (sign -1) a repair."""
+        if type(event) is not Repair:
+            return
+        if sign > 0:
+            self.values.append(event.conflicts)  # type: ignore[union-attr]
+        elif self.values:
+            self.values.pop()
+
+    def attach(self, timeline: Timeline) -> ConflictSeries:
+        """Listen to ``timeline`` from now on, starting from the repairs it has already applied."""
+        self.detach()
+        self.values = []
+        for index in range(timeline.log.start, timeline.cursor):
+            event = timeline.log.get(index, timeline.queens)
+            if type(event) is Repair:
+                self.values.append(event.conflicts)  # type: ignore[union-attr]
+        timeline.listeners.append(self.on_event)
+        self.timeline = timeline
+        return self
+
+    def detach(self) -> None:
+        """Stop listening."""
+        if self.timeline is not None and self.on_event in self.timeline.listeners:
+            self.timeline.listeners.remove(self.on_event)
+        self.timeline = None

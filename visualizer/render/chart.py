@@ -1,0 +1,96 @@
+"""The side panel's conflicts chart for min-conflicts: conflicts remaining after each repair."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pygame
+
+from visualizer.i18n import tr
+from visualizer.render.board import blend
+from visualizer.render.fonts import ellipsize, font_for, get_font
+from visualizer.theme import Theme
+
+PAD = 12
+
+
+def chart_points(values: Sequence[int], plot: pygame.Rect, top: int) -> list[tuple[int, int]]:
+    """Pixel points of ``values`` in ``plot`` (y = 0 at the bottom, ``top`` at the top).
+
+    More values than pixel columns are thinned to one value per column (the last of each),
+    so a long run still costs O(width) to draw.
+    """
+    count = len(values)
+    if count == 0:
+        return []
+    data = np.asarray(values, dtype=float)
+    columns = max(2, plot.w)
+    if count > columns:
+        picks = np.linspace(0, count - 1, columns).round().astype(int)
+        xs, ys = picks, data[picks]
+    else:
+        xs, ys = np.arange(count), data
+    span = max(1, count - 1)
+    px = plot.left + np.round(xs * (plot.w - 1) / span).astype(int)
+    py = plot.bottom - 1 - np.round(ys * (plot.h - 1) / max(1, top)).astype(int)
+    return list(zip(px.tolist(), py.tolist(), strict=True))
+
+
+def draw_conflicts_chart(
+    surface: pygame.Surface, area: pygame.Rect, values: Sequence[int], theme: Theme, lang: str = "en"
+) -> pygame.Rect:
+    """A line chart of ``values`` (conflicts left after each repair) in ``area``; returns the plot rect."""
+    area = pygame.Rect(area)
+    pygame.draw.rect(surface, theme.panel, area, border_radius=10)
+    pygame.draw.rect(surface, blend(theme.panel, theme.muted_text, 0.35), area, 1, border_radius=10)
+    title_font = font_for(tr("chart_title", lang), 18, lang, bold=True)
+    title = title_font.render(
+        ellipsize(title_font, tr("chart_title", lang), area.w - 2 * PAD), True, theme.text
+    )
+    surface.blit(title, (area.x + PAD, area.y + PAD))
+    now = values[-1] if values else None
+    status_text = (
+        tr("chart_now", lang, conflicts=f"{now:,}", repairs=f"{len(values):,}")
+        if now is not None
+        else tr("chart_empty", lang)
+    )
+    status_font = font_for(status_text, 15, lang)
+    status = status_font.render(ellipsize(status_font, status_text, area.w - 2 * PAD), True, theme.muted_text)
+    surface.blit(status, (area.x + PAD, area.y + PAD + title.get_height() + 4))
+    top_value = max(values) if values else 1
+    number_font = get_font(13, "en")
+    axis_font = font_for(tr("chart_y", lang), 14, lang)
+    left = area.x + PAD + max(number_font.size(f"{top_value:,}")[0], axis_font.get_height()) + 8
+    plot_top = area.y + PAD + title.get_height() + status.get_height() + 16
+    x_label_h = axis_font.get_height() + number_font.get_height() + 6
+    plot = pygame.Rect(
+        left, plot_top, max(10, area.right - PAD - left), max(10, area.bottom - PAD - x_label_h - plot_top)
+    )
+    grid = blend(theme.panel, theme.muted_text, 0.3)
+    for k in range(5):  # horizontal grid lines at 0, 1/4, ..., top
+        y = plot.bottom - 1 - round(k * (plot.h - 1) / 4)
+        pygame.draw.line(surface, grid, (plot.left, y), (plot.right - 1, y))
+    pygame.draw.line(surface, theme.muted_text, (plot.left, plot.top), (plot.left, plot.bottom - 1))
+    pygame.draw.line(
+        surface, theme.muted_text, (plot.left, plot.bottom - 1), (plot.right - 1, plot.bottom - 1)
+    )
+    for value, y in ((top_value, plot.top), (0, plot.bottom - 1)):
+        label = number_font.render(f"{value:,}", True, theme.muted_text)
+        surface.blit(label, label.get_rect(midright=(plot.left - 4, y)))
+    end = number_font.render(f"{max(len(values), 1):,}", True, theme.muted_text)
+    surface.blit(end, end.get_rect(topright=(plot.right, plot.bottom + 2)))
+    surface.blit(number_font.render("1", True, theme.muted_text), (plot.left, plot.bottom + 2))
+    x_label = axis_font.render(tr("chart_x", lang), True, theme.muted_text)
+    surface.blit(x_label, x_label.get_rect(midtop=(plot.centerx, plot.bottom + 2 + number_font.get_height())))
+    y_label = pygame.transform.rotate(axis_font.render(tr("chart_y", lang), True, theme.muted_text), 90)
+    surface.blit(y_label, y_label.get_rect(midleft=(area.x + 4, plot.centery)))
+    points = chart_points(values, plot, top_value)
+    if len(points) == 1:
+        pygame.draw.circle(surface, theme.conflict, points[0], 3)
+    elif points:
+        pygame.draw.lines(surface, theme.conflict, False, points, 2)
+        pygame.draw.circle(surface, theme.conflict, points[-1], 4)
+    if now == 0 and points:
+        pygame.draw.circle(surface, theme.solution, points[-1], 6)
+    return plot
