@@ -30,6 +30,8 @@ from visualizer.controls import (
 )
 from visualizer.i18n import tr
 from visualizer.layout import MIN_SIZE, Layout, compute_layout
+from visualizer.race import Race
+from visualizer.race_mode import RACE_COMMANDS, RaceMode
 from visualizer.scene import Scene, scene_of
 from visualizer.theme import CLASSROOM, Theme
 from visualizer.timeline import Timeline
@@ -65,8 +67,6 @@ MODES = (*MODES, "game")  # game mode: visualizer/game_mode.py
 #: Commands that only mean something in game mode.
 GAME_COMMANDS = frozenset({"hint", "completions", "relaxed"})
 
-#: Commands that drive both sides in race mode (``_race_<name>``); others act as usual.
-RACE_COMMANDS = frozenset({"reset", "step", "back", "play", "next", "instant", "n", "algo", "n-up", "n-down"})
 
 
 def timestamped(prefix: str, suffix: str, folder: Path | None = None) -> Path:
@@ -123,9 +123,12 @@ class App:
         self._gif_due = 0.0
         self.geometry = None  # the BoardGeometry of the last frame
         self.views = Views()  # the side panel: code, search tree or gallery
-        self.race = None  # a visualizer.race.Race in race mode
-        if mode == "race":
-            self._start_race(n, algorithm, algo2)
+        # race mode: a RaceMode (visualizer/race_mode.py); its side a stands in as the timeline
+        self.racing: RaceMode | None = RaceMode(n, algorithm, algo2, lang) if mode == "race" else None
+        if self.racing is not None:
+            self.timeline = self.racing.race.a
+            if self.racing.error is not None:
+                self.say(tr("error", lang, message=self.racing.error), "error")
         self.commands: dict[str, Callable[..., None]] = {
             "reset": self.reset,
             "step": self.step,
@@ -157,6 +160,7 @@ class App:
             "view": self.set_view,
             "tree": lambda: self.set_view("tree"),
             "gallery": lambda: self.set_view("gallery"),
+            "race-pair": self._race_only,
         }
         pygame.display.init()  # display and fonts only: no audio device is needed
         pygame.font.init()
@@ -180,6 +184,11 @@ class App:
         """Whether background work runs (or has finished but is not reported yet)."""
         job = self.worker.job
         return self.worker.busy or (job is not None and job is not self._reported_job)
+
+    @property
+    def race(self) -> Race | None:
+        """The race being shown in race mode, else None."""
+        return self.racing.race if self.racing is not None else None
 
     @property
     def playing(self) -> bool:
@@ -229,9 +238,10 @@ class App:
             self.say(tr("busy", self.lang), "info")
             return
         try:
-            if self.race is not None and name in RACE_COMMANDS:
-                command = getattr(self, "_race_" + name.replace("-", "_"))
-            command(*args)
+            if self.racing is not None and name in RACE_COMMANDS:
+                self._race_command(name, *args)
+            else:
+                command(*args)
         except (SolverError, ValueError, TypeError) as exc:
             self.say(tr("error", self.lang, message=str(exc)), "error")
         self.controls.refresh(self._control_state())
@@ -424,40 +434,19 @@ class App:
         with self.lock:
             self.views.set(view, self.timeline)
 
-    def _start_race(self, n: int, algorithm: str, algo2: str | None) -> None:
-        """Race mode: ``algorithm`` against ``algo2`` (a bad algo2 becomes a banner)."""
-        from visualizer.race import RACE_PAIRS, Race
+    def _race_command(self, name: str, *args: object) -> None:
+        """Race mode: both sides act on ``name`` (visualizer/race_mode.py); Play stays an animation here."""
+        pair = self.racing.pair
+        playing, banner = self.racing.run(name, *args, playing=self.playing)
+        self.anim = "play" if playing else None
+        self.timeline = self.racing.race.a
+        if self.racing.pair != pair:
+            self._rebuild_controls()  # the drop-down shows the new pair
+        if banner is not None:
+            self.say(*banner)
 
-        if algo2 is None:
-            algo2 = next((b for a, b in RACE_PAIRS if a == algorithm), "backtracking")
-        try:
-            self.race = Race(algorithm, algo2, n)
-        except (SolverError, ValueError) as exc:
-            self.say(tr("error", self.lang, message=f"--algo2: {exc}"), "error")
-            self.race = Race(algorithm, algorithm, n)
-        self.timeline = self.race.a
-
-    def _race_reset(self) -> None:
-        self.anim = None
-        race = self.race
-        self._start_race(race.n, race.a.spec.name, race.b.spec.name)
-
-    def _race_step(self, k: int = 1) -> None:
-        self.anim = None
-        self.race.step(int(k))
-
-    def _race_play(self) -> None:
-        self.anim = None if self.anim is not None or self.race.finished else "play"
-
-    def _race_instant(self) -> None:
-        self.anim = None
-        self.race.run_to_end()
-        self.say(tr("finished", self.lang), "success")
-
-    def _race_back(self, k: int = 1) -> None:
-        raise ValueError("race mode cannot step back; press R to restart the race")
-
-    _race_next = _race_n = _race_algo = _race_n_up = _race_n_down = _race_back
+    def _race_only(self, *args: object) -> None:
+        raise ValueError(tr("race_only", self.lang))
 
     def quit(self) -> None:
         """Leave the loop, cancelling any background work."""
@@ -508,9 +497,8 @@ class App:
         """Advance app time by ``dt`` seconds: animations, background reports, widgets."""
         self.now += dt
         self.manager.update(dt)
-        if self.race is not None and self.anim == "play":
-            self.race.play(dt, self.speed)
-            self.anim = None if self.race.finished else self.anim
+        if self.racing is not None and self.anim == "play":
+            self.anim = None if self.racing.play(dt, self.speed) else self.anim
         elif self.anim is not None:
             self._animate(dt)
         job = self.worker.job
@@ -676,6 +664,7 @@ class App:
             shade=self.shade,
             recording=self.gif is not None,
             lang=self.lang,
+            race_pair=self.racing.pair if self.racing is not None else None,
         )
 
     def _rebuild_controls(self) -> None:

@@ -112,6 +112,15 @@ def format_speed(rate: float) -> str:
     return f"{rate:.1f}" if rate < 10 and rate != int(rate) else f"{int(rate)}"
 
 
+def race_options(pair: tuple[str, str], lang: str) -> tuple[list[tuple[str, str]], tuple[str, str]]:
+    """The race drop-down's (text, "a,b") options, ``pair`` among them, and the one for ``pair``."""
+    from visualizer.race import RACE_PAIRS
+
+    pairs = list(RACE_PAIRS) if pair in RACE_PAIRS else [*RACE_PAIRS, pair]
+    options = [(tr("race_pair", lang, a=a, b=b), f"{a},{b}") for a, b in pairs]
+    return options, options[pairs.index(pair)]
+
+
 @dataclass
 class ControlState:
     """What the widgets show; the app passes it in on every rebuild and refresh."""
@@ -124,6 +133,7 @@ class ControlState:
     shade: bool = True
     recording: bool = False
     lang: str = "en"
+    race_pair: tuple[str, str] | None = None  # race mode: the drop-down offers race pairs instead
 
 
 @dataclass
@@ -153,6 +163,8 @@ class Controls:
 
         options = [(spec.title_zh if lang == "zh" else spec.title, name) for name, spec in ALGORITHMS.items()]
         current = next(option for option in options if option[1] == self.state.algorithm)
+        if self.state.race_pair is not None:
+            options, current = race_options(self.state.race_pair, lang)
         self.algorithms = UIDropDownMenu(
             options, current, pygame.Rect(x, y, width, row), self.manager, expansion_height_limit=row * 10
         )
@@ -181,6 +193,9 @@ class Controls:
         y += row + gap
         place("help", pygame.Rect(x, y, half, row))
         place("fullscreen", pygame.Rect(x + half + gap, y, half, row))
+        if self.state.race_pair is not None:  # a race only goes forward
+            for name in ("back", "next"):
+                self.buttons[name].disable()
 
     def kill(self) -> None:
         """Remove every widget from the manager."""
@@ -192,19 +207,25 @@ class Controls:
     def refresh(self, state: ControlState) -> None:
         """Update texts that follow the app's state (play/pause, toggles, n, speed)."""
         self.state = state
+        changed = False
         for name, button in self.buttons.items():
             text = self._text(name)
             if button.text != text:
                 button.set_text(text)
+                changed = True
         if self.n_label is not None and self.n_label.text != self._n_text():
             self.n_label.set_text(self._n_text())
+            changed = True
         if self.speed_label is not None and self.speed_label.text != self._speed_text():
             self.speed_label.set_text(self._speed_text())
+            changed = True
         if (
             self.slider is not None
             and abs(self.slider.get_current_value() - speed_to_slider(state.speed)) > 1e-6
         ):
             self.slider.set_current_value(speed_to_slider(state.speed))
+        if changed:  # set_text only queues the redraw; a frame drawn before the next update would be stale
+            self.manager.update(0.0)
 
     def command_of(self, event: pygame.event.Event) -> tuple[str, object] | None:
         """The (command, argument) a pygame_gui event names, or None."""
@@ -216,6 +237,10 @@ class Controls:
             return "speed", slider_to_speed(float(event.value))
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.algorithms:
             name = getattr(event, "selected_option_id", None)
+            if self.state.race_pair is not None:
+                ids = dict(race_options(self.state.race_pair, self.state.lang)[0])
+                pair = name if name and "," in name else ids.get(event.text)
+                return ("race-pair", pair) if pair else None
             if name not in ALGORITHMS:
                 titles = {spec.title: key for key, spec in ALGORITHMS.items()}
                 titles.update({spec.title_zh: key for key, spec in ALGORITHMS.items()})
