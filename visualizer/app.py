@@ -431,8 +431,11 @@ class App:
 
     def set_view(self, view: str | None = None) -> None:
         """The side panel: "code", "tree" (T) or "gallery" (Y); the shown view again goes back to code."""
+        wide = self.views.view != "code"
         with self.lock:
             self.views.set(view, self.timeline)
+        if (self.views.view != "code") != wide:  # a tree or gallery takes room from the board
+            self.relayout(self.surface.get_size())
 
     def _race_command(self, name: str, *args: object) -> None:
         """Race mode: both sides act on ``name`` (visualizer/race_mode.py); Play stays an animation here."""
@@ -626,7 +629,8 @@ class App:
         if size != self.surface.get_size():
             flags = self.surface.get_flags() & pygame.FULLSCREEN
             self.surface = pygame.display.set_mode(size, pygame.RESIZABLE | flags)
-        self.layout = compute_layout(self.surface.get_size())
+        wide = self.views.view != "code"  # a tree or gallery widens the side panel
+        self.layout = compute_layout(self.surface.get_size(), wide_side=wide)
         self.manager.set_window_resolution(self.layout.size)
         self._rebuild_controls()
 

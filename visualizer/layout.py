@@ -28,8 +28,11 @@ class Layout:
     scale: float  # text scale for the panels
 
 
-def compute_layout(size: tuple[int, int]) -> Layout:
+def compute_layout(size: tuple[int, int], *, wide_side: bool = False) -> Layout:
     """Rectangles for a window of ``size`` (never smaller than ``MIN_SIZE``).
+
+    ``wide_side`` (a search tree or gallery in the side panel) gives that panel room taken from the
+    board, which stays centred in what is left.
 
     >>> layout = compute_layout((1280, 800))
     >>> layout.controls.right < layout.board.left < layout.board.right < layout.counters.left
@@ -40,6 +43,8 @@ def compute_layout(size: tuple[int, int]) -> Layout:
     scale = min(max(scale, 0.8), 1.6)
     control_width = int(min(max(width * 0.19, 220), 320))
     info_width = int(min(max(width * 0.25, 280), 440))
+    if wide_side:
+        info_width = int(min(width * 0.42, 760))
     inner_height = height - 2 * MARGIN
     controls = pygame.Rect(MARGIN, MARGIN, control_width, inner_height)
     info_left = width - MARGIN - info_width

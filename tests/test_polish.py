@@ -1,0 +1,132 @@
+"""Polish of the views and race mode: a wider side panel, race controls, progress of long work."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+
+from solvers import registry
+from solvers.counters import tally
+from visualizer.app import App
+from visualizer.layout import compute_layout
+from visualizer.race import RACE_PAIRS
+
+FRAME = 1 / 60
+
+
+@pytest.fixture
+def make_app():
+    apps: list[App] = []
+
+    def make(*args, **kwargs) -> App:
+        app = App(*args, size=(1280, 800), **kwargs)
+        app.tick(FRAME)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
+
+
+def press(app: App, key: int, unicode: str = "") -> None:
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        app.handle_event(pygame.event.Event(kind, key=key, mod=0, unicode=unicode, scancode=0))
+    app.tick(FRAME)
+
+
+def pixels(app: App, rect: pygame.Rect) -> bytes:
+    return pygame.image.tobytes(app.surface.subsurface(rect), "RGB")
+
+
+def test_layout_widens_the_side_panel_for_a_view():
+    for size in ((1280, 800), (960, 640), (1920, 1080)):
+        narrow, wide = compute_layout(size), compute_layout(size, wide_side=True)
+        assert wide.code.width >= narrow.code.width + 100, size
+        assert wide.board.width < narrow.board.width
+        assert wide.controls == narrow.controls
+        assert wide.controls.right < wide.board.left < wide.board.right < wide.code.left
+        assert wide.code.right <= size[0] and wide.board.width >= 250
+
+
+def test_tree_view_widens_the_panel_and_centres_the_board(make_app):
+    app = make_app(8, "backtracking")
+    narrow = app.layout.code.width
+    press(app, pygame.K_t, "t")
+    assert app.views.view == "tree" and app.layout.code.width > narrow + 100
+    board = app.layout.board
+    assert board.contains(app.geometry.rect)
+    assert abs(app.geometry.rect.centerx - board.centerx) <= app.geometry.gutter  # centred, labels aside
+    assert app.geometry.rect.width >= 0.8 * board.width  # as large as the area allows
+    press(app, pygame.K_t, "t")  # back to the code
+    assert app.views.view == "code" and app.layout.code.width == narrow
+
+
+def test_gallery_at_n8_shows_several_classes_at_once(make_app):
+    app = make_app(8, "backtracking")
+    app.dispatch("instant")
+    app.worker.join(60)
+    app.tick(FRAME)
+    press(app, pygame.K_y, "y")
+    assert app.views.view == "gallery"
+    app.draw()
+    classes = {app.views.gallery.class_number(_representative(app, queens)) for _, queens in app.views.hits}
+    assert len(classes) >= 3
+    for rect, _ in app.views.hits:  # every board drawn inside the side panel
+        assert app.layout.code.contains(rect)
+
+
+def _representative(app: App, queens: tuple[int, ...]) -> tuple[int, ...]:
+    for representative, members in app.views.gallery.groups():
+        if any(entry.queens == queens for entry in members):
+            return representative
+    raise AssertionError(queens)
+
+
+def test_play_reads_play_again_when_the_race_ends(make_app):
+    app = make_app(4, "brute-force", mode="race", algo2="backtracking")
+    fresh = make_app(4, "brute-force", mode="race", algo2="backtracking")
+    button = app.controls.buttons["play"].rect
+    fresh.draw()
+    idle = pixels(fresh, button)
+    app.dispatch("speed", 10_000)
+    press(app, pygame.K_SPACE, " ")
+    app.draw()
+    assert app.controls.buttons["play"].text == "Pause" and pixels(app, button) != idle
+    for _ in range(60):
+        app.tick(FRAME)
+        if app.race.finished:
+            break
+    assert app.race.finished and not app.playing
+    assert app.controls.buttons["play"].text == "Play"
+    assert pixels(app, button) == idle  # drawn right after the last tick: the button says Play
+
+
+def test_race_n_change_restarts_both_sides(make_app):
+    app = make_app(5, "brute-force", mode="race", algo2="backtracking")
+    app.dispatch("step", 30)
+    press(app, pygame.K_RIGHTBRACKET, "]")
+    race = app.race
+    assert race.n == 6 and race.a.cursor == race.b.cursor == 0
+    assert app.banner is None or app.banner[1] != "error"
+    app.dispatch("instant")
+    for side, name in (("a", "brute-force"), ("b", "backtracking")):
+        assert race.sides[side].counters == tally(registry.get(name).solve(6)), side
+    app.dispatch("n", 3)
+    assert app.race.n == 3 and app.race.a.cursor == 0
+
+
+def test_race_drop_down_offers_the_pairs(make_app):
+    app = make_app(5, "brute-force", mode="race", algo2="backtracking")
+    menu = app.controls.algorithms
+    assert len(menu.options_list) == len(RACE_PAIRS)
+    a, b = RACE_PAIRS[1]
+    event = pygame.event.Event(
+        pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu, text=f"{a} vs {b}", selected_option_id=f"{a},{b}"
+    )
+    app.handle_event(event)
+    assert (app.race.a.spec.name, app.race.b.spec.name) == (a, b)
+    assert app.controls.algorithms.selected_option[1] == f"{a},{b}"
+    app.dispatch("back")
+    assert app.banner is not None and app.banner[1] == "error" and app.race.a.cursor == 0
