@@ -104,6 +104,7 @@ class GameMode:
             queens=queens,
             attacked=attacked_squares(queens) if shade else None,
             finished=game.outcome != "playing",
+            won=game.outcome == "won",
             **marks,  # type: ignore[arg-type]
         )
 

@@ -33,6 +33,7 @@ class Scene:
     attacked: np.ndarray | None = None  # bool (n, n): squares some queen attacks
     event_index: int = 0
     finished: bool = False
+    won: bool = False  # game mode: the player's board is a solution (queens in the solution colour)
 
 
 def attacked_squares(queens: tuple[int | None, ...]) -> np.ndarray:

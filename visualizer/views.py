@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import pygame
 
+from visualizer.conflicts import ConflictSeries
 from visualizer.gallery import Gallery
 from visualizer.theme import Theme
 from visualizer.timeline import Timeline
 from visualizer.tree import SearchTree
 
-VIEWS = ("code", "tree", "gallery")
+VIEWS = ("code", "tree", "gallery", "chart")
 #: Above this n the full level profile is not computed (the chart shows the counts so far).
 PROFILE_MAX_N = 14
 _profiles: dict[int, list[int]] = {}
@@ -38,6 +39,7 @@ class Views:
         self.view = "code"
         self.tree: SearchTree | None = None
         self.gallery: Gallery | None = None
+        self.chart: ConflictSeries | None = None  # conflicts per repair (min-conflicts)
         self.hits: list = []
         self._selected: tuple[tuple[int, ...], Timeline, int] | None = None
 
@@ -50,6 +52,8 @@ class Views:
             self.tree = SearchTree(timeline.n).attach(timeline)
         if view == "gallery" and (self.gallery is None or self.gallery.timeline is not timeline):
             self.gallery = Gallery(timeline.n).attach(timeline)
+        if view == "chart" and (self.chart is None or self.chart.timeline is not timeline):
+            self.chart = ConflictSeries().attach(timeline)
         self.view = view
         self.hits = []
 
@@ -63,6 +67,8 @@ class Views:
         if self.gallery is not None:
             self.gallery.detach()
             self.gallery = Gallery(timeline.n).attach(timeline)
+        if self.chart is not None:
+            self.chart.attach(timeline)
 
     def selected(self, timeline: Timeline) -> tuple[int, ...] | None:
         """The gallery solution clicked, while the timeline has not moved since."""
@@ -105,5 +111,10 @@ class Views:
 
             chosen = self.selected(timeline)
             self.hits = draw_gallery(surface, area, self.gallery, theme, lang, chosen)
+            return True
+        if self.view == "chart" and self.chart is not None:
+            from visualizer.render.chart import draw_conflicts_chart
+
+            draw_conflicts_chart(surface, area, self.chart.values, theme, lang)
             return True
         return False

@@ -258,7 +258,7 @@ def draw_cross(surface: pygame.Surface, colour: Colour, rect: pygame.Rect, width
 
 
 def _queen_colours(scene: Scene, theme: Theme) -> Colour:
-    return theme.solution if scene.solution_number is not None else theme.queen
+    return theme.solution if scene.solution_number is not None or scene.won else theme.queen
 
 
 @lru_cache(maxsize=4)
