@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pygame_gui
 import pytest
 
-from solvers import registry
+from solvers import engine, registry
 from solvers.counters import tally
 from visualizer.app import App
 from visualizer.layout import compute_layout
@@ -122,11 +124,68 @@ def test_race_drop_down_offers_the_pairs(make_app):
     menu = app.controls.algorithms
     assert len(menu.options_list) == len(RACE_PAIRS)
     a, b = RACE_PAIRS[1]
-    event = pygame.event.Event(
-        pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu, text=f"{a} vs {b}", selected_option_id=f"{a},{b}"
-    )
+    kind = pygame_gui.UI_DROP_DOWN_MENU_CHANGED
+    event = pygame.event.Event(kind, ui_element=menu, text=f"{a} vs {b}", selected_option_id=f"{a},{b}")
     app.handle_event(event)
     assert (app.race.a.spec.name, app.race.b.spec.name) == (a, b)
     assert app.controls.algorithms.selected_option[1] == f"{a},{b}"
     app.dispatch("back")
     assert app.banner is not None and app.banner[1] == "error" and app.race.a.cursor == 0
+
+
+def _wait_for_total(app: App) -> int:
+    for _ in range(1200):  # the engine's answer arrives from its own thread
+        if app.worker.total is not None:
+            return app.worker.total
+        time.sleep(0.05)
+    raise AssertionError("the expected total never arrived")
+
+
+def test_worker_progress_uses_the_engine_totals_and_esc_cancels(make_app):
+    app = make_app(7, "brute-force")
+    app.dispatch("instant")
+    assert app.busy
+    job = app.worker.job
+    total = _wait_for_total(app)
+    assert total == engine.counters("brute-force", 7).attempts
+    with app.lock:  # the worker applies events only while holding the lock
+        attempts = app.timeline.counters.attempts
+        fraction = app.worker.fraction()
+    assert job.total_attempts == total and 0 < fraction < 1
+    assert fraction == pytest.approx((attempts - job.start_attempts) / (total - job.start_attempts))
+    press(app, pygame.K_ESCAPE)
+    assert app.worker.join(30)
+    app.tick(FRAME)
+    assert job.cancelled and not app.timeline.finished and not app.busy
+    assert app.banner is not None and app.banner[0] == "Cancelled"
+
+
+def test_expected_totals_are_exact_for_exhaustive_algorithms():
+    from visualizer.worker import expected_attempts
+
+    for name in ("permutations-pruned", "permutations", "backtracking-board", "bitmask", "brute-force"):
+        spec = registry.get(name)
+        assert expected_attempts(spec, 6) == tally(spec.solve(6)).attempts, name
+
+
+def test_show_all_instant_shows_progress_and_esc_stops_it(make_app):
+    app = make_app(8, "backtracking")
+    strip = app.layout.progress
+    app.dispatch("show-all", True)
+    app.dispatch("instant")
+    assert app.anim == "instant"
+    _wait_for_total(app)
+    for _ in range(30):
+        app.tick(FRAME)
+    attempts = app.timeline.counters.attempts
+    assert 0 < attempts < 15_720 and app.worker.progress() == pytest.approx(attempts / 15_720)
+    app.draw()
+    with_bar = pixels(app, strip)
+    press(app, pygame.K_ESCAPE)
+    assert app.anim is None and app.banner[0] == "Cancelled"
+    app.draw()
+    assert pixels(app, strip) != with_bar  # the same board without the progress bar
+    cursor = app.timeline.cursor
+    for _ in range(10):
+        app.tick(FRAME)
+    assert app.timeline.cursor == cursor and not app.timeline.finished

@@ -290,6 +290,7 @@ class App:
             self.say(tr("no_more_solutions", self.lang), "info")
         elif self.show_all:
             self.anim, self._budget = "next", 0.0
+            self.worker.estimate()  # the progress bar's total
         else:
             self._jump("next")
 
@@ -300,6 +301,7 @@ class App:
             self.say(tr("finished", self.lang), "success")
         elif self.show_all:
             self.anim, self._budget = "instant", 0.0
+            self.worker.estimate()  # the progress bar's total
         else:
             self._jump("instant")
 
@@ -410,6 +412,8 @@ class App:
         elif self.show_help:
             self.show_help = False
         else:
+            if self.anim in ("next", "instant"):
+                self.say(tr("cancelled", self.lang), "info")
             self.anim = None
 
     def cancel(self) -> None:
@@ -588,6 +592,14 @@ class App:
             if fraction is None:
                 label = tr("working_events", lang, events=f"{job.applied if job else 0:,}")
                 fraction = (self.now * 0.5) % 1.0  # a sweep: the total is unknown
+            else:
+                label = tr("working", lang, percent=int(fraction * 100))
+            draw_progress(self.surface, layout.progress, fraction, label, theme, lang)
+        elif self.anim in ("next", "instant"):  # a show-all animation: how far the whole run is
+            fraction = self.worker.progress()
+            if fraction is None:
+                label = tr("working_events", lang, events=f"{scene.event_index:,}")
+                fraction = (self.now * 0.5) % 1.0  # a sweep: the total is not known yet
             else:
                 label = tr("working", lang, percent=int(fraction * 100))
             draw_progress(self.surface, layout.progress, fraction, label, theme, lang)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from solvers import engine
 from solvers.events import Solution
-from solvers.registry import AlgorithmSpec
+from solvers.registry import AlgorithmSpec, SolverError
 from visualizer.timeline import Timeline
 
 #: Events applied per lock hold; about 20 ms of work at Python speed.
@@ -24,15 +24,21 @@ CHUNK = 1000
 MAX_PROFILED_N = 12
 
 
-def expected_attempts(spec: AlgorithmSpec, n: int) -> int | None:
-    """Attempts of the whole run of ``spec`` at ``n`` when they are known cheaply, else None.
+def expected_attempts(spec: AlgorithmSpec, n: int, cancel: engine.CancelFlag | None = None) -> int | None:
+    """Attempts of the whole run of ``spec`` at ``n``: the engine's exact count when it answers,
+    else a formula, else None. Raises ``engine.Cancelled`` once ``cancel`` is set.
 
     >>> from solvers import registry
     >>> expected_attempts(registry.get("backtracking"), 8)
     15720
-    >>> expected_attempts(registry.get("brute-force"), 8)
-    16777216
+    >>> expected_attempts(registry.get("permutations-pruned"), 6)
+    171
     """
+    if engine.supports(spec.name, n):
+        try:
+            return engine.counters(spec.name, n, cancel=cancel).attempts
+        except SolverError:  # the engine refused after all: a formula or nothing
+            pass
     if spec.name == "brute-force":
         return n**n
     if spec.name == "permutations":
@@ -68,6 +74,8 @@ class Worker:
         self.timeline = timeline
         self.lock = lock
         self.job: Job | None = None
+        self.total: int | None = None  # attempts of the timeline's whole run, once ``estimate`` knows
+        self._estimating = False
         self._cancel = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -106,10 +114,38 @@ class Worker:
         span = max(job.total_attempts - job.start_attempts, 1)
         return min(max((attempts - job.start_attempts) / span, 0.0), 1.0)
 
+    def estimate(self) -> None:
+        """Work out the run's total attempts (``total``) once, in a thread of its own: an engine call
+        that runs beside the stepping and stops on ``cancel``."""
+        if self._estimating or self.total is not None:
+            return
+        self._estimating = True
+        threading.Thread(target=self._estimate, daemon=True).start()
+
+    def _estimate(self) -> None:
+        try:
+            total = expected_attempts(self.timeline.spec, self.timeline.n, cancel=self._cancel)
+        except engine.Cancelled:
+            return
+        finally:
+            self._estimating = False
+        self.total = total
+        job = self.job
+        if job is not None and job.kind == "instant" and not job.done:
+            job.total_attempts = total
+
+    def progress(self) -> float | None:
+        """How far the whole run is, 0 to 1 (attempts so far over ``total``), or None when unknown."""
+        total = self.total
+        if total is None:
+            return None
+        return min(max(self.timeline.counters.attempts / max(total, 1), 0.0), 1.0)
+
     def _run(self, job: Job, on_done: Callable[[Job], None] | None) -> None:
         timeline = self.timeline
-        if job.kind == "instant":
-            job.total_attempts = expected_attempts(timeline.spec, timeline.n)
+        if job.kind == "instant":  # the total comes from the engine while the events already run
+            job.total_attempts = self.total
+            self.estimate()
         while not self._cancel.is_set():
             with self.lock:
                 if job.kind == "next":
