@@ -36,6 +36,7 @@ from visualizer.scene import Scene, scene_of
 from visualizer.theme import CLASSROOM, Theme
 from visualizer.timeline import Timeline
 from visualizer.views import Views
+from visualizer.window_n import N_JUMP, check_window_n, parse_n, row_heat
 from visualizer.worker import Worker
 
 #: Events a jump (next / instant) applies on the UI thread before handing over to the worker.
@@ -102,6 +103,7 @@ class App:
         # game mode: a GameMode (raises SolverError for n outside 4..20)
         self.game: GameMode | None = GameMode(n, lang) if mode == "game" else None
         spec = registry.get(algorithm)
+        check_window_n(n, spec, lang)  # the window draws up to n = 1000
         self.timeline = Timeline(spec, n)  # raises SolverError for a bad n
         self.mode = mode
         self.lang = lang
@@ -123,6 +125,7 @@ class App:
         self._gif_due = 0.0
         self.geometry = None  # the BoardGeometry of the last frame
         self.views = Views()  # the side panel: code, search tree or gallery
+        self._auto_view()  # min-conflicts: the conflicts chart
         # race mode: a RaceMode (visualizer/race_mode.py); its side a stands in as the timeline
         self.racing: RaceMode | None = RaceMode(n, algorithm, algo2, lang) if mode == "race" else None
         if self.racing is not None:
@@ -145,6 +148,8 @@ class App:
             "n-down": lambda: self.set_n(self.timeline.n - 1),
             "n-up": lambda: self.set_n(self.timeline.n + 1),
             "n": self.set_n,
+            "n-jump-down": lambda: self.set_n(self.timeline.n - N_JUMP),
+            "n-jump-up": lambda: self.set_n(self.timeline.n + N_JUMP),
             "algo": self.set_algorithm,
             "help": self.toggle_help,
             "fullscreen": self.toggle_fullscreen,
@@ -166,7 +171,8 @@ class App:
         pygame.font.init()
         self.surface = pygame.display.set_mode(self._clamp(size), pygame.RESIZABLE)
         pygame.display.set_caption(tr("title", lang))
-        self.layout: Layout = compute_layout(self.surface.get_size())
+        wide = self.views.view != "code"  # min-conflicts opens on its chart
+        self.layout: Layout = compute_layout(self.surface.get_size(), wide_side=wide)
         self.manager = pygame_gui.UIManager(self.layout.size, starting_language=lang)
         self.controls = Controls(self.manager, self.layout.controls, self._control_state())
         self.controls.build()
@@ -346,7 +352,8 @@ class App:
         self.set_speed(self.speed / SPEED_FACTOR)
 
     def set_n(self, n: int) -> None:
-        """A new board size for the same algorithm ([ and ])."""
+        """A new board size for the same algorithm ([ and ], Shift for 10, or typed in the n box)."""
+        n = parse_n(n, self.lang)
         if self.game is not None:
             self.game.set_n(int(n))  # refuses n outside 4..20 before anything changes
         self._new_timeline(self.spec, int(n))
@@ -356,16 +363,16 @@ class App:
         self._new_timeline(registry.get(str(name)), self.timeline.n)
 
     def _new_timeline(self, spec: registry.AlgorithmSpec, n: int) -> None:
-        if n < spec.min_n or n > spec.max_n:
-            raise SolverError(tr("n_range", self.lang, low=spec.min_n, high=spec.max_n) + f" ({spec.name})")
+        check_window_n(n, spec, self.lang)
         timeline = Timeline(spec, n)
         self.anim = None
         with self.lock:
             self.timeline = timeline
             self.worker = Worker(timeline, self.lock)
             self.views.rebuild(timeline)
+            self._auto_view()
         self.elapsed = 0.0
-        self._rebuild_controls()
+        self.relayout(self.surface.get_size())  # the chart view may have opened: widths and controls
 
     def toggle_help(self) -> None:
         """Show or hide the key list (H or ?)."""
@@ -441,6 +448,11 @@ class App:
         if (self.views.view != "code") != wide:  # a tree or gallery takes room from the board
             self.relayout(self.surface.get_size())
 
+    def _auto_view(self) -> None:
+        """Min-conflicts (local search) opens on its conflicts chart (call under the lock)."""
+        if self.spec.family == "local-search" and self.views.view != "chart" and self.game is None:
+            self.views.set("chart", self.timeline)
+
     def _race_command(self, name: str, *args: object) -> None:
         """Race mode: both sides act on ``name`` (visualizer/race_mode.py); Play stays an animation here."""
         pair = self.racing.pair
@@ -475,7 +487,7 @@ class App:
             self.relayout((event.w, event.h))
             return
         consumed = self.manager.process_events(event)
-        if event.type == pygame.KEYDOWN:
+        if event.type == pygame.KEYDOWN and not self.controls.typing():
             name = command_for_key(event)
             if name is not None:
                 self.dispatch(name)
@@ -483,6 +495,7 @@ class App:
             pygame_gui.UI_BUTTON_PRESSED,
             pygame_gui.UI_HORIZONTAL_SLIDER_MOVED,
             pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+            pygame_gui.UI_TEXT_ENTRY_FINISHED,
         ):
             named = self.controls.command_of(event)
             if named is not None:
@@ -570,7 +583,13 @@ class App:
             self._draw_game()
             return
         self.geometry = draw_board(
-            self.surface, layout.board, scene, theme, lang=lang, show_attacked=self.shade
+            self.surface,
+            layout.board,
+            scene,
+            theme,
+            lang=lang,
+            show_attacked=self.shade,
+            row_heat=row_heat(scene.queens),
         )
         extras = {
             tr("depth", lang): f"{depth} / {scene.n}",
@@ -624,6 +643,9 @@ class App:
         )
         game.draw_hints(self.surface, self.geometry, theme)
         draw_counters(self.surface, layout.counters, {}, game.counters(), theme, lang, layout.scale)
+        from visualizer.render.rules import draw_rules
+
+        draw_rules(self.surface, layout.code, theme, lang, game.game.relaxed)
         self.manager.draw_ui(self.surface)
         banner = self.banner[:2] if self.banner is not None else game.outcome_banner()
         if banner is not None:
@@ -680,6 +702,8 @@ class App:
             shade=self.shade,
             recording=self.gif is not None,
             lang=self.lang,
+            game=self.game is not None,
+            relaxed=self.game is not None and self.game.game.relaxed,
             race_pair=self.racing.pair if self.racing is not None else None,
         )
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
+from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UITextEntryLine
 
 from solvers.registry import ALGORITHMS
 from visualizer.i18n import tr
@@ -52,6 +52,17 @@ KEYS: dict[int, str] = {
     pygame.K_c: "completions",  # game mode: can this position still be completed?
     pygame.K_l: "relaxed",  # game mode: relaxed rules on / off
 }
+#: Game mode: button -> i18n key of its text (R is "Retry" there).
+GAME_BUTTON_TEXTS = {
+    "reset": "game_retry",
+    "hint": "game_hint_button",
+    "completions": "game_completions_button",
+}
+#: Shift + key -> command, checked before ``KEYS``.
+SHIFT_KEYS: dict[int, str] = {
+    pygame.K_LEFTBRACKET: "n-jump-down",
+    pygame.K_RIGHTBRACKET: "n-jump-up",
+}
 
 #: (keys as shown, i18n key of the action) for the help overlay, in reading order.
 HELP_ROWS: tuple[tuple[str, str], ...] = (
@@ -67,6 +78,8 @@ HELP_ROWS: tuple[tuple[str, str], ...] = (
     ("-", "slower"),
     ("[", "n_down"),
     ("]", "n_up"),
+    ("Shift+[", "n_jump_down"),
+    ("Shift+]", "n_jump_up"),
     ("H / ?", "help"),
     ("F11", "fullscreen"),
     ("S", "screenshot"),
@@ -86,6 +99,8 @@ def command_for_key(event: pygame.event.Event) -> str | None:
         return "help"
     if event.key == pygame.K_SLASH and event.mod & pygame.KMOD_SHIFT:
         return "help"
+    if event.mod & pygame.KMOD_SHIFT and event.key in SHIFT_KEYS:
+        return SHIFT_KEYS[event.key]
     return KEYS.get(event.key)
 
 
@@ -133,6 +148,8 @@ class ControlState:
     shade: bool = True
     recording: bool = False
     lang: str = "en"
+    game: bool = False  # game mode: game buttons instead of the search's
+    relaxed: bool = False  # game mode: relaxed rules
     race_pair: tuple[str, str] | None = None  # race mode: the drop-down offers race pairs instead
 
 
@@ -146,7 +163,7 @@ class Controls:
     buttons: dict[str, UIButton] = field(default_factory=dict)
     slider: UIHorizontalSlider | None = None
     speed_label: UILabel | None = None
-    n_label: UILabel | None = None
+    n_label: UITextEntryLine | None = None  # n: type a number and press Enter
     algorithms: UIDropDownMenu | None = None
 
     def build(self) -> None:
@@ -170,24 +187,33 @@ class Controls:
         )
         y += row + gap
         place("n-down", pygame.Rect(x, y, third, row))
-        self.n_label = UILabel(pygame.Rect(x + third + gap, y, third, row), self._n_text(), self.manager)
+        self.n_label = UITextEntryLine(
+            pygame.Rect(x + third + gap, y, third, row), self.manager, initial_text=self._n_text()
+        )
+        self.n_label.set_text_length_limit(9)
         place("n-up", pygame.Rect(x + 2 * (third + gap), y, third, row))
         y += row + 2 * gap
         place("reset", pygame.Rect(x, y, width, row))
         y += row + gap
-        place("back", pygame.Rect(x, y, half, row))
-        place("step", pygame.Rect(x + half + gap, y, half, row))
-        y += row + gap
-        for name in ("play", "next", "instant", "show-all", "shade"):
-            place(name, pygame.Rect(x, y, width, row))
+        if self.state.game:  # game mode: no hidden search to move, the game's own buttons instead
+            for name in ("hint", "completions", "relaxed", "shade"):
+                place(name, pygame.Rect(x, y, width, row))
+                y += row + gap
+            y += gap
+        else:
+            place("back", pygame.Rect(x, y, half, row))
+            place("step", pygame.Rect(x + half + gap, y, half, row))
             y += row + gap
-        y += gap
-        self.speed_label = UILabel(pygame.Rect(x, y, width, row), self._speed_text(), self.manager)
-        y += row
-        self.slider = UIHorizontalSlider(
-            pygame.Rect(x, y, width, row), speed_to_slider(self.state.speed), (0.0, 4.0), self.manager
-        )
-        y += row + 2 * gap
+            for name in ("play", "next", "instant", "show-all", "shade"):
+                place(name, pygame.Rect(x, y, width, row))
+                y += row + gap
+            y += gap
+            self.speed_label = UILabel(pygame.Rect(x, y, width, row), self._speed_text(), self.manager)
+            y += row
+            self.slider = UIHorizontalSlider(
+                pygame.Rect(x, y, width, row), speed_to_slider(self.state.speed), (0.0, 4.0), self.manager
+            )
+            y += row + 2 * gap
         place("screenshot", pygame.Rect(x, y, half, row))
         place("gif", pygame.Rect(x + half + gap, y, half, row))
         y += row + gap
@@ -213,7 +239,7 @@ class Controls:
             if button.text != text:
                 button.set_text(text)
                 changed = True
-        if self.n_label is not None and self.n_label.text != self._n_text():
+        if self.n_label is not None and not self.typing() and self.n_label.get_text() != self._n_text():
             self.n_label.set_text(self._n_text())
             changed = True
         if self.speed_label is not None and self.speed_label.text != self._speed_text():
@@ -227,8 +253,14 @@ class Controls:
         if changed:  # set_text only queues the redraw; a frame drawn before the next update would be stale
             self.manager.update(0.0)
 
+    def typing(self) -> bool:
+        """Whether the n entry has the keyboard (keys then type into it, not run commands)."""
+        return self.n_label is not None and self.n_label.is_focused
+
     def command_of(self, event: pygame.event.Event) -> tuple[str, object] | None:
         """The (command, argument) a pygame_gui event names, or None."""
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.n_label:
+            return "n", event.text
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for name, button in self.buttons.items():
                 if event.ui_element is button:
@@ -259,10 +291,15 @@ class Controls:
             return tr("toggle", lang, label=tr("shade", lang), state=on if state.shade else off)
         if name == "gif":
             return tr("gif_stop" if state.recording else "gif", lang)
+        if state.game and name in GAME_BUTTON_TEXTS:
+            return tr(GAME_BUTTON_TEXTS[name], lang)
+        if name == "relaxed":
+            label = tr("game_relaxed_button", lang)
+            return tr("toggle", lang, label=label, state=on if state.relaxed else off)
         return tr(name.replace("-", "_"), lang)
 
     def _n_text(self) -> str:
-        return tr("board_size", self.state.lang, n=self.state.n)
+        return str(self.state.n)
 
     def _speed_text(self) -> str:
         return tr("speed", self.state.lang, rate=format_speed(self.state.speed))

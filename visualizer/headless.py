@@ -106,9 +106,13 @@ def parse_command(text: str) -> Command:
             raise ScriptError(f"unknown key name {arg!r} (use pygame names like right, space, n)") from None
         return Command(name, (code, arg))
     if name == "view":
-        if arg not in ("code", "tree", "gallery"):
-            raise ScriptError(f"view needs code, tree or gallery (got {arg!r})")
+        if arg not in ("code", "tree", "gallery", "chart"):
+            raise ScriptError(f"view needs code, tree, gallery or chart (got {arg!r})")
         return Command(name, arg)
+    if name == "relaxed":  # game mode: relaxed rules on or off (starts a new round)
+        if arg not in ("on", "off"):
+            raise ScriptError(f"relaxed needs on or off (got {arg!r})")
+        return Command(name, arg == "on")
     if name == "screenshot":
         if not arg:
             raise ScriptError("screenshot needs a path")
@@ -164,7 +168,7 @@ class HeadlessRunner:
         elif name == "view":
             if app.views.view != arg:
                 app.dispatch(name, arg)
-        elif name in ("step", "back", "speed", "n", "algo", "show-all"):
+        elif name in ("step", "back", "speed", "n", "algo", "show-all", "relaxed"):
             app.dispatch(name, arg)
         else:
             app.dispatch(name)

@@ -16,6 +16,8 @@ SHOTS: dict[str, tuple[int, str, str, str]] = {
     "help-zh.png": (8, "backtracking", "zh", "step:30;key:h"),
     "tree.png": (5, "backtracking", "en", "step:60;key:t"),
     "gallery.png": (8, "backtracking", "en", "instant;wait-idle;key:y"),
+    "min-conflicts.png": (1000, "min-conflicts", "en", "step:1018"),  # mid-repair, with the chart
+    "large-n.png": (1000, "construction", "en", "instant"),
 }
 #: file name -> (n, language, script) of each game-mode screenshot.
 GAME_SHOTS: dict[str, tuple[int, str, str]] = {
