@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# the window saves settings: never into the user's config folder from a test
+os.environ.setdefault("NQUEENS_CONFIG_DIR", tempfile.mkdtemp(prefix="nqueens-test-config-"))
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "nqueens.json"
 

@@ -17,15 +17,29 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"nqueens-viz: {message}\n")
 
 
+def _scale(text: str) -> float:
+    """``--scale``: a number from 0.5 to 4 (argparse turns the ValueError into exit status 2)."""
+    from visualizer.preferences import parse_preference
+
+    try:
+        return float(parse_preference("scale", text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line of the window and of the headless mode."""
     parser = _Parser(prog="nqueens-viz", description="Watch an N-Queens search step by step.")
-    parser.add_argument("--n", type=int, default=8, help="board size (default 8)")
-    parser.add_argument("--algo", default="backtracking", help="algorithm name (see `nqueens algorithms`)")
+    parser.add_argument("--n", type=int, help="board size (default 8; the window: the saved one)")
+    parser.add_argument("--algo", help="algorithm name (see `nqueens algorithms`; default backtracking)")
     parser.add_argument("--algo2", help="race mode: the second algorithm (default: its usual rival)")
     parser.add_argument("--mode", default="watch", help="watch, or game: place the queens (n 4..20)")
-    parser.add_argument("--lang", choices=("en", "zh"), default="en", help="language of the window")
-    parser.add_argument("--size", default="1280x800", help="window size WxH (at least 960x640)")
+    parser.add_argument("--lang", choices=("en", "zh"), help="language of the window (default en)")
+    parser.add_argument("--size", help="window size WxH (at least 960x640; default 1280x800)")
+    parser.add_argument(
+        "--theme", choices=("classroom", "projector"), help="colours (projector: high contrast)"
+    )
+    parser.add_argument("--scale", type=_scale, help="text and widget size, e.g. 1.5 (0.5 to 4; default 1)")
     parser.add_argument("--headless", action="store_true", help="no window: run --script and write outputs")
     parser.add_argument("--script", default="", help='commands separated by ";", e.g. "step:40;next"')
     parser.add_argument("--state", help="headless: write the final state as JSON here")
@@ -42,16 +56,18 @@ def main(argv: list[str] | None = None) -> int:
     from visualizer.headless import ScriptError, parse_script, parse_size
 
     try:
-        size = parse_size(args.size)
+        size = parse_size(args.size) if args.size else None
         if args.headless:
             from visualizer.headless import run_headless
 
             run_headless(
-                n=args.n,
-                algorithm=args.algo,
+                n=8 if args.n is None else args.n,
+                algorithm=args.algo or "backtracking",
                 mode=args.mode,
-                lang=args.lang,
-                size=size,
+                lang=args.lang or "en",
+                size=size or (1280, 800),
+                theme=args.theme or "classroom",
+                ui_scale=args.scale or 1.0,
                 script=args.script,
                 state=args.state,
                 screenshot=args.screenshot,
@@ -60,10 +76,14 @@ def main(argv: list[str] | None = None) -> int:
             )
             return 0
         commands = parse_script(args.script)
-        from visualizer.app import App
         from visualizer.headless import HeadlessRunner
+        from visualizer.preferences import open_window
 
-        app = App(args.n, args.algo, lang=args.lang, size=size, mode=args.mode, algo2=args.algo2)
+        # the saved settings (visualizer/settings.py), each option given here overriding its value
+        app = open_window(
+            n=args.n, algorithm=args.algo, lang=args.lang, theme=args.theme, scale=args.scale,
+            size=size, mode=args.mode, algo2=args.algo2,
+        )
         HeadlessRunner(app).run(commands)
         return app.run(max_frames=args.frames)
     except (ScriptError, SolverError) as exc:

@@ -19,6 +19,7 @@ import pygame_gui
 from solvers import registry
 from solvers.events import Solution
 from solvers.registry import SolverError
+from visualizer import preferences
 from visualizer.controls import (
     HELP_ROWS,
     MAX_SPEED,
@@ -61,6 +62,9 @@ WHILE_BUSY = frozenset(
         "slower",
         "speed",
         "quit",
+        "lang",
+        "theme",
+        "scale",
     }
 )
 MODES = ("watch", "race")
@@ -95,6 +99,7 @@ class App:
         theme: Theme = CLASSROOM,
         speed: float = 10.0,
         algo2: str | None = None,
+        ui_scale: float = 1.0,
     ) -> None:
         if mode not in MODES:
             raise SolverError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
@@ -108,6 +113,8 @@ class App:
         self.mode = mode
         self.lang = lang
         self.theme = theme
+        self.ui_scale = float(ui_scale)  # text and widget size (visualizer/preferences.py)
+        self.on_change: list[Callable[[], None]] = []  # called after every command and on close
         self.speed = speed
         self.show_all = False
         self.shade = True
@@ -172,8 +179,9 @@ class App:
         self.surface = pygame.display.set_mode(self._clamp(size), pygame.RESIZABLE)
         pygame.display.set_caption(tr("title", lang))
         wide = self.views.view != "code"  # min-conflicts opens on its chart
-        self.layout: Layout = compute_layout(self.surface.get_size(), wide_side=wide)
-        self.manager = pygame_gui.UIManager(self.layout.size, starting_language=lang)
+        self.layout: Layout = compute_layout(self.surface.get_size(), self.ui_scale, wide_side=wide)
+        self.manager = preferences.manager_for(self)
+        preferences.install(self)  # the lang, theme and scale commands
         self.controls = Controls(self.manager, self.layout.controls, self._control_state())
         self.controls.build()
         self.manager.update(0.0)  # pygame_gui finishes building widget images on update
@@ -214,6 +222,9 @@ class App:
                 "n": self.timeline.n,
                 "algorithm": self.spec.name,
                 "mode": self.mode,
+                "lang": self.lang,
+                "theme": self.theme.name,
+                "ui_scale": self.ui_scale,
                 "show_all": self.show_all,
                 "finished": self.timeline.finished,
                 "counters": {
@@ -251,6 +262,8 @@ class App:
         except (SolverError, ValueError, TypeError) as exc:
             self.say(tr("error", self.lang, message=str(exc)), "error")
         self.controls.refresh(self._control_state())
+        for listener in self.on_change:
+            listener()
 
     def reset(self) -> None:
         """Back to the empty board (R); in game mode: retry / play again."""
@@ -597,8 +610,11 @@ class App:
             tr("elapsed", lang): tr("seconds", lang, seconds=self.elapsed + self._running_seconds()),
         }
         draw_counters(self.surface, layout.counters, counters, extras, theme, lang, layout.scale)
-        if not self.views.draw(self.surface, layout.code, self.timeline, theme, lang):
-            draw_code(self.surface, layout.code, list(self.spec.code), scene.line, theme, lang, layout.scale)
+        with self.lock:  # a first tree draw replays the timeline: not while the worker steps it
+            side_view = self.views.draw(self.surface, layout.code, self.timeline, theme, lang)
+        if not side_view:
+            code = self.spec.code_in(lang)
+            draw_code(self.surface, layout.code, code, scene.line, theme, lang, layout.scale)
         if self.race is not None:
             from visualizer.render.race import draw_race
 
@@ -664,8 +680,8 @@ class App:
             flags = self.surface.get_flags() & pygame.FULLSCREEN
             self.surface = pygame.display.set_mode(size, pygame.RESIZABLE | flags)
         wide = self.views.view != "code"  # a tree or gallery widens the side panel
-        self.layout = compute_layout(self.surface.get_size(), wide_side=wide)
-        self.manager.set_window_resolution(self.layout.size)
+        self.layout = compute_layout(self.surface.get_size(), self.ui_scale, wide_side=wide)
+        self.manager = preferences.manager_for(self)
         self._rebuild_controls()
 
     def run(self, max_frames: int | None = None, fps: int = 60) -> int:
@@ -683,6 +699,8 @@ class App:
 
     def close(self) -> None:
         """Cancel background work and wait briefly for it (pygame stays up: fonts are cached)."""
+        for listener in self.on_change:  # e.g. save the window's settings
+            listener()
         self.worker.cancel()
         self.worker.join(2.0)
 
@@ -704,6 +722,8 @@ class App:
             lang=self.lang,
             game=self.game is not None,
             relaxed=self.game is not None and self.game.game.relaxed,
+            theme=self.theme.name,
+            ui_scale=self.ui_scale,
             race_pair=self.racing.pair if self.racing is not None else None,
         )
 

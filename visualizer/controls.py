@@ -43,6 +43,9 @@ KEYS: dict[int, str] = {
     pygame.K_h: "help",
     pygame.K_QUESTION: "help",
     pygame.K_F11: "fullscreen",
+    pygame.K_F2: "lang",  # English / Chinese (visualizer/preferences.py)
+    pygame.K_F3: "theme",  # classroom / projector
+    pygame.K_F4: "scale",  # text size 1, 1.25, 1.5, 2
     pygame.K_s: "screenshot",
     pygame.K_g: "gif",
     pygame.K_t: "tree",
@@ -82,6 +85,9 @@ HELP_ROWS: tuple[tuple[str, str], ...] = (
     ("Shift+]", "n_jump_up"),
     ("H / ?", "help"),
     ("F11", "fullscreen"),
+    ("F2", "switch_lang"),
+    ("F3", "switch_theme"),
+    ("F4", "switch_scale"),
     ("S", "screenshot"),
     ("G", "gif"),
     ("T", "view_tree"),
@@ -136,6 +142,10 @@ def race_options(pair: tuple[str, str], lang: str) -> tuple[list[tuple[str, str]
     return options, options[pairs.index(pair)]
 
 
+#: (name as its speakers write it, code) of each language in the language drop-down.
+LANGUAGE_NAMES: tuple[tuple[str, str], ...] = (("English", "en"), ("中文", "zh"))
+
+
 @dataclass
 class ControlState:
     """What the widgets show; the app passes it in on every rebuild and refresh."""
@@ -151,6 +161,8 @@ class ControlState:
     game: bool = False  # game mode: game buttons instead of the search's
     relaxed: bool = False  # game mode: relaxed rules
     race_pair: tuple[str, str] | None = None  # race mode: the drop-down offers race pairs instead
+    theme: str = "classroom"  # the projector button shows whether the projector theme is on
+    ui_scale: float = 1.0  # text size (visualizer/preferences.py): rows grow with it
 
 
 @dataclass
@@ -165,12 +177,13 @@ class Controls:
     speed_label: UILabel | None = None
     n_label: UITextEntryLine | None = None  # n: type a number and press Enter
     algorithms: UIDropDownMenu | None = None
+    languages: UIDropDownMenu | None = None
 
     def build(self) -> None:
         """Create every widget inside ``rect`` (call ``kill`` first on a rebuild)."""
         lang = self.state.lang
         x, y, width = self.rect.x, self.rect.y, self.rect.width
-        row = max(28, min(40, self.rect.height // 15))
+        row = max(24, min(round(40 * self.state.ui_scale), self.rect.height // 19))
         gap = max(4, row // 6)
         half = (width - gap) // 2
         third = (width - 2 * gap) // 3
@@ -219,13 +232,23 @@ class Controls:
         y += row + gap
         place("help", pygame.Rect(x, y, half, row))
         place("fullscreen", pygame.Rect(x + half + gap, y, half, row))
+        y += row + 2 * gap
+        current_language = next(o for o in LANGUAGE_NAMES if o[1] == lang)
+        self.languages = UIDropDownMenu(
+            list(LANGUAGE_NAMES), current_language, pygame.Rect(x, y, half, row), self.manager,
+            object_id="#language",  # opens upwards (the theme in visualizer/preferences.py)
+        )
+        place("scale", pygame.Rect(x + half + gap, y, half, row))
+        y += row + gap
+        place("theme", pygame.Rect(x, y, width, row))
         if self.state.race_pair is not None:  # a race only goes forward
             for name in ("back", "next"):
                 self.buttons[name].disable()
 
     def kill(self) -> None:
         """Remove every widget from the manager."""
-        for element in [*self.buttons.values(), self.slider, self.speed_label, self.n_label, self.algorithms]:
+        widgets = [self.slider, self.speed_label, self.n_label, self.algorithms, self.languages]
+        for element in [*self.buttons.values(), *widgets]:
             if element is not None:
                 element.kill()
         self.buttons.clear()
@@ -267,6 +290,11 @@ class Controls:
                     return name, None
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
             return "speed", slider_to_speed(float(event.value))
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.languages:
+            code = getattr(event, "selected_option_id", None)
+            if code not in {c for _, c in LANGUAGE_NAMES}:
+                code = dict(LANGUAGE_NAMES).get(event.text)
+            return ("lang", code) if code else None
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.algorithms:
             name = getattr(event, "selected_option_id", None)
             if self.state.race_pair is not None:
@@ -291,6 +319,11 @@ class Controls:
             return tr("toggle", lang, label=tr("shade", lang), state=on if state.shade else off)
         if name == "gif":
             return tr("gif_stop" if state.recording else "gif", lang)
+        if name == "theme":
+            projector = state.theme == "projector"
+            return tr("toggle", lang, label=tr("projector", lang), state=on if projector else off)
+        if name == "scale":
+            return tr("ui_scale", lang, scale=f"{state.ui_scale:g}")
         if state.game and name in GAME_BUTTON_TEXTS:
             return tr(GAME_BUTTON_TEXTS[name], lang)
         if name == "relaxed":

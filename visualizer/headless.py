@@ -117,6 +117,13 @@ def parse_command(text: str) -> Command:
         if not arg:
             raise ScriptError("screenshot needs a path")
         return Command(name, arg)
+    if name in ("lang", "theme", "scale"):
+        from visualizer.preferences import parse_preference
+
+        try:
+            return Command(name, parse_preference(name, arg))
+        except ValueError as exc:
+            raise ScriptError(str(exc)) from None
     raise ScriptError(f"unknown command {name!r} in the script")
 
 
@@ -168,7 +175,7 @@ class HeadlessRunner:
         elif name == "view":
             if app.views.view != arg:
                 app.dispatch(name, arg)
-        elif name in ("step", "back", "speed", "n", "algo", "show-all", "relaxed"):
+        elif name in ("step", "back", "speed", "n", "algo", "show-all", "relaxed", "lang", "theme", "scale"):
             app.dispatch(name, arg)
         else:
             app.dispatch(name)
@@ -237,6 +244,8 @@ def run_headless(
     screenshot: str | None = None,
     gif: str | None = None,
     algo2: str | None = None,
+    theme: str = "classroom",
+    ui_scale: float = 1.0,
 ) -> dict[str, object]:
     """Run ``script`` on a headless App and write the requested outputs; returns the final state.
 
@@ -251,7 +260,11 @@ def run_headless(
         from solvers import registry
 
         registry.get(algo2)  # a bad --algo2 is a one-line refusal (SolverError), not a banner
-    app = App(n, algorithm, lang=lang, size=size, mode=mode, algo2=algo2)
+    from visualizer.theme import THEMES
+
+    app = App(
+        n, algorithm, lang=lang, size=size, mode=mode, algo2=algo2, theme=THEMES[theme], ui_scale=ui_scale
+    )
     try:
         if gif:
             app.toggle_gif()

@@ -168,6 +168,13 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Finished first: {name} ({events} events)",
         "率先完成：{name}（{events} 个事件）",
     ),
+    # classroom: language, projector theme, text size, saved settings (visualizer/preferences.py)
+    "projector": ("Projector", "投影模式"),
+    "ui_scale": ("Size {scale}x", "字号 {scale}x"),
+    "switch_lang": ("English / Chinese", "英文 / 中文"),
+    "switch_theme": ("Projector theme on / off", "投影高对比度主题 开 / 关"),
+    "switch_scale": ("Text size: 1, 1.25, 1.5, 2", "字号：1、1.25、1.5、2"),
+    "settings_problem": ("Saved settings ignored: {problem}", "已忽略保存的设置：{problem}"),
     "race_tie": ("both at once", "同时"),
     # large boards and the min-conflicts chart (visualizer/render/chart.py, controls.py)
     "chart_title": ("Conflicts remaining", "剩余冲突数"),

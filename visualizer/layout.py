@@ -28,8 +28,11 @@ class Layout:
     scale: float  # text scale for the panels
 
 
-def compute_layout(size: tuple[int, int], *, wide_side: bool = False) -> Layout:
+def compute_layout(size: tuple[int, int], ui_scale: float = 1.0, *, wide_side: bool = False) -> Layout:
     """Rectangles for a window of ``size`` (never smaller than ``MIN_SIZE``).
+
+    ``ui_scale`` (the classroom text size) widens the side columns and multiplies ``scale``;
+    the board keeps at least 40% of the width.
 
     ``wide_side`` (a search tree or gallery in the side panel) gives that panel room taken from the
     board, which stays centred in what is left.
@@ -40,11 +43,16 @@ def compute_layout(size: tuple[int, int], *, wide_side: bool = False) -> Layout:
     """
     width, height = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
     scale = min(width / 1280, height / 800)
-    scale = min(max(scale, 0.8), 1.6)
-    control_width = int(min(max(width * 0.19, 220), 320))
-    info_width = int(min(max(width * 0.25, 280), 440))
+    scale = min(max(scale, 0.8), 1.6) * ui_scale
+    control_width = min(max(width * 0.19, 220), 320) * ui_scale
+    info_width = min(max(width * 0.25, 280), 440) * ui_scale
     if wide_side:
-        info_width = int(min(width * 0.42, 760))
+        info_width = max(info_width, min(width * 0.42, 760) * ui_scale)
+    room = width * (0.72 if wide_side else 0.6) - 4 * MARGIN  # what the two side columns may take together
+    if control_width + info_width > room:
+        shrink = room / (control_width + info_width)
+        control_width, info_width = control_width * shrink, info_width * shrink
+    control_width, info_width = int(control_width), int(info_width)
     inner_height = height - 2 * MARGIN
     controls = pygame.Rect(MARGIN, MARGIN, control_width, inner_height)
     info_left = width - MARGIN - info_width
