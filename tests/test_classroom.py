@@ -187,3 +187,23 @@ def test_headless_runs_save_no_settings(tmp_path, monkeypatch):
     monkeypatch.setenv("NQUEENS_CONFIG_DIR", str(tmp_path))
     run_headless(n=5, algorithm="backtracking", script="lang:zh;n:6")
     assert not (tmp_path / FILE_NAME).exists()
+
+
+def test_command_line_theme_and_scale(tmp_path, capsys):
+    from visualizer.__main__ import main
+
+    out = tmp_path / "state.json"
+    assert main(["--headless", "--theme", "projector", "--scale", "1.5", "--state", str(out)]) == 0
+    state = json.loads(out.read_text(encoding="utf-8"))
+    assert (state["theme"], state["ui_scale"], state["n"]) == ("projector", 1.5, 8)
+    for bad in (["--scale", "9"], ["--scale", "big"], ["--theme", "dark"]):
+        with pytest.raises(SystemExit) as exit_info:
+            main(["--headless", *bad])
+        assert exit_info.value.code == 2
+        assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_help_keys_use_a_font_with_arrows():
+    from visualizer.render.fonts import needs_cjk
+
+    assert needs_cjk("→") and needs_cjk("中") and not needs_cjk("Space")

@@ -642,7 +642,8 @@ class App:
             draw_banner(self.surface, layout.banner, self.banner[0], theme, lang, self.banner[1])
         if self.show_help:
             rows = [(keys, tr(action, lang)) for keys, action in HELP_ROWS]
-            draw_help(self.surface, self.surface.get_rect(), rows, theme, lang, tr("help_title", lang))
+            title = tr("help_title", lang)
+            draw_help(self.surface, self.surface.get_rect(), rows, theme, lang, title, max(1, layout.scale))
         if self.gif is not None and self.now >= self._gif_due:
             self.gif.add_frame(self.surface)
             self._gif_due = self.now + 1.0 / GIF_FPS
@@ -668,7 +669,8 @@ class App:
             draw_banner(self.surface, layout.banner, banner[0], theme, lang, banner[1])
         if self.show_help:
             rows = [(keys, tr(action, lang)) for keys, action in HELP_ROWS]
-            draw_help(self.surface, self.surface.get_rect(), rows, theme, lang, tr("help_title", lang))
+            title = tr("help_title", lang)
+            draw_help(self.surface, self.surface.get_rect(), rows, theme, lang, title, max(1, layout.scale))
         if self.gif is not None and self.now >= self._gif_due:
             self.gif.add_frame(self.surface)
             self._gif_due = self.now + 1.0 / GIF_FPS

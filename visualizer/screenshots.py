@@ -29,6 +29,29 @@ RACE_SHOTS: dict[str, tuple[int, str, str, str]] = {
     "race.png": (6, "brute-force", "backtracking", "speed:400;play:1"),
 }
 
+#: file name -> (n, algorithm, language, theme, UI scale, script) of each classroom-settings screenshot.
+CLASSROOM_SHOTS: dict[str, tuple[int, str, str, str, float, str]] = {
+    "projector-zh.png": (8, "backtracking", "zh", "projector", 1.5, "step:30"),
+}
+
+
+def make_classroom(folder: Path) -> list[Path]:
+    """Write the projector / language / text-size screenshots into ``folder``."""
+    paths = []
+    for name, (n, algorithm, lang, theme, scale, script) in CLASSROOM_SHOTS.items():
+        path = folder / name
+        run_headless(
+            n=n,
+            algorithm=algorithm,
+            lang=lang,
+            theme=theme,
+            ui_scale=scale,
+            script=script,
+            screenshot=str(path),
+        )
+        paths.append(path)
+    return paths
+
 
 def make_all(folder: Path) -> list[Path]:
     """Write every screenshot into ``folder``; returns their paths."""
@@ -52,6 +75,7 @@ def make_all(folder: Path) -> list[Path]:
             n=n, algorithm=algorithm, algo2=algo2, mode="race", script=script, screenshot=str(path)
         )
         paths.append(path)
+    paths += make_classroom(folder)
     return paths
 
 

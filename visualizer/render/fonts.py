@@ -36,7 +36,7 @@ def get_mono_font(size: int) -> pygame.font.Font:
 
 def needs_cjk(text: str) -> bool:
     """Whether ``text`` has characters outside Latin-1 that Fira Code and Noto Sans lack."""
-    return any(ord(ch) > 0x2FFF for ch in text)
+    return any(ord(ch) > 0x2FFF or 0x2190 <= ord(ch) <= 0x21FF for ch in text)  # CJK, arrows (→ in help)
 
 
 def font_for(text: str, size: int, lang: str = "en", bold: bool = False) -> pygame.font.Font:

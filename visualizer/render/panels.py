@@ -227,13 +227,16 @@ def draw_help(
     theme: Theme,
     lang: str,
     title: str,
+    scale: float = 1.0,
 ) -> None:
-    """A translucent overlay: ``title`` and key -> action rows, keys drawn as key caps."""
+    """A translucent overlay: ``title`` and key -> action rows, keys drawn as key caps, text sized by
+    ``scale`` (then shrunk until every row fits)."""
     area = pygame.Rect(area)
     _dim(surface, area, 150)
-    title_font = font_for(title, 28, lang, bold=True)
-    size = 20
-    while size > 11 and (size + 14) * len(rows) + 90 > area.h - 40:
+    title_font = font_for(title, round(28 * scale), lang, bold=True)
+    extra = title_font.get_height() - font_for(title, 28, lang, bold=True).get_height()  # a taller heading
+    size = round(20 * scale)
+    while size > 11 and (size + 14) * len(rows) + 90 + extra > area.h - 40:
         size -= 1
     key_fonts = [font_for(key, size, lang, bold=True) for key, _ in rows]
     action_font = font_for("".join(a for _, a in rows), size, lang)
@@ -241,7 +244,7 @@ def draw_help(
     action_w = max((action_font.size(a)[0] for _, a in rows), default=0)
     row_h = size + 14
     box = pygame.Rect(0, 0, min(area.w - 40, max(360, key_w + action_w + 3 * PAD + 40)), 0)
-    box.h = min(area.h - 40, 80 + row_h * len(rows) + PAD)
+    box.h = min(area.h - 40, 80 + extra + row_h * len(rows) + PAD)
     box.center = area.center
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
     panel.fill((*theme.panel, 235))
@@ -249,7 +252,7 @@ def draw_help(
     pygame.draw.rect(surface, theme.muted_text, box, 1, border_radius=10)
     heading = title_font.render(ellipsize(title_font, title, box.w - 2 * PAD), True, theme.text)
     surface.blit(heading, heading.get_rect(midtop=(box.centerx, box.top + 16)))
-    y = box.top + 70
+    y = box.top + 70 + extra  # below the heading whatever its size
     cap_fill = blend(theme.panel, theme.muted_text, 0.18)
     for font, (key, action) in zip(key_fonts, rows, strict=True):
         cap = pygame.Rect(box.left + 2 * PAD, y, key_w, row_h - 6)
