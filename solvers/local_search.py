@@ -193,10 +193,9 @@ def answer(n: int, *, seed: int = 0) -> tuple[np.ndarray, dict[str, int]]:
     queens: tuple[int, ...] = ()
     for event in min_conflicts(n, seed=seed):
         counters.apply(event)
-        kind = type(event)
-        if kind is Place:
+        if isinstance(event, Place):
             start[event.row] = event.col
-        elif kind is Solution:
+        elif isinstance(event, Solution):
             queens = event.queens
     extra = {
         "restarts": counters.backtracks // max(n, 1),

@@ -40,6 +40,9 @@ from visualizer.views import Views
 from visualizer.window_n import N_JUMP, check_window_n, parse_n, row_heat
 from visualizer.worker import Worker
 
+#: Events the window's timeline keeps for step back: 10^7 events of 16 bytes, at most 160 MB (plus
+#: one 1 MB chunk); a longer run forgets its oldest events (step back stops there).
+LOG_CAPACITY = 10_000_000
 #: Events a jump (next / instant) applies on the UI thread before handing over to the worker.
 SYNC_EVENTS = 4000
 #: Speed of "next solution" animated with show-all on (at least; a faster slider wins).
@@ -109,7 +112,7 @@ class App:
         self.game: GameMode | None = GameMode(n, lang) if mode == "game" else None
         spec = registry.get(algorithm)
         check_window_n(n, spec, lang)  # the window draws up to n = 1000
-        self.timeline = Timeline(spec, n)  # raises SolverError for a bad n
+        self.timeline = Timeline(spec, n, log_capacity=LOG_CAPACITY)  # raises SolverError for a bad n
         self.mode = mode
         self.lang = lang
         self.theme = theme
@@ -377,7 +380,7 @@ class App:
 
     def _new_timeline(self, spec: registry.AlgorithmSpec, n: int) -> None:
         check_window_n(n, spec, self.lang)
-        timeline = Timeline(spec, n)
+        timeline = Timeline(spec, n, log_capacity=LOG_CAPACITY)
         self.anim = None
         with self.lock:
             self.timeline = timeline

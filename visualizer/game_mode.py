@@ -49,7 +49,7 @@ class GameMode:
         result = game.click(int(row), int(col))
         if result in ("lost", "won"):
             return None  # the standing outcome banner (drawn while the round is over) says it
-        if result == "refused":
+        if result == "refused" and game.refusal is not None:  # a refused move always records why
             (r, c), (ar, ac) = game.refusal.square, game.refusal.attacker
             text = tr("game_refused", lang, square=_name(r, c, game.n), attacker=_name(ar, ac, game.n))
             return text, "info"
@@ -60,7 +60,7 @@ class GameMode:
     def outcome_banner(self) -> Banner | None:
         """The standing banner of a finished round ("you lost", "you won …"), else None."""
         game, lang = self.game, self.lang
-        if game.outcome == "lost":
+        if game.outcome == "lost" and game.refusal is not None:  # a lost round always records why
             (r, c), (ar, ac) = game.refusal.square, game.refusal.attacker
             return tr("game_lost", lang, square=_name(r, c, game.n), attacker=_name(ar, ac, game.n)), "error"
         if game.outcome == "won":

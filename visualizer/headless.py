@@ -158,19 +158,21 @@ class HeadlessRunner:
     def run_one(self, command: Command) -> None:
         """Run one command; errors the window would show as a banner raise ScriptError."""
         app = self.app
-        if command.name in _NEEDS_IDLE or (command.name == "key" and command.arg[1] != "escape"):
+        if command.name in _NEEDS_IDLE or (
+            command.name == "key" and isinstance(command.arg, tuple) and command.arg[1] != "escape"
+        ):
             self.wait_idle()
         before = app.banner
         name, arg = command.name, command.arg
         if name == "wait-idle":
             self.wait_idle()
         elif name == "play":
-            self.play(float(arg))
+            self.play(float(arg) if isinstance(arg, (int, float)) else 0.0)
         elif name == "screenshot":
             app.screenshot(arg)
-        elif name == "key":
+        elif name == "key" and isinstance(arg, tuple):  # (key code, key name), checked by the parser
             self._post_key(*arg)
-        elif name == "click":
+        elif name == "click" and isinstance(arg, tuple):  # (row, col), checked by the parser
             self._post_click(*arg)
         elif name == "view":
             if app.views.view != arg:

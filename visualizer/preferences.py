@@ -10,7 +10,7 @@ them again on every change and on quit.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -49,7 +49,7 @@ def next_scale(scale: float) -> float:
     return next((s for s in SCALES if s > scale + 1e-9), SCALES[0])
 
 
-def parse_preference(name: str, text: str) -> object:
+def parse_preference(name: str, text: str) -> str | float:
     """The checked argument of ``lang``, ``theme`` or ``scale``; ValueError says why not.
 
     >>> parse_preference("scale", "1.5"), parse_preference("lang", "zh")
@@ -95,7 +95,7 @@ def gui_theme(theme: Theme, font_size: int) -> dict[str, dict[str, object]]:
         "regular_path": str(font_path("zh")),
         "bold_path": str(font_path("zh", bold=True)),
     }
-    result: dict[str, dict[str, object]] = {name: {"font": font} for name in FONT_ELEMENTS}
+    result: dict[str, dict[str, Any]] = {name: {"font": font} for name in FONT_ELEMENTS}
     item_height = {"list_item_height": str(round(font_size * 1.5))}  # drop-down lists: room for the text
     result["drop_down_menu"]["misc"] = dict(item_height)
     result["selection_list"] = {"font": font, "misc": dict(item_height)}
@@ -158,7 +158,7 @@ def set_lang(app: App, lang: str | None = None) -> None:
     app.lang = str(parse_preference("lang", str(lang)))
     if app.game is not None:
         app.game.lang = app.lang
-    if getattr(app, "racing", None) is not None and hasattr(app.racing, "lang"):
+    if app.racing is not None and hasattr(app.racing, "lang"):
         app.racing.lang = app.lang
     _restyle(app)
 

@@ -37,9 +37,9 @@ def draw_mini_board(
                 w, h = x0 + round((c + 1) * cell) - left, y0 + round((r + 1) * cell) - top
                 surface.fill(theme.dark_square, (left, top, w, h))
     radius = max(1.5, cell * 0.36)
-    for r, c in enumerate(queens):
-        if c is not None:
-            centre = (x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell)
+    for r, col in enumerate(queens):
+        if col is not None:
+            centre = (x0 + (col + 0.5) * cell, y0 + (r + 0.5) * cell)
             pygame.draw.circle(surface, theme.queen_outline, centre, radius + 1)
             pygame.draw.circle(surface, theme.queen, centre, radius)
     pygame.draw.rect(surface, theme.grid, (x0, y0, side, side), 1)

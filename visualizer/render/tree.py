@@ -281,7 +281,7 @@ def _draw_node_link(
             continue
         x, y = pos(i)
         left, top = x - cell * n // 2, y + radius + 3
-        placed = {nodes[c].square[1] for c in node.children if nodes[c].square is not None}
+        placed = {square[1] for c in node.children if (square := nodes[c].square) is not None}
         for col in range(n):
             rect = pygame.Rect(left + col * cell, top, cell - 1, cell - 1)
             if col in node.pruned:

@@ -1,0 +1,103 @@
+"""The window under stress: closing during long work, n beyond a limit, memory over a whole run."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tracemalloc
+from pathlib import Path
+
+import pygame
+import pytest
+
+from visualizer import app as app_module
+from visualizer.app import App
+from visualizer.eventlog import BYTES_PER_EVENT, CHUNK
+
+FRAME = 1 / 60
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_quit_during_a_long_instant_result_stops_the_loop_and_joins_the_worker(monkeypatch):
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # keep fonts cached for later tests
+    app = App(8, "brute-force", size=(1280, 800))
+    app.tick(FRAME)
+    assert not app.show_all
+    app.dispatch("instant")  # 8^8 boards: far more than the UI thread does itself
+    assert app.busy
+    thread = app.worker._thread
+    assert thread is not None and thread.is_alive()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert app.run(max_frames=600) == 0  # the first frame sees QUIT; 600 frames would be 10 s
+    thread.join(timeout=1.0)  # the "within a second" bound, as a join timeout
+    assert not thread.is_alive()
+    assert app.worker.job is not None and app.worker.job.cancelled
+    assert not app.timeline.finished
+
+
+def test_window_process_started_on_a_long_instant_result_exits_promptly(tmp_path):
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "HOME": str(tmp_path)}
+    command = [sys.executable, "-m", "visualizer", "--algo", "brute-force", "--n", "8"]
+    command += ["--script", "instant", "--frames", "5"]
+    # Generous bound for a loaded CI machine; the job alone would take minutes.
+    done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_exhaustive_algorithm_refuses_n_beyond_its_limit_with_a_banner():
+    app = App(8, "brute-force", size=(1280, 800))
+    try:
+        app.tick(FRAME)
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHTBRACKET, mod=0, unicode="]", scancode=0)
+        )
+        app.tick(FRAME)
+        assert app.timeline.n == 8
+        assert app.banner is not None and app.banner[1] == "error"
+        assert "8" in app.banner[0]
+        app.banner = None
+        app.dispatch("n", 9)
+        assert app.timeline.n == 8 and app.banner is not None and app.banner[1] == "error"
+        assert app.running
+        app.dispatch("step")
+        assert app.timeline.cursor == 1  # still answering, same run
+    finally:
+        app.close()
+
+
+def test_memory_stays_bounded_over_a_whole_show_all_run(monkeypatch):
+    monkeypatch.setattr(app_module, "LOG_CAPACITY", CHUNK)  # the window keeps 10^7; here one chunk
+    app = App(6, "brute-force", size=(1280, 800))
+    try:
+        app.dispatch("show-all", True)
+        app.dispatch("instant")
+        assert app.anim == "instant"
+        tracemalloc.start()
+        frames = 0
+        while not app.timeline.finished and frames < 1000:
+            app.tick(2.0, draw=False)  # 20,000 events a frame at the top speed
+            frames += 1
+            assert app.timeline.log.memory_bytes() <= (CHUNK + CHUNK) * BYTES_PER_EVENT
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        assert app.timeline.finished
+        assert app.timeline.cursor == 158_628  # 6^6 boards: every event applied ...
+        assert app.timeline.history_start > 0  # ... the oldest forgotten
+        assert app.timeline.counters.attempts == 6**6
+        assert app.timeline.counters.solutions == 4
+        assert peak < 16 * 2**20  # the whole run would take 2.5 MB of log; a leak would take far more
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(100, 100), (960, 640)])
+def test_tiny_resizes_keep_the_minimum(size):
+    app = App(8, "backtracking", size=size)
+    try:
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1, h=1, size=(1, 1)))
+        app.tick(FRAME)
+        assert app.surface.get_size() == app_module.MIN_SIZE
+    finally:
+        app.close()
