@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -39,6 +40,10 @@ from visualizer.timeline import Timeline
 from visualizer.views import Views
 from visualizer.window_n import N_JUMP, check_window_n, parse_n, row_heat
 from visualizer.worker import Worker
+
+if TYPE_CHECKING:  # imported where used: GIFs and drawing load Pillow and fonts lazily
+    from visualizer.gif import GifRecorder
+    from visualizer.render.board import BoardGeometry
 
 #: Events the window's timeline keeps for step back: 10^7 events of 16 bytes, at most 160 MB (plus
 #: one 1 MB chunk); a longer run forgets its oldest events (step back stops there).
@@ -70,7 +75,7 @@ WHILE_BUSY = frozenset(
         "scale",
     }
 )
-MODES = ("watch", "race")
+MODES: tuple[str, ...] = ("watch", "race")
 MODES = (*MODES, "game")  # game mode: visualizer/game_mode.py
 #: Commands that only mean something in game mode.
 GAME_COMMANDS = frozenset({"hint", "completions", "relaxed"})
@@ -131,9 +136,9 @@ class App:
         self.lock = threading.Lock()
         self.worker = Worker(self.timeline, self.lock)
         self._reported_job: object = None
-        self.gif = None
+        self.gif: GifRecorder | None = None
         self._gif_due = 0.0
-        self.geometry = None  # the BoardGeometry of the last frame
+        self.geometry: BoardGeometry | None = None  # the board of the last frame
         self.views = Views()  # the side panel: code, search tree or gallery
         self._auto_view()  # min-conflicts: the conflicts chart
         # race mode: a RaceMode (visualizer/race_mode.py); its side a stands in as the timeline
@@ -142,7 +147,7 @@ class App:
             self.timeline = self.racing.race.a
             if self.racing.error is not None:
                 self.say(tr("error", lang, message=self.racing.error), "error")
-        self.commands: dict[str, Callable[..., None]] = {
+        self.commands: dict[str, Callable[..., object]] = {
             "reset": self.reset,
             "step": self.step,
             "back": self.back,
@@ -471,11 +476,13 @@ class App:
 
     def _race_command(self, name: str, *args: object) -> None:
         """Race mode: both sides act on ``name`` (visualizer/race_mode.py); Play stays an animation here."""
-        pair = self.racing.pair
-        playing, banner = self.racing.run(name, *args, playing=self.playing)
+        racing = self.racing
+        assert racing is not None  # RACE_COMMANDS come here only in race mode
+        pair = racing.pair
+        playing, banner = racing.run(name, *args, playing=self.playing)
         self.anim = "play" if playing else None
-        self.timeline = self.racing.race.a
-        if self.racing.pair != pair:
+        self.timeline = racing.race.a
+        if racing.pair != pair:
             self._rebuild_controls()  # the drop-down shows the new pair
         if banner is not None:
             self.say(*banner)
@@ -657,6 +664,7 @@ class App:
         from visualizer.render.panels import draw_banner, draw_counters, draw_help
 
         layout, theme, lang, game = self.layout, self.theme, self.lang, self.game
+        assert game is not None  # drawn only in game mode
         scene = game.scene(self.shade)
         self.geometry = draw_board(
             self.surface, layout.board, scene, theme, lang=lang, show_attacked=self.shade

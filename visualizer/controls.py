@@ -196,7 +196,11 @@ class Controls:
         if self.state.race_pair is not None:
             options, current = race_options(self.state.race_pair, lang)
         self.algorithms = UIDropDownMenu(
-            options, current, pygame.Rect(x, y, width, row), self.manager, expansion_height_limit=row * 10
+            [*options],  # a fresh list typed as pygame_gui's list[str | tuple[str, str]] (list is invariant)
+            current,
+            pygame.Rect(x, y, width, row),
+            self.manager,
+            expansion_height_limit=row * 10,
         )
         y += row + gap
         place("n-down", pygame.Rect(x, y, third, row))
@@ -296,16 +300,16 @@ class Controls:
                 code = dict(LANGUAGE_NAMES).get(event.text)
             return ("lang", code) if code else None
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.algorithms:
-            name = getattr(event, "selected_option_id", None)
+            chosen: str | None = getattr(event, "selected_option_id", None)
             if self.state.race_pair is not None:
                 ids = dict(race_options(self.state.race_pair, self.state.lang)[0])
-                pair = name if name and "," in name else ids.get(event.text)
+                pair = chosen if chosen and "," in chosen else ids.get(event.text)
                 return ("race-pair", pair) if pair else None
-            if name not in ALGORITHMS:
+            if chosen not in ALGORITHMS:
                 titles = {spec.title: key for key, spec in ALGORITHMS.items()}
                 titles.update({spec.title_zh: key for key, spec in ALGORITHMS.items()})
-                name = titles.get(event.text)
-            return ("algo", name) if name else None
+                chosen = titles.get(event.text)
+            return ("algo", chosen) if chosen else None
         return None
 
     def _text(self, name: str) -> str:
