@@ -113,6 +113,8 @@ def test_race_n_change_restarts_both_sides(make_app):
     assert race.n == 6 and race.a.cursor == race.b.cursor == 0
     assert app.banner is None or app.banner[1] != "error"
     app.dispatch("instant")
+    while app.anim == "instant":
+        app.tick(FRAME, draw=False)
     for side, name in (("a", "brute-force"), ("b", "backtracking")):
         assert race.sides[side].counters == tally(registry.get(name).solve(6)), side
     app.dispatch("n", 3)
@@ -189,3 +191,17 @@ def test_show_all_instant_shows_progress_and_esc_stops_it(make_app):
     for _ in range(10):
         app.tick(FRAME)
     assert app.timeline.cursor == cursor and not app.timeline.finished
+
+
+def test_race_instant_runs_frame_by_frame_and_esc_stops_it(make_app):
+    """A long race's instant result leaves each frame free to answer input."""
+    app = make_app(8, "brute-force", mode="race", algo2="backtracking")
+    app.dispatch("instant")
+    app.tick(FRAME)
+    assert app.anim == "instant" and not app.race.finished, "one frame does not finish 8^8 boards"
+    press(app, pygame.K_ESCAPE, "escape")
+    app.tick(FRAME)
+    assert app.anim is None and not app.race.finished
+    events = app.race.a.cursor
+    app.tick(FRAME)
+    assert app.race.a.cursor == events, "stopped"

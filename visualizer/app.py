@@ -52,6 +52,8 @@ LOG_CAPACITY = 10_000_000
 SYNC_EVENTS = 4000
 #: Speed of "next solution" animated with show-all on (at least; a faster slider wins).
 NEXT_ANIMATION_SPEED = 1000.0
+#: Wall time a frame spends on a race's instant result (the rest of the frame answers input).
+RACE_SPRINT_SECONDS = 0.02
 #: Banners stay this long (seconds of app time).
 BANNER_SECONDS = 4.0
 #: Frames per second kept in a GIF recording.
@@ -479,8 +481,7 @@ class App:
         racing = self.racing
         assert racing is not None  # RACE_COMMANDS come here only in race mode
         pair = racing.pair
-        playing, banner = racing.run(name, *args, playing=self.playing)
-        self.anim = "play" if playing else None
+        self.anim, banner = racing.run(name, *args, playing=self.playing)
         self.timeline = racing.race.a
         if racing.pair != pair:
             self._rebuild_controls()  # the drop-down shows the new pair
@@ -540,7 +541,11 @@ class App:
         """Advance app time by ``dt`` seconds: animations, background reports, widgets."""
         self.now += dt
         self.manager.update(dt)
-        if self.racing is not None and self.anim == "play":
+        if self.racing is not None and self.anim == "instant":
+            if self.racing.sprint(RACE_SPRINT_SECONDS):
+                self.anim = None
+                self.say(tr("finished", self.lang), "success")
+        elif self.racing is not None and self.anim == "play":
             self.anim = None if self.racing.play(dt, self.speed) else self.anim
         elif self.anim is not None:
             self._animate(dt)

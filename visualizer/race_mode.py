@@ -8,12 +8,16 @@ Nothing here draws (``visualizer/render/race.py`` does).
 
 from __future__ import annotations
 
+import time
+
 from solvers import registry
 from solvers.registry import SolverError
 from visualizer.i18n import tr
 from visualizer.race import RACE_PAIRS, Race
 
 Banner = tuple[str, str]  # text, kind
+#: Events a sprint step applies to each side between looks at the clock.
+SPRINT_CHUNK = 2000
 Pair = tuple[str, str]
 
 #: Commands that drive both sides in race mode; the others act as in watch mode.
@@ -76,21 +80,27 @@ class RaceMode:
         self.race.play(dt, rate)
         return self.race.finished
 
-    def run(self, name: str, *args: object, playing: bool = False) -> tuple[bool, Banner | None]:
-        """Carry out command ``name``; returns (Play stays on, banner or None). Raises on refusals."""
+    def sprint(self, seconds: float) -> bool:
+        """Instant result, one frame's share: step both sides for about ``seconds`` of
+        wall time, so the window keeps answering; True once the race is over."""
+        deadline = time.perf_counter() + seconds
+        while not self.race.finished and time.perf_counter() < deadline:
+            self.race.step(SPRINT_CHUNK)
+        return self.race.finished
+
+    def run(self, name: str, *args: object, playing: bool = False) -> tuple[str | None, Banner | None]:
+        """Carry out command ``name``; returns (the animation to run: "play", "instant"
+        or None, banner or None). Raises on refusals."""
+        if name in ("play", "instant") and self.race.finished:
+            return None, (tr("finished", self.lang), "success")
         if name == "play":
-            if playing:
-                return False, None
-            if self.race.finished:
-                return False, (tr("finished", self.lang), "success")
-            return True, None
+            return (None if playing else "play"), None
         if name == "reset":
             self.restart()
         elif name == "step":
             self.race.step(int(args[0]) if args else 1)  # type: ignore[call-overload]
         elif name == "instant":
-            self.race.run_to_end()
-            return False, (tr("finished", self.lang), "success")
+            return "instant", None
         elif name == "n":
             self.restart(n=int(args[0]))  # type: ignore[call-overload]
         elif name in ("n-up", "n-down"):
@@ -102,4 +112,4 @@ class RaceMode:
             self.restart(pair=(algorithm, partner(algorithm)))
         else:  # back, next
             raise ValueError(tr("race_no_back", self.lang))
-        return False, None
+        return None, None
