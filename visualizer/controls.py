@@ -202,6 +202,8 @@ class Controls:
             self.manager,
             expansion_height_limit=row * 10,
         )
+        if self.state.game:  # the game has no algorithm to choose
+            self.algorithms.hide()
         y += row + gap
         place("n-down", pygame.Rect(x, y, third, row))
         self.n_label = UITextEntryLine(

@@ -74,7 +74,7 @@ def draw_counters(
         label = label_font.render(text, True, theme.text if emphasis else theme.muted_text)
         surface.blit(label, label.get_rect(midleft=(row.left + 8, row.centery)))
         y += row_h
-    if extras:
+    if extras and keys:  # a rule between the counters and the extras
         y += 4
         pygame.draw.line(
             surface, blend(theme.panel, theme.muted_text, 0.4), (inner.left, y), (inner.right, y)
