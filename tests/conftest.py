@@ -29,3 +29,13 @@ def reference() -> dict:
 def oeis(reference) -> dict[int, int]:
     """OEIS A000170: solutions for each n."""
     return {int(k): v for k, v in reference["solutions"].items()}
+
+
+@pytest.fixture
+def app():
+    """An 8-queens backtracking App in a 1280x800 window, one frame drawn."""
+    from ui import new_app
+
+    application = new_app(8, "backtracking")
+    yield application
+    application.close()

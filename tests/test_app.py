@@ -3,45 +3,11 @@
 from __future__ import annotations
 
 import pygame
-import pytest
+from ui import FRAME, click, click_button, press
 
 from visualizer.app import App
 from visualizer.controls import slider_to_speed, speed_to_slider
 from visualizer.layout import MIN_SIZE, compute_layout
-
-FRAME = 1 / 60
-
-
-@pytest.fixture
-def app():
-    """An 8-queens backtracking App in a 1280x800 window."""
-    application = App(8, "backtracking", size=(1280, 800))
-    application.tick(FRAME)
-    yield application
-    application.close()
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    """A left click at ``pos``: move, press, release, with frames between."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.tick(FRAME)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.tick(FRAME)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.tick(FRAME)
-    app.tick(FRAME)  # pygame_gui posts the button's event on mouse-up; this frame handles it
-
-
-def click_button(app: App, name: str) -> None:
-    """Click the centre of the control-column button ``name``."""
-    click(app, app.controls.buttons[name].rect.center)
-
-
-def press(app: App, key: int, unicode: str = "", mod: int = 0) -> None:
-    """A key press (down and up) and a frame."""
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0))
-    app.tick(FRAME)
 
 
 def share_near(app: App, rect: pygame.Rect, colour: tuple[int, int, int], tolerance: int = 24) -> float:

@@ -6,6 +6,7 @@ import json
 
 import pygame
 import pytest
+from ui import FRAME, click, press
 
 from solvers.registry import ALGORITHMS
 from visualizer.app import App
@@ -13,35 +14,6 @@ from visualizer.headless import ScriptError, parse_script, run_headless
 from visualizer.preferences import open_window
 from visualizer.settings import FILE_NAME, SettingsStore
 from visualizer.theme import CLASSROOM, PROJECTOR
-
-FRAME = 1 / 60
-
-
-@pytest.fixture
-def app():
-    """An 8-queens backtracking App in a 1280x800 window, English, classroom theme."""
-    application = App(8, "backtracking", size=(1280, 800))
-    application.tick(FRAME)
-    yield application
-    application.close()
-
-
-def press(app: App, key: int) -> None:
-    """A real key press (down and up) and a frame."""
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
-    app.tick(FRAME)
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    """A left click at ``pos`` with frames between (pygame_gui acts on mouse-up)."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.tick(FRAME)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.tick(FRAME)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.tick(FRAME)
-    app.tick(FRAME)
 
 
 def snapshot(app: App, rect: pygame.Rect) -> bytes:

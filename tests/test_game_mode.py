@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ui import FRAME, press
 
 from solvers.registry import SolverError
 from visualizer.app import App
 
-FRAME = 1 / 60
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -32,12 +32,6 @@ def click_square(app: App, row: int, col: int) -> None:
     pos = app.geometry.center(row, col)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.tick(FRAME)
-
-
-def press(app: App, key: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
     app.tick(FRAME)
 
 

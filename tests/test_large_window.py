@@ -8,6 +8,7 @@ import random
 import numpy as np
 import pygame
 import pytest
+from ui import FRAME, click, press
 
 from solvers.board import attacks
 from visualizer.app import App
@@ -17,31 +18,12 @@ from visualizer.heat import row_conflicts, total_conflicts
 from visualizer.render.chart import chart_points
 from visualizer.window_n import WINDOW_MAX_N
 
-FRAME = 1 / 60
-
 
 def valid_vectorised(queens: list[int]) -> bool:
     """A full board with one queen per column and per diagonal, checked with numpy."""
     cols = np.asarray(queens)
     rows = np.arange(len(cols))
     return all(len(np.unique(lines)) == len(cols) for lines in (cols, rows + cols, rows - cols))
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    """A real left click at ``pos``, with frames between."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.tick(FRAME)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.tick(FRAME)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.tick(FRAME)
-    app.tick(FRAME)
-
-
-def press(app: App, key: int, unicode: str = "", mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0))
-    app.tick(FRAME)
 
 
 def type_n(app: App, text: str) -> None:

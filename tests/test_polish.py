@@ -7,14 +7,13 @@ import time
 import pygame
 import pygame_gui
 import pytest
+from ui import FRAME, pixels, press
 
 from solvers import engine, registry
 from solvers.counters import tally
 from visualizer.app import App
 from visualizer.layout import compute_layout
 from visualizer.race import RACE_PAIRS
-
-FRAME = 1 / 60
 
 
 @pytest.fixture
@@ -30,16 +29,6 @@ def make_app():
     yield make
     for app in apps:
         app.close()
-
-
-def press(app: App, key: int, unicode: str = "") -> None:
-    for kind in (pygame.KEYDOWN, pygame.KEYUP):
-        app.handle_event(pygame.event.Event(kind, key=key, mod=0, unicode=unicode, scancode=0))
-    app.tick(FRAME)
-
-
-def pixels(app: App, rect: pygame.Rect) -> bytes:
-    return pygame.image.tobytes(app.surface.subsurface(rect), "RGB")
 
 
 def test_layout_widens_the_side_panel_for_a_view():

@@ -9,33 +9,13 @@ import sys
 from pathlib import Path
 
 import pygame
-import pytest
+from ui import FRAME, pixels, press
 
 from solvers import registry
 from solvers.counters import tally
 from visualizer.app import App
 
-FRAME = 1 / 60
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture
-def app():
-    application = App(8, "backtracking", size=(1280, 800))
-    application.tick(FRAME)
-    yield application
-    application.close()
-
-
-def press(app: App, key: int, unicode: str = "") -> None:
-    for kind in (pygame.KEYDOWN, pygame.KEYUP):
-        app.handle_event(pygame.event.Event(kind, key=key, mod=0, unicode=unicode, scancode=0))
-    app.tick(FRAME)
-
-
-def pixels(app: App, rect: pygame.Rect) -> bytes:
-    app.draw()
-    return pygame.image.tobytes(app.surface.subsurface(rect), "RGB")
 
 
 def viz(*args: str) -> subprocess.CompletedProcess[str]:

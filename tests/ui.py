@@ -1,0 +1,49 @@
+"""Real-input helpers for the UI tests: frames, clicks, key presses, pixels.
+
+Events go through pygame's queue and the App's own ``tick``, exactly as in the window.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from visualizer.app import App
+
+FRAME = 1 / 60
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    """A left click at ``pos``: move, press, release, with frames between."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.tick(FRAME)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.tick(FRAME)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.tick(FRAME)
+    app.tick(FRAME)  # pygame_gui posts the button's event on mouse-up; this frame handles it
+
+
+def click_button(app: App, name: str) -> None:
+    """Click the centre of the control-column button ``name``."""
+    click(app, app.controls.buttons[name].rect.center)
+
+
+def press(app: App, key: int, unicode: str = "", mod: int = 0) -> None:
+    """A key press (down and up) and a frame."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0))
+    app.tick(FRAME)
+
+
+def pixels(app: App, rect: pygame.Rect) -> bytes:
+    """The RGB bytes of ``rect`` on the app's surface, freshly drawn."""
+    app.draw()
+    return pygame.image.tobytes(app.surface.subsurface(rect), "RGB")
+
+
+def new_app(*args: object, **kwargs: object) -> App:
+    """An App in a 1280x800 window (unless ``size`` is given), one frame drawn."""
+    kwargs.setdefault("size", (1280, 800))
+    application = App(*args, **kwargs)  # type: ignore[arg-type]
+    application.tick(FRAME)
+    return application
