@@ -7,10 +7,10 @@ value, each undone one pops it, so step back shrinks the series.
 from __future__ import annotations
 
 from solvers.events import Event, Repair
-from visualizer.timeline import Timeline
+from visualizer.timeline import Follower, Timeline
 
 
-class ConflictSeries:
+class ConflictSeries(Follower):
     """Conflicts left after each repair applied so far, in order."""
 
     def __init__(self) -> None:
@@ -37,12 +37,5 @@ class ConflictSeries:
             event = timeline.log.get(index, timeline.queens)
             if type(event) is Repair:
                 self.values.append(event.conflicts)  # type: ignore[union-attr]
-        timeline.listeners.append(self.on_event)
-        self.timeline = timeline
+        self.follow(timeline)
         return self
-
-    def detach(self) -> None:
-        """Stop listening."""
-        if self.timeline is not None and self.on_event in self.timeline.listeners:
-            self.timeline.listeners.remove(self.on_event)
-        self.timeline = None

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from solvers.board import canonical, symmetry_to_canonical
 from solvers.events import Event, Solution
-from visualizer.timeline import MAX_KEPT_SOLUTIONS, Timeline
+from visualizer.timeline import MAX_KEPT_SOLUTIONS, Follower, Timeline
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +34,7 @@ class GalleryEntry:
     symmetry: str  # a key of solvers.board.SYMMETRIES mapping ``queens`` onto ``representative``
 
 
-class Gallery:
+class Gallery(Follower):
     """Kept solutions in discovery order, and their classes in order of first appearance."""
 
     def __init__(self, n: int, *, keep: int = MAX_KEPT_SOLUTIONS) -> None:
@@ -58,15 +58,8 @@ class Gallery:
         for queens in timeline.solutions:
             self.add(queens)
         self.total = timeline.counters.solutions
-        self.timeline = timeline
-        timeline.listeners.append(self.on_event)
+        self.follow(timeline)
         return self
-
-    def detach(self) -> None:
-        """Stop listening."""
-        if self.timeline is not None and self.on_event in self.timeline.listeners:
-            self.timeline.listeners.remove(self.on_event)
-        self.timeline = None
 
     @property
     def kept(self) -> int:

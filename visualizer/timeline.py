@@ -165,3 +165,29 @@ class Timeline:
         """Apply every remaining event (at most ``limit``); True when finished."""
         self.advance_until(lambda e: False, limit)
         return self.finished
+
+
+class Follower:
+    """Base of the views kept in step with a timeline (tree, gallery, charts).
+
+    A subclass implements ``on_event(event, sign)`` and, in its own ``attach``,
+    catches up with what the timeline already applied before calling ``follow``.
+    """
+
+    timeline: Timeline | None = None
+
+    def on_event(self, event: Event, sign: int) -> None:
+        """Apply (sign +1) or undo (sign -1) one event."""
+        raise NotImplementedError
+
+    def follow(self, timeline: Timeline) -> None:
+        """Hear every event ``timeline`` applies or undoes from now on."""
+        self.detach()
+        timeline.listeners.append(self.on_event)
+        self.timeline = timeline
+
+    def detach(self) -> None:
+        """Stop listening."""
+        if self.timeline is not None and self.on_event in self.timeline.listeners:
+            self.timeline.listeners.remove(self.on_event)
+        self.timeline = None

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from solvers.events import Backtrack, Conflict, Event, Place, Solution
 from solvers.registry import AlgorithmSpec
-from visualizer.timeline import Timeline
+from visualizer.timeline import Follower, Timeline
 
 #: Node states. OPEN: on the current path; DEAD: finished, no solution below;
 #: FRUITFUL: finished with a solution below; SOLUTION: a solution leaf;
@@ -61,7 +61,7 @@ class TreeNode:
     fruitful_children: int = 0
 
 
-class SearchTree:
+class SearchTree(Follower):
     """The tree of placements so far, its current path and its nodes per depth."""
 
     def __init__(self, n: int, *, keep_nodes: bool | None = None) -> None:
@@ -89,22 +89,15 @@ class SearchTree:
         """Listen to ``timeline``; replays what it has already applied. Returns self."""
         if timeline.n != self.n:
             raise ValueError(f"tree is for n = {self.n}, timeline has n = {timeline.n}")
-        self.detach()
-        self.timeline = timeline
-        self.clear()
         if timeline.history_start > 0:
             raise ValueError("the timeline forgot its first events; attach before running it")
+        self.detach()
+        self.clear()
         done = timeline.cursor
         timeline.back(done)
-        timeline.listeners.append(self.on_event)
+        self.follow(timeline)
         timeline.step(done)
         return self
-
-    def detach(self) -> None:
-        """Stop listening to the timeline."""
-        if self.timeline is not None and self.on_event in self.timeline.listeners:
-            self.timeline.listeners.remove(self.on_event)
-        self.timeline = None
 
     @property
     def spec(self) -> AlgorithmSpec | None:
