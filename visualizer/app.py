@@ -314,25 +314,22 @@ class App:
 
     def next_solution(self) -> None:
         """Go to the next solution (N): a jump, or an animation with show-all on."""
-        self.anim = None
-        if self.timeline.finished:
-            self.say(tr("no_more_solutions", self.lang), "info")
-        elif self.show_all:
-            self.anim, self._budget = "next", 0.0
-            self.worker.estimate()  # the progress bar's total
-        else:
-            self._jump("next")
+        self._go("next", "no_more_solutions", "info")
 
     def instant(self) -> None:
         """Finish the search (Enter): at once, or animated with show-all on."""
+        self._go("instant", "finished", "success")
+
+    def _go(self, kind: str, at_end: str, at_end_kind: str) -> None:
+        """Next or instant: say ``at_end`` if the run is over, else animate (show-all on) or jump."""
         self.anim = None
         if self.timeline.finished:
-            self.say(tr("finished", self.lang), "success")
+            self.say(tr(at_end, self.lang), at_end_kind)
         elif self.show_all:
-            self.anim, self._budget = "instant", 0.0
+            self.anim, self._budget = kind, 0.0
             self.worker.estimate()  # the progress bar's total
         else:
-            self._jump("instant")
+            self._jump(kind)
 
     def _jump(self, kind: str) -> None:
         """Do a short jump right here; hand a long one to the worker."""
