@@ -371,6 +371,10 @@ def _draw_squares_image(
 
 def _draw_row_heat(surface: pygame.Surface, geo: BoardGeometry, heat: np.ndarray, theme: Theme) -> None:
     values = np.asarray(heat, dtype=float).reshape(-1)[: geo.n]
+    if values.size > geo.rect.h > 0:  # more rows than pixels: each pixel shows its hottest row
+        pooled = np.zeros(geo.rect.h)
+        np.maximum.at(pooled, np.arange(values.size) * geo.rect.h // values.size, values)
+        values = pooled
     top = float(values.max()) if values.size else 0.0
     t = (values / top if top > 0 else np.zeros_like(values))[:, None]
     colours = np.array(theme.background, float) + (np.array(theme.conflict, float) - theme.background) * t
