@@ -17,6 +17,13 @@ os.environ.setdefault("NQUEENS_CONFIG_DIR", tempfile.mkdtemp(prefix="nqueens-tes
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "nqueens.json"
 
 
+@pytest.fixture(autouse=True)
+def fresh_settings(tmp_path_factory, monkeypatch):
+    """Each test (and any window it starts as a subprocess) gets its own empty settings
+    folder, so nothing one test saves changes how the next one starts."""
+    monkeypatch.setenv("NQUEENS_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
+
+
 @pytest.fixture(scope="session")
 def reference() -> dict:
     """The public reference numbers in ../shared/reference/nqueens.json."""

@@ -48,7 +48,19 @@ def xvfb_display():
 def test_the_window_opens_runs_frames_and_exits_cleanly(xvfb_display):
     env = {**os.environ, "DISPLAY": xvfb_display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
     result = subprocess.run(
-        [sys.executable, "-m", "visualizer", "--frames", "20", "--script", "step:5;show-all:on;next"],
+        [
+            sys.executable,
+            "-m",
+            "visualizer",
+            "--n",
+            "8",
+            "--algo",
+            "backtracking",
+            "--frames",
+            "20",
+            "--script",
+            "step:5;show-all:on;next",
+        ],
         capture_output=True,
         text=True,
         cwd=ROOT,
