@@ -155,6 +155,15 @@ def test_a_corrupt_settings_file_is_a_banner_and_the_window_keeps_running(tmp_pa
         app.close()
 
 
+def test_the_settings_banner_speaks_chinese_too(tmp_path):
+    (tmp_path / FILE_NAME).write_text("[1, 2]", encoding="utf-8")
+    app = open_window(store=SettingsStore(tmp_path), lang="zh")
+    try:
+        assert app.banner is not None and app.banner[0].startswith("保存的设置无法读取")
+    finally:
+        app.close()
+
+
 def test_headless_runs_save_no_settings(tmp_path, monkeypatch):
     monkeypatch.setenv("NQUEENS_CONFIG_DIR", str(tmp_path))
     run_headless(n=5, algorithm="backtracking", script="lang:zh;n:6")

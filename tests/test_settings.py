@@ -23,7 +23,7 @@ def test_corrupt_file_is_reported_once_and_replaced(tmp_path):
     (tmp_path / "settings.json").write_text("{ this is not json")
     store = SettingsStore(tmp_path)
     assert store.load() == Settings()
-    assert "unreadable" in store.problem
+    assert store.problem.kind == "corrupt" and "unreadable" in str(store.problem)
     store.save(Settings(n=6))
     again = SettingsStore(tmp_path)
     assert again.load().n == 6 and again.problem is None
@@ -36,7 +36,7 @@ def test_out_of_range_values_are_reset(tmp_path):
     loaded = store.load()
     assert loaded.algorithm == "brute-force" and loaded.n == 8
     assert (loaded.speed, loaded.lang, loaded.theme, loaded.width) == (20.0, "en", "classroom", 1280)
-    assert "out of range" in store.problem
+    assert store.problem.kind == "range" and "out of range" in str(store.problem)
 
 
 def test_wrong_json_shape_and_unknown_keys(tmp_path):
@@ -51,7 +51,7 @@ def test_unwritable_directory_is_reported(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     store = SettingsStore(blocker / "sub")
-    assert not store.save(Settings()) and "could not save" in store.problem
+    assert not store.save(Settings()) and "could not save" in str(store.problem)
 
 
 def test_config_dir_honours_the_override(monkeypatch, tmp_path):

@@ -174,7 +174,16 @@ STRINGS: dict[str, tuple[str, str]] = {
     "switch_lang": ("English / Chinese", "英文 / 中文"),
     "switch_theme": ("Projector theme on / off", "投影高对比度主题 开 / 关"),
     "switch_scale": ("Text size: 1, 1.25, 1.5, 2", "字号：1、1.25、1.5、2"),
-    "settings_problem": ("Saved settings ignored: {problem}", "已忽略保存的设置：{problem}"),
+    "settings_read": ("Could not read the saved settings ({path})", "无法读取保存的设置（{path}）"),
+    "settings_corrupt": (
+        "The saved settings were unreadable and were reset ({path})",
+        "保存的设置无法读取，已恢复默认（{path}）",
+    ),
+    "settings_range": (
+        "Some saved settings were out of range and were reset ({path})",
+        "部分保存的设置超出范围，已重置（{path}）",
+    ),
+    "settings_write": ("Could not save the settings ({path})", "无法保存设置（{path}）"),
     "race_tie": ("both at once", "同时"),
     # large boards and the min-conflicts chart (visualizer/render/chart.py, controls.py)
     "chart_title": ("Conflicts remaining", "剩余冲突数"),

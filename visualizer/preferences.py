@@ -17,7 +17,7 @@ import pygame_gui
 
 from solvers import registry
 from visualizer.i18n import LANGUAGES, font_path, tr
-from visualizer.settings import Settings, SettingsStore
+from visualizer.settings import Problem, Settings, SettingsStore
 from visualizer.theme import CLASSROOM, THEMES, Colour, Theme
 
 if TYPE_CHECKING:
@@ -220,7 +220,12 @@ class Keeper:
             self.saved = current
         elif not self._reported and self.store.problem:
             self._reported = True
-            self.app.say(tr("settings_problem", self.app.lang, problem=self.store.problem), "error")
+            self.app.say(problem_text(self.store.problem, self.app.lang), "error")
+
+
+def problem_text(problem: Problem, lang: str) -> str:
+    """The banner for a settings-file problem, in ``lang``."""
+    return tr(f"settings_{problem.kind}", lang, path=problem.path)
 
 
 def open_window(
@@ -264,7 +269,7 @@ def open_window(
         ui_scale=scale if scale is not None else saved.ui_scale,
     )
     if store.problem:
-        app.say(tr("settings_problem", app.lang, problem=store.problem), "error")
+        app.say(problem_text(store.problem, app.lang), "error")
         store.problem = None
     app.on_change.append(Keeper(app, store, saved))
     return app

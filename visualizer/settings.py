@@ -20,6 +20,25 @@ from visualizer.theme import THEMES
 FILE_NAME = "settings.json"
 
 
+@dataclass(frozen=True)
+class Problem:
+    """What went wrong with the settings file: a ``kind`` the window translates
+    (``read``, ``corrupt``, ``range``, ``write``), the file, and the system's detail."""
+
+    kind: str
+    path: Path
+    detail: str = ""
+
+    def __str__(self) -> str:
+        message = {
+            "read": "could not read {path}",
+            "corrupt": "settings file {path} was unreadable; defaults restored",
+            "range": "settings file {path} had values out of range; they were reset",
+            "write": "could not save settings to {path}",
+        }[self.kind].format(path=self.path)
+        return f"{message} ({self.detail})" if self.detail else message
+
+
 def config_dir() -> Path:
     """Where settings live: $NQUEENS_CONFIG_DIR, else the platform's config folder."""
     if override := os.environ.get("NQUEENS_CONFIG_DIR"):
@@ -73,7 +92,7 @@ class SettingsStore:
 
     def __init__(self, directory: Path | None = None) -> None:
         self.path = (directory or config_dir()) / FILE_NAME
-        self.problem: str | None = None
+        self.problem: Problem | None = None
 
     def load(self) -> Settings:
         """The saved settings, or the defaults (with ``problem`` set if the file was bad)."""
@@ -82,7 +101,7 @@ class SettingsStore:
         except FileNotFoundError:
             return Settings()
         except OSError as error:
-            self.problem = f"could not read {self.path}: {error.strerror}"
+            self.problem = Problem("read", self.path, error.strerror or "")
             return Settings()
         try:
             data = json.loads(text)
@@ -91,11 +110,11 @@ class SettingsStore:
             known = {f.name for f in fields(Settings)}
             loaded = Settings(**{k: v for k, v in data.items() if k in known})
         except (ValueError, TypeError) as error:
-            self.problem = f"settings file {self.path} was unreadable ({error}); defaults restored"
+            self.problem = Problem("corrupt", self.path, str(error))
             return Settings()
         checked = loaded.validated()
         if checked != loaded:
-            self.problem = f"settings file {self.path} had values out of range; they were reset"
+            self.problem = Problem("range", self.path)
         return checked
 
     def save(self, settings: Settings) -> bool:
@@ -106,6 +125,6 @@ class SettingsStore:
             temporary.write_text(json.dumps(asdict(settings), indent=2), encoding="utf-8")
             temporary.replace(self.path)
         except OSError as error:
-            self.problem = f"could not save settings to {self.path}: {error.strerror}"
+            self.problem = Problem("write", self.path, error.strerror or "")
             return False
         return True
