@@ -76,20 +76,6 @@ class EventLog:
         for index in [i for i in self._big_checks if i < self.start]:
             del self._big_checks[index]
 
-    def truncate(self, end: int) -> None:
-        """Drop every event from absolute index ``end`` on."""
-        end = max(end, self.start)
-        while self.end > end:
-            first, second = self._chunks[-1]
-            drop = min(len(first), self.end - end)
-            del first[len(first) - drop :]
-            del second[len(second) - drop :]
-            self.end -= drop
-            if not first:
-                self._chunks.pop()
-        for index in [i for i in self._big_checks if i >= end]:
-            del self._big_checks[index]
-
     def get(self, index: int, queens: Sequence[int | None] = ()) -> Event:
         """The event at absolute ``index``; a Solution takes ``queens`` (the board)."""
         if not self.start <= index < self.end:
