@@ -48,6 +48,16 @@ ORDER = ("c", "engine", "nqueens count", "python-bitmask", "python-lists")
 # --- the pure-Python contestants --------------------------------------------------------------
 
 
+def median_seconds(repeat: int, work: Callable[[], object]) -> float:
+    """The median wall time of ``repeat`` runs of ``work``."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
 def python_bitmask(n: int) -> int:
     """Plain-Python bitmask counter with mirror symmetry on the first row."""
     full = (1 << n) - 1
@@ -246,17 +256,10 @@ def parallel_strategies(n: int, repeat: int) -> str:
     engine.count(12, jit=True)
     prange_count(10, *engine.subproblems(10, 2)[:1], 2)
 
-    def timed(work: Callable[[], int]) -> float:
-        times = []
-        for _ in range(repeat):
-            start = time.perf_counter()
-            work()
-            times.append(time.perf_counter() - start)
-        return statistics.median(times)
 
-    one = timed(lambda: single(n, states, depth, 0, len(states)))
-    threads = timed(lambda: engine.count(n, jit=True))
-    prange = timed(lambda: prange_count(n, states, depth))
+    one = median_seconds(repeat, lambda: single(n, states, depth, 0, len(states)))
+    threads = median_seconds(repeat, lambda: engine.count(n, jit=True))
+    prange = median_seconds(repeat, lambda: prange_count(n, states, depth))
     return (
         f"| n = {n}, {len(states)} sub-problems | one thread {one:.3f} s "
         f"| engine threads {threads:.3f} s | numba prange {prange:.3f} s |"
@@ -289,18 +292,11 @@ def overhead(n: int, repeat: int) -> str:
     from solvers.backtracking import backtracking
     from solvers.counters import tally
 
-    def timed(work: Callable[[], object]) -> float:
-        times = []
-        for _ in range(repeat):
-            start = time.perf_counter()
-            work()
-            times.append(time.perf_counter() - start)
-        return statistics.median(times)
 
     events = sum(1 for _ in backtracking(n))
-    plain = timed(lambda: plain_backtracking(n))
-    drained = timed(lambda: collections.deque(backtracking(n), maxlen=0))
-    counted = timed(lambda: tally(backtracking(n)))
+    plain = median_seconds(repeat, lambda: plain_backtracking(n))
+    drained = median_seconds(repeat, lambda: collections.deque(backtracking(n), maxlen=0))
+    counted = median_seconds(repeat, lambda: tally(backtracking(n)))
     return (
         f"| n = {n}: {events} events | plain search {plain:.3f} s | generator {drained:.3f} s "
         f"({events / drained:,.0f} events/s, x{drained / plain:.2f}) "

@@ -3,22 +3,11 @@
 from __future__ import annotations
 
 import pygame
-from ui import FRAME, click, click_button, press
+from ui import FRAME, click, click_button, press, share_near
 
 from visualizer.app import App
 from visualizer.controls import slider_to_speed, speed_to_slider
 from visualizer.layout import MIN_SIZE, compute_layout
-
-
-def share_near(app: App, rect: pygame.Rect, colour: tuple[int, int, int], tolerance: int = 24) -> float:
-    """The share of sampled pixels in ``rect`` within ``tolerance`` of ``colour``."""
-    hits = total = 0
-    for x in range(rect.left + 1, rect.right - 1, 2):
-        for y in range(rect.top + 1, rect.bottom - 1, 2):
-            pixel = app.surface.get_at((x, y))
-            total += 1
-            hits += all(abs(pixel[i] - colour[i]) <= tolerance for i in range(3))
-    return hits / total
 
 
 def finish_worker(app: App) -> None:

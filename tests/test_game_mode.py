@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui import FRAME, press
+from ui import FRAME, press, share_near
 
 from solvers.registry import SolverError
 from visualizer.app import App
@@ -33,16 +33,6 @@ def click_square(app: App, row: int, col: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     app.tick(FRAME)
-
-
-def share_near(app: App, rect: pygame.Rect, colour, tolerance: int = 24) -> float:
-    hits = total = 0
-    for x in range(rect.left + 1, rect.right - 1, 2):
-        for y in range(rect.top + 1, rect.bottom - 1, 2):
-            pixel = app.surface.get_at((x, y))
-            total += 1
-            hits += all(abs(pixel[i] - colour[i]) <= tolerance for i in range(3))
-    return hits / total
 
 
 def viz(*args: str) -> subprocess.CompletedProcess[str]:

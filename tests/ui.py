@@ -47,3 +47,14 @@ def new_app(*args: object, **kwargs: object) -> App:
     application = App(*args, **kwargs)  # type: ignore[arg-type]
     application.tick(FRAME)
     return application
+
+
+def share_near(app: App, rect: pygame.Rect, colour: tuple[int, int, int], tolerance: int = 24) -> float:
+    """The share of sampled pixels in ``rect`` within ``tolerance`` of ``colour``."""
+    hits = total = 0
+    for x in range(rect.left + 1, rect.right - 1, 2):
+        for y in range(rect.top + 1, rect.bottom - 1, 2):
+            pixel = app.surface.get_at((x, y))
+            total += 1
+            hits += all(abs(pixel[i] - colour[i]) <= tolerance for i in range(3))
+    return hits / total

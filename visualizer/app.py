@@ -592,7 +592,7 @@ class App:
     def draw(self) -> None:
         """Draw the whole window onto ``self.surface``."""
         from visualizer.render.board import draw_board
-        from visualizer.render.panels import draw_banner, draw_code, draw_counters, draw_help, draw_progress
+        from visualizer.render.panels import draw_banner, draw_code, draw_counters, draw_progress
 
         layout, theme, lang = self.layout, self.theme, self.lang
         with self.lock:
@@ -652,18 +652,12 @@ class App:
             draw_progress(self.surface, layout.progress, fraction, label, theme, lang)
         if self.banner is not None:
             draw_banner(self.surface, layout.banner, self.banner[0], theme, lang, self.banner[1])
-        if self.show_help:
-            rows = [(keys, tr(action, lang)) for keys, action in HELP_ROWS]
-            title = tr("help_title", lang)
-            draw_help(self.surface, self.surface.get_rect(), rows, theme, lang, title, max(1, layout.scale))
-        if self.gif is not None and self.now >= self._gif_due:
-            self.gif.add_frame(self.surface)
-            self._gif_due = self.now + 1.0 / GIF_FPS
+        self._draw_help_and_record()
 
     def _draw_game(self) -> None:
         """The game-mode frame: the board, the hint rings, the round's numbers and banner."""
         from visualizer.render.board import draw_board
-        from visualizer.render.panels import draw_banner, draw_counters, draw_help
+        from visualizer.render.panels import draw_banner, draw_counters
 
         layout, theme, lang, game = self.layout, self.theme, self.lang, self.game
         assert game is not None  # drawn only in game mode
@@ -680,10 +674,17 @@ class App:
         banner = self.banner[:2] if self.banner is not None else game.outcome_banner()
         if banner is not None:
             draw_banner(self.surface, layout.banner, banner[0], theme, lang, banner[1])
+        self._draw_help_and_record()
+
+    def _draw_help_and_record(self) -> None:
+        """The last layers of every frame: the help overlay, then the GIF's frame."""
+        from visualizer.render.panels import draw_help
+
         if self.show_help:
-            rows = [(keys, tr(action, lang)) for keys, action in HELP_ROWS]
-            title = tr("help_title", lang)
-            draw_help(self.surface, self.surface.get_rect(), rows, theme, lang, title, max(1, layout.scale))
+            rows = [(keys, tr(action, self.lang)) for keys, action in HELP_ROWS]
+            title = tr("help_title", self.lang)
+            scale = max(1, self.layout.scale)
+            draw_help(self.surface, self.surface.get_rect(), rows, self.theme, self.lang, title, scale)
         if self.gif is not None and self.now >= self._gif_due:
             self.gif.add_frame(self.surface)
             self._gif_due = self.now + 1.0 / GIF_FPS
