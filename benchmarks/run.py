@@ -256,7 +256,6 @@ def parallel_strategies(n: int, repeat: int) -> str:
     engine.count(12, jit=True)
     prange_count(10, *engine.subproblems(10, 2)[:1], 2)
 
-
     one = median_seconds(repeat, lambda: single(n, states, depth, 0, len(states)))
     threads = median_seconds(repeat, lambda: engine.count(n, jit=True))
     prange = median_seconds(repeat, lambda: prange_count(n, states, depth))
@@ -291,7 +290,6 @@ def overhead(n: int, repeat: int) -> str:
     """Events per second of the ``backtracking`` generator, and its time over the plain search."""
     from solvers.backtracking import backtracking
     from solvers.counters import tally
-
 
     events = sum(1 for _ in backtracking(n))
     plain = median_seconds(repeat, lambda: plain_backtracking(n))

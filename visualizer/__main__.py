@@ -81,8 +81,14 @@ def main(argv: list[str] | None = None) -> int:
 
         # the saved settings (visualizer/settings.py), each option given here overriding its value
         app = open_window(
-            n=args.n, algorithm=args.algo, lang=args.lang, theme=args.theme, scale=args.scale,
-            size=size, mode=args.mode, algo2=args.algo2,
+            n=args.n,
+            algorithm=args.algo,
+            lang=args.lang,
+            theme=args.theme,
+            scale=args.scale,
+            size=size,
+            mode=args.mode,
+            algo2=args.algo2,
         )
         HeadlessRunner(app).run(commands)
         return app.run(max_frames=args.frames)

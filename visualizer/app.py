@@ -83,7 +83,6 @@ MODES = (*MODES, "game")  # game mode: visualizer/game_mode.py
 GAME_COMMANDS = frozenset({"hint", "completions", "relaxed"})
 
 
-
 def timestamped(prefix: str, suffix: str, folder: Path | None = None) -> Path:
     """A file name like ``nqueens-20250101-120000.png`` in ``folder`` (default: the current dir)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")

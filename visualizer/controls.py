@@ -242,7 +242,10 @@ class Controls:
         y += row + 2 * gap
         current_language = next(o for o in LANGUAGE_NAMES if o[1] == lang)
         self.languages = UIDropDownMenu(
-            list(LANGUAGE_NAMES), current_language, pygame.Rect(x, y, half, row), self.manager,
+            list(LANGUAGE_NAMES),
+            current_language,
+            pygame.Rect(x, y, half, row),
+            self.manager,
             object_id="#language",  # opens upwards (the theme in visualizer/preferences.py)
         )
         place("scale", pygame.Rect(x + half + gap, y, half, row))

@@ -71,9 +71,7 @@ def make_all(folder: Path) -> list[Path]:
         paths.append(path)
     for name, (n, algorithm, algo2, script) in RACE_SHOTS.items():
         path = folder / name
-        run_headless(
-            n=n, algorithm=algorithm, algo2=algo2, mode="race", script=script, screenshot=str(path)
-        )
+        run_headless(n=n, algorithm=algorithm, algo2=algo2, mode="race", script=script, screenshot=str(path))
         paths.append(path)
     paths += make_classroom(folder)
     return paths
