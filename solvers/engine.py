@@ -21,8 +21,9 @@ from __future__ import annotations
 import math
 import os
 import threading
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Protocol, TypeVar
 
 import numpy as np
 
@@ -31,6 +32,7 @@ from solvers.counters import Counters
 from solvers.registry import SolverError
 
 ProgressCallback = Callable[[float], None]
+T = TypeVar("T")
 
 MAX_BITS = 62  # the masks are 64-bit ints
 WORKERS = max(1, os.cpu_count() or 1)
@@ -162,6 +164,30 @@ def _batches(total: int, jit: bool) -> list[tuple[int, int]]:
     return [(lo, min(lo + size, total)) for lo in range(0, total, size)]
 
 
+def _pick(kernel: kn.Kernel, compiled: bool) -> Callable[..., object]:
+    """The compiled kernel, or the same function interpreted."""
+    return kernel.compiled if compiled else kernel.py_func
+
+
+def _in_parallel(
+    tasks: Sequence[Callable[[], T]],
+    compiled: bool,
+    progress: ProgressCallback | None,
+    cancel: CancelFlag | None,
+) -> list[T]:
+    """Run ``tasks`` (on every core when compiled) and return their results in order."""
+    results: list[T | None] = [None] * len(tasks)
+
+    def job(i: int, task: Callable[[], T]) -> Callable[[], None]:
+        def run() -> None:
+            results[i] = task()
+
+        return run
+
+    _run_jobs([job(i, t) for i, t in enumerate(tasks)], WORKERS if compiled else 1, progress, cancel)
+    return results  # type: ignore[return-value]  # every slot is filled once _run_jobs returns
+
+
 def count(
     n: int,
     progress: ProgressCallback | None = None,
@@ -179,20 +205,15 @@ def count(
     """
     _check_n(n)
     compiled = _jit("count", n, jit)
-    kernel = kn.count_states.compiled if compiled else kn.count_states.py_func
+    kernel = _pick(kn.count_states, compiled)
     depth = split_depth(n)
     states, _ = subproblems(n, depth)
-    batches = _batches(len(states), compiled)
-    totals = [0] * len(batches)
 
-    def job(i: int, lo: int, hi: int) -> Callable[[], None]:
-        def run() -> None:
-            totals[i] = int(kernel(n, states, depth, lo, hi))
+    def batch(lo: int, hi: int) -> int:
+        return int(kernel(n, states, depth, lo, hi))  # type: ignore[call-overload]
 
-        return run
-
-    jobs = [job(i, lo, hi) for i, (lo, hi) in enumerate(batches)]
-    _run_jobs(jobs, WORKERS if compiled else 1, progress, cancel)
+    tasks = [partial(batch, lo, hi) for lo, hi in _batches(len(states), compiled)]
+    totals: list[int] = _in_parallel(tasks, compiled, progress, cancel)
     return sum(totals)
 
 
@@ -210,18 +231,17 @@ def profile(
     """
     _check_n(n)
     compiled = _jit("count", n, jit)
-    kernel = kn.profile_states.compiled if compiled else kn.profile_states.py_func
+    kernel = _pick(kn.profile_states, compiled)
     depth = split_depth(n)
     states, above = subproblems(n, depth)
-    batches = _batches(len(states), compiled)
-    outs = [np.zeros(n + 1, np.int64) for _ in batches]
 
-    def job(i: int, lo: int, hi: int) -> Callable[[], None]:
-        return lambda: kernel(n, states, depth, lo, hi, outs[i])
+    def batch(lo: int, hi: int) -> np.ndarray:
+        out = np.zeros(n + 1, np.int64)
+        kernel(n, states, depth, lo, hi, out)
+        return out
 
-    _run_jobs(
-        [job(i, lo, hi) for i, (lo, hi) in enumerate(batches)], WORKERS if compiled else 1, progress, cancel
-    )
+    tasks = [partial(batch, lo, hi) for lo, hi in _batches(len(states), compiled)]
+    outs = _in_parallel(tasks, compiled, progress, cancel)
     levels = [int(v) for v in sum(outs, np.zeros(n + 1, np.int64))]
     levels[:depth] = above
     return levels
@@ -238,15 +258,15 @@ def walk(
     """The backtracking family's search square by square (``kernels.walk_backtracking``'s ``out``)."""
     _check_n(n)
     compiled = _jit("walk", n, jit)
-    kernel = kn.walk_backtracking.compiled if compiled else kn.walk_backtracking.py_func
+    kernel = _pick(kn.walk_backtracking, compiled)
+
+    def batch(lo: int, hi: int) -> np.ndarray:
+        out = np.zeros(kn.OUT_SIZE, np.int64)
+        kernel(n, first, lo, hi, out)
+        return out
+
     columns = [(0, n)] if first else [(c, c + 1) for c in range(n)]
-    outs = [np.zeros(kn.OUT_SIZE, np.int64) for _ in columns]
-
-    def job(i: int, lo: int, hi: int) -> Callable[[], None]:
-        return lambda: kernel(n, first, lo, hi, outs[i])
-
-    jobs = [job(i, lo, hi) for i, (lo, hi) in enumerate(columns)]
-    _run_jobs(jobs, WORKERS if compiled else 1, progress, cancel)
+    outs = _in_parallel([partial(batch, lo, hi) for lo, hi in columns], compiled, progress, cancel)
     return sum(outs, np.zeros(kn.OUT_SIZE, np.int64))
 
 
@@ -254,10 +274,10 @@ def _enumeration(name: str, n: int, first: bool, jit: bool | None) -> np.ndarray
     compiled = _jit(name, n, jit)
     out = np.zeros(kn.OUT_SIZE, np.int64)
     if name == "brute-force":
-        kernel = kn.walk_brute_force.compiled if compiled else kn.walk_brute_force.py_func
+        kernel = _pick(kn.walk_brute_force, compiled)
         kernel(n, first, out)
     else:
-        kernel = kn.walk_permutations.compiled if compiled else kn.walk_permutations.py_func
+        kernel = _pick(kn.walk_permutations, compiled)
         kernel(n, first, name == "permutations-pruned", out)
     return out
 
