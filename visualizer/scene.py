@@ -37,23 +37,21 @@ class Scene:
 
 
 def attacked_squares(queens: tuple[int | None, ...]) -> np.ndarray:
-    """A bool (n, n) array: squares attacked by a queen other than one on them."""
+    """A bool (n, n) array: squares attacked by a queen other than one on them.
+
+    Queens per row, column and diagonal are counted once (``bincount``), then every
+    square adds up its four lines: O(n^2) whatever the number of queens.
+    """
     n = len(queens)
     rows = np.array([r for r, c in enumerate(queens) if c is not None], dtype=np.int64)
     cols = np.array([c for c in queens if c is not None], dtype=np.int64)
     r, c = np.indices((n, n))
-    count = np.zeros((n, n), dtype=np.int64)
-    for lines, square_lines in (
-        (rows, r),
-        (cols, c),
-        (rows + cols, r + c),
-        (rows - cols, r - c),
-    ):
-        tally: dict[int, int] = {}
-        for value in lines.tolist():
-            tally[value] = tally.get(value, 0) + 1
-        for value, k in tally.items():
-            count += k * (square_lines == value)
+    count = (
+        np.bincount(rows, minlength=n)[r]
+        + np.bincount(cols, minlength=n)[c]
+        + np.bincount(rows + cols, minlength=2 * n - 1)[r + c]
+        + np.bincount(rows - cols + n - 1, minlength=2 * n - 1)[r - c + n - 1]
+    )
     own = np.zeros((n, n), dtype=np.int64)
     if len(rows):
         own[rows, cols] = 4  # a queen lies on each of its own four lines
