@@ -6,10 +6,10 @@ import pygame
 
 from solvers import registry
 from solvers.board import SYMMETRIES
-from visualizer.gallery import Gallery
+from visualizer.core.gallery import Gallery
+from visualizer.core.timeline import Timeline
 from visualizer.render.gallery import draw_gallery, hit
 from visualizer.theme import CLASSROOM
-from visualizer.timeline import Timeline
 
 
 def full_gallery(n: int = 8, **kwargs) -> tuple[Timeline, Gallery]:

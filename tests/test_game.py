@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from visualizer.game import Game
+from visualizer.core.game import Game
 
 
 def play(n, clicks, **options):

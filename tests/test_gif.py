@@ -7,11 +7,11 @@ import pytest
 from PIL import Image
 
 from solvers import registry
+from visualizer.core.scene import scene_of
+from visualizer.core.timeline import Timeline
 from visualizer.gif import GifRecorder, surface_to_image
 from visualizer.render.board import draw_board
-from visualizer.scene import scene_of
 from visualizer.theme import CLASSROOM
-from visualizer.timeline import Timeline
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -12,9 +12,9 @@ from ui import FRAME, click, press
 
 from solvers.board import attacks
 from visualizer.app import App
-from visualizer.conflicts import ConflictSeries
+from visualizer.core.conflicts import ConflictSeries
+from visualizer.core.heat import row_conflicts, total_conflicts
 from visualizer.headless import ScriptError, run_headless
-from visualizer.heat import row_conflicts, total_conflicts
 from visualizer.render.chart import chart_points
 from visualizer.window_n import WINDOW_MAX_N
 
@@ -61,7 +61,7 @@ def test_heat_equals_a_brute_force_count(seed):
 
 def test_series_follows_steps_and_step_back():
     from solvers import registry
-    from visualizer.timeline import Timeline
+    from visualizer.core.timeline import Timeline
 
     timeline = Timeline(registry.get("min-conflicts"), 50)
     series = ConflictSeries().attach(timeline)

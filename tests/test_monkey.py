@@ -15,10 +15,10 @@ import pygame
 import pytest
 
 from solvers.events import Backtrack, Event, Place, Repair, Solution
-from visualizer import timeline as timeline_module
 from visualizer.app import App
 from visualizer.controls import KEYS
-from visualizer.timeline import Timeline
+from visualizer.core import timeline as timeline_module
+from visualizer.core.timeline import Timeline
 
 #: Random events per mode run; the runs below add up to well over 20,000.
 RUNS: tuple[tuple[str, int, str, int], ...] = (

@@ -12,8 +12,8 @@ from ui import FRAME, pixels, press
 from solvers import engine, registry
 from solvers.counters import tally
 from visualizer.app import App
+from visualizer.core.race import RACE_PAIRS
 from visualizer.layout import compute_layout
-from visualizer.race import RACE_PAIRS
 
 
 @pytest.fixture

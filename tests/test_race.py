@@ -9,7 +9,7 @@ import pytest
 
 from solvers import registry
 from solvers.counters import tally
-from visualizer.race import RACE_PAIRS, Race
+from visualizer.core.race import RACE_PAIRS, Race
 from visualizer.render.race import banners, draw_race
 from visualizer.theme import CLASSROOM
 

@@ -13,7 +13,7 @@ import pytest
 
 from visualizer import app as app_module
 from visualizer.app import App
-from visualizer.eventlog import BYTES_PER_EVENT, CHUNK
+from visualizer.core.eventlog import BYTES_PER_EVENT, CHUNK
 
 FRAME = 1 / 60
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,8 +10,8 @@ from solvers import registry
 from solvers.board import Board
 from solvers.counters import tally
 from solvers.events import Conflict, Place, Repair, Solution
-from visualizer.eventlog import BYTES_PER_EVENT, CHUNK, EventLog
-from visualizer.timeline import Timeline
+from visualizer.core.eventlog import BYTES_PER_EVENT, CHUNK, EventLog
+from visualizer.core.timeline import Timeline
 
 
 def timeline(name="backtracking", n=8, **options) -> Timeline:
@@ -128,7 +128,7 @@ def test_refuses_n_beyond_the_algorithm_limit():
 
 
 def test_scene_marks_the_last_event():
-    from visualizer.scene import attacked_squares, scene_of
+    from visualizer.core.scene import attacked_squares, scene_of
 
     t = timeline(n=4)
     t.step(2)  # place (0,0), refuse (1,0)

@@ -6,6 +6,8 @@ import pygame
 import pytest
 
 from solvers import engine, registry
+from visualizer.core.timeline import Timeline
+from visualizer.core.tree import DEAD, SOLUTION, SearchTree
 from visualizer.render.tree import (
     EXPLORED_CODE,
     PRUNED_CODE,
@@ -17,8 +19,6 @@ from visualizer.render.tree import (
     uses_node_link,
 )
 from visualizer.theme import CLASSROOM
-from visualizer.timeline import Timeline
-from visualizer.tree import DEAD, SOLUTION, SearchTree
 
 
 def grown(algo: str, n: int, steps: int | None = None, **kwargs) -> tuple[Timeline, SearchTree]:

@@ -30,13 +30,13 @@ from visualizer.controls import (
     ControlState,
     command_for_key,
 )
+from visualizer.core.race import Race
+from visualizer.core.scene import Scene, scene_of
+from visualizer.core.timeline import Timeline
 from visualizer.i18n import tr
 from visualizer.layout import MIN_SIZE, Layout, compute_layout
-from visualizer.race import Race
 from visualizer.race_mode import RACE_COMMANDS, RaceMode
-from visualizer.scene import Scene, scene_of
 from visualizer.theme import CLASSROOM, Theme
-from visualizer.timeline import Timeline
 from visualizer.views import Views
 from visualizer.window_n import N_JUMP, check_window_n, parse_n, row_heat
 from visualizer.worker import Worker

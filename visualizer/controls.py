@@ -135,7 +135,7 @@ def format_speed(rate: float) -> str:
 
 def race_options(pair: tuple[str, str], lang: str) -> tuple[list[tuple[str, str]], tuple[str, str]]:
     """The race drop-down's (text, "a,b") options, ``pair`` among them, and the one for ``pair``."""
-    from visualizer.race import RACE_PAIRS
+    from visualizer.core.race import RACE_PAIRS
     from visualizer.race_mode import pair_id
 
     pairs = list(RACE_PAIRS) if pair in RACE_PAIRS else [*RACE_PAIRS, pair]

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pygame
 
 from solvers.registry import SolverError
-from visualizer.game import MAX_N, MIN_N, Game
+from visualizer.core.game import MAX_N, MIN_N, Game
+from visualizer.core.scene import Scene, attacked_squares
 from visualizer.i18n import tr
-from visualizer.scene import Scene, attacked_squares
 from visualizer.theme import Theme
 
 Banner = tuple[str, str]  # text, kind

@@ -253,7 +253,7 @@ def open_window(
     if chosen_n is None:  # the saved n, brought into the range of the algorithm (and of the game)
         low, high = registry.get(chosen_algorithm).min_n, registry.get(chosen_algorithm).max_n
         if mode == "game":
-            from visualizer.game import MAX_N, MIN_N
+            from visualizer.core.game import MAX_N, MIN_N
 
             low, high = max(low, MIN_N), min(high, MAX_N)
         chosen_n = min(max(saved.n, low), high)

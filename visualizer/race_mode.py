@@ -12,8 +12,8 @@ import time
 
 from solvers import registry
 from solvers.registry import SolverError
+from visualizer.core.race import RACE_PAIRS, Race
 from visualizer.i18n import tr
-from visualizer.race import RACE_PAIRS, Race
 
 Banner = tuple[str, str]  # text, kind
 #: Events a sprint step applies to each side between looks at the clock.

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pygame
 
-from visualizer.conflicts import ConflictSeries
-from visualizer.gallery import Gallery
+from visualizer.core.conflicts import ConflictSeries
+from visualizer.core.gallery import Gallery
+from visualizer.core.timeline import Timeline
+from visualizer.core.tree import SearchTree
 from visualizer.theme import Theme
-from visualizer.timeline import Timeline
-from visualizer.tree import SearchTree
 
 VIEWS = ("code", "tree", "gallery", "chart")
 #: Above this n the full level profile is not computed (the chart shows the counts so far).

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from solvers.registry import AlgorithmSpec, SolverError
-from visualizer.heat import row_conflicts
+from visualizer.core.heat import row_conflicts
 from visualizer.i18n import tr
 
 #: The largest board the window draws (as an image above n = 64).

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from solvers import engine
 from solvers.events import Solution
 from solvers.registry import AlgorithmSpec, SolverError
-from visualizer.timeline import Timeline
+from visualizer.core.timeline import Timeline
 
 #: Events applied per lock hold; about 20 ms of work at Python speed.
 CHUNK = 1000

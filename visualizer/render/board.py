@@ -15,9 +15,9 @@ from functools import lru_cache
 import numpy as np
 import pygame
 
+from visualizer.core.scene import Scene
 from visualizer.i18n import tr
 from visualizer.render.fonts import get_font
-from visualizer.scene import Scene
 from visualizer.theme import Colour, Theme
 
 Point = tuple[int, int]

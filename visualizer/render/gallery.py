@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from solvers.board import SYMMETRIES
-from visualizer.gallery import Gallery, GalleryEntry
+from visualizer.core.gallery import Gallery, GalleryEntry
 from visualizer.i18n import tr
 from visualizer.render.fonts import ellipsize, get_font
 from visualizer.theme import Colour, Theme

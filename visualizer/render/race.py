@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pygame
 
+from visualizer.core.race import SIDES, Race
+from visualizer.core.scene import scene_of
 from visualizer.i18n import tr
-from visualizer.race import SIDES, Race
 from visualizer.render.board import draw_board
 from visualizer.render.fonts import ellipsize, get_font
-from visualizer.scene import scene_of
 from visualizer.theme import Theme
 
 #: Counters shown under each board, in order.

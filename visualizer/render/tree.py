@@ -16,10 +16,7 @@ from array import array
 import numpy as np
 import pygame
 
-from visualizer.i18n import tr
-from visualizer.render.fonts import ellipsize, get_font
-from visualizer.theme import Colour, Theme
-from visualizer.tree import (
+from visualizer.core.tree import (
     DEAD,
     EXPLORED,
     FRUITFUL,
@@ -30,6 +27,9 @@ from visualizer.tree import (
     SearchTree,
     complete_tree,
 )
+from visualizer.i18n import tr
+from visualizer.render.fonts import ellipsize, get_font
+from visualizer.theme import Colour, Theme
 
 #: Mark codes of the map, in rising priority: a pixel shows the highest mark it holds.
 EMPTY_CODE, PRUNED_CODE, EXPLORED_CODE, REFUSED_CODE, SOLUTION_CODE = range(5)

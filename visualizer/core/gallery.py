@@ -6,7 +6,7 @@ solution is filed under its class representative (the smallest of its eight imag
 arrives, with the symmetry that maps it onto the representative; undo removes the last one.
 
 >>> from solvers import registry
->>> from visualizer.timeline import Timeline
+>>> from visualizer.core.timeline import Timeline
 >>> timeline = Timeline(registry.get("backtracking"), 8)
 >>> gallery = Gallery(8).attach(timeline)
 >>> timeline.run_to_end()
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from solvers.board import canonical, symmetry_to_canonical
 from solvers.events import Event, Solution
-from visualizer.timeline import MAX_KEPT_SOLUTIONS, Follower, Timeline
+from visualizer.core.timeline import MAX_KEPT_SOLUTIONS, Follower, Timeline
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ refuses the current node itself. Each event costs O(1); undo (step back) is the
 exact inverse, so the tree shrinks as the timeline steps back.
 
 >>> from solvers import registry
->>> from visualizer.timeline import Timeline
+>>> from visualizer.core.timeline import Timeline
 >>> timeline = Timeline(registry.get("backtracking"), 4)
 >>> tree = SearchTree(4).attach(timeline)
 >>> timeline.run_to_end()
@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from solvers.events import Backtrack, Conflict, Event, Place, Solution
 from solvers.registry import AlgorithmSpec
-from visualizer.timeline import Follower, Timeline
+from visualizer.core.timeline import Follower, Timeline
 
 #: Node states. OPEN: on the current path; DEAD: finished, no solution below;
 #: FRUITFUL: finished with a solution below; SOLUTION: a solution leaf;

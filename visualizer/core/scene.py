@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solvers.events import Backtrack, Conflict, Place, Repair, Solution
-from visualizer.timeline import Timeline
+from visualizer.core.timeline import Timeline
 
 Square = tuple[int, int]
 #: Above this n the attacked-squares shading is not computed (it is unreadable anyway).

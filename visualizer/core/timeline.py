@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from solvers.counters import Counters
 from solvers.events import Backtrack, Event, Place, Repair, Solution
 from solvers.registry import AlgorithmSpec
-from visualizer.eventlog import EventLog
+from visualizer.core.eventlog import EventLog
 
 Listener = Callable[[Event, int], None]
 #: Solutions kept for the gallery; past this, they are counted, not kept.

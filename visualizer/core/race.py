@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from solvers import registry
 from solvers.events import Solution
-from visualizer.timeline import Timeline
+from visualizer.core.timeline import Timeline
 
 #: The pairs worth racing: generate-and-test against backtracking, plain against pruned
 #: permutations, and two backtrackers with identical events but different check costs.

@@ -7,7 +7,7 @@ value, each undone one pops it, so step back shrinks the series.
 from __future__ import annotations
 
 from solvers.events import Event, Repair
-from visualizer.timeline import Follower, Timeline
+from visualizer.core.timeline import Follower, Timeline
 
 
 class ConflictSeries(Follower):
