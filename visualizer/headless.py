@@ -1,7 +1,7 @@
 """The headless mode: the real App on SDL's dummy driver, driven by a script.
 
-Every script command maps onto an App command (the same ones keys and
-buttons run); ``key:NAME`` and ``click:ROW,COL`` post real pygame events
+Every script command is a command of ``visualizer/commands.py`` (the same ones keys and buttons
+run), parsed by the table's parser; ``key:NAME`` and ``click:ROW,COL`` post real pygame events
 through ``App.handle_event``. Time is simulated at 60 frames per second.
 """
 
@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import json
 import os
-import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
+from visualizer.commands import COMMANDS, ArgumentError, command_for_key, parse_argument, whole
+
 FRAME = 1.0 / 60.0
-#: Script commands that need the timeline at rest (they wait for background work first).
-_NEEDS_IDLE = frozenset(
-    {"reset", "step", "back", "next", "instant", "show-all", "play", "n", "algo", "click", "view"}
-)
 #: Simulated frames an animated next/instant may take before the script gives up on it.
 MAX_ANIMATION_FRAMES = 10_000_000
 
@@ -34,28 +31,8 @@ class Command:
     arg: object = None
 
 
-def _int(text: str, what: str, minimum: int = 0) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise ScriptError(f"{what} must be a whole number (got {text!r})") from None
-    if value < minimum:
-        raise ScriptError(f"{what} must be at least {minimum} (got {value})")
-    return value
-
-
-def _float(text: str, what: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise ScriptError(f"{what} must be a number (got {text!r})") from None
-    if not value >= 0 or value == float("inf"):
-        raise ScriptError(f"{what} must be a non-negative number (got {text!r})")
-    return value
-
-
 def parse_command(text: str) -> Command:
-    """One ``name[:arg]`` command, checked.
+    """One ``name[:arg]`` command, checked against the command table (``visualizer/commands.py``).
 
     >>> parse_command("step:40")
     Command(name='step', arg=40)
@@ -64,67 +41,20 @@ def parse_command(text: str) -> Command:
     """
     name, _, arg = text.strip().partition(":")
     name = name.strip().lower()
-    arg = arg.strip()
-    if name in ("reset", "next", "instant", "wait-idle"):
-        if arg:
-            raise ScriptError(f"{name} takes no argument (got {text!r})")
-        return Command(name)
-    if name in ("step", "back"):
-        return Command(name, _int(arg, name, 0) if arg else 1)
-    if name == "show-all":
-        if arg not in ("on", "off"):
-            raise ScriptError(f"show-all needs on or off (got {arg!r})")
-        return Command(name, arg == "on")
-    if name == "play":
-        return Command(name, _float(arg, "play seconds"))
-    if name == "speed":
-        rate = _float(arg, "speed")
-        if rate <= 0:
-            raise ScriptError(f"speed must be positive (got {arg!r})")
-        return Command(name, rate)
-    if name == "n":
-        return Command(name, _int(arg, "n", 1))
-    if name == "algo":
-        from solvers.registry import ALGORITHMS
+    try:
+        return Command(name, parse_argument(name, arg))
+    except ArgumentError as exc:
+        raise ScriptError(str(exc)) from None
 
-        if arg not in ALGORITHMS:
-            raise ScriptError(f"unknown algorithm {arg!r}; choose one of: {', '.join(ALGORITHMS)}")
-        return Command(name, arg)
-    if name == "click":
-        row, sep, col = arg.partition(",")
-        if not sep:
-            raise ScriptError(f"click needs ROW,COL (got {arg!r})")
-        return Command(name, (_int(row, "click row"), _int(col, "click column")))
-    if name == "key":
-        import pygame
 
-        try:
-            with warnings.catch_warnings():  # the name table needs no initialised pygame
-                warnings.simplefilter("ignore")
-                code = pygame.key.key_code(arg)
-        except (ValueError, pygame.error):
-            raise ScriptError(f"unknown key name {arg!r} (use pygame names like right, space, n)") from None
-        return Command(name, (code, arg))
-    if name == "view":
-        if arg not in ("code", "tree", "gallery", "chart"):
-            raise ScriptError(f"view needs code, tree, gallery or chart (got {arg!r})")
-        return Command(name, arg)
-    if name == "relaxed":  # game mode: relaxed rules on or off (starts a new round)
-        if arg not in ("on", "off"):
-            raise ScriptError(f"relaxed needs on or off (got {arg!r})")
-        return Command(name, arg == "on")
-    if name == "screenshot":
-        if not arg:
-            raise ScriptError("screenshot needs a path")
-        return Command(name, arg)
-    if name in ("lang", "theme", "scale"):
-        from visualizer.preferences import parse_preference
-
-        try:
-            return Command(name, parse_preference(name, arg))
-        except ValueError as exc:
-            raise ScriptError(str(exc)) from None
-    raise ScriptError(f"unknown command {name!r} in the script")
+def needs_idle(command: Command) -> bool:
+    """Whether ``command`` must wait for background work first: what the table says may not run
+    while busy (for ``key:NAME``, the command the key names)."""
+    name = command.name
+    if name == "key" and isinstance(command.arg, tuple):
+        code, key = command.arg
+        name = command_for_key(code, False, key if len(key) == 1 else "") or ""
+    return name in COMMANDS and not COMMANDS[name].while_busy
 
 
 def parse_script(script: str) -> list[Command]:
@@ -141,7 +71,10 @@ def parse_size(text: str) -> tuple[int, int]:
     width, sep, height = text.lower().partition("x")
     if not sep:
         raise ScriptError(f"size must look like 1280x800 (got {text!r})")
-    return _int(width, "width", 1), _int(height, "height", 1)
+    try:
+        return whole("width", 1)(width), whole("height", 1)(height)
+    except ArgumentError as exc:
+        raise ScriptError(str(exc)) from None
 
 
 class HeadlessRunner:
@@ -158,29 +91,22 @@ class HeadlessRunner:
     def run_one(self, command: Command) -> None:
         """Run one command; errors the window would show as a banner raise ScriptError."""
         app = self.app
-        if command.name in _NEEDS_IDLE or (
-            command.name == "key" and isinstance(command.arg, tuple) and command.arg[1] != "escape"
-        ):
+        if needs_idle(command):
             self.wait_idle()
         before = app.banner
         name, arg = command.name, command.arg
         if name == "wait-idle":
             self.wait_idle()
-        elif name == "play":
+        elif name == "play" and arg is not None:  # play:SECONDS of simulated time
             self.play(float(arg) if isinstance(arg, (int, float)) else 0.0)
-        elif name == "screenshot":
-            app.screenshot(arg)
         elif name == "key" and isinstance(arg, tuple):  # (key code, key name), checked by the parser
             self._post_key(*arg)
         elif name == "click" and isinstance(arg, tuple):  # (row, col), checked by the parser
             self._post_click(*arg)
-        elif name == "view":
-            if app.views.view != arg:
-                app.dispatch(name, arg)
-        elif name in ("step", "back", "speed", "n", "algo", "show-all", "relaxed", "lang", "theme", "scale"):
-            app.dispatch(name, arg)
+        elif name == "view" and app.state().get("view") == arg:
+            pass  # already shown (the view command toggles back to the code otherwise)
         else:
-            app.dispatch(name)
+            app.dispatch(name) if arg is None else app.dispatch(name, arg)
         self.settle()
         if app.banner is not None and app.banner is not before and app.banner[1] == "error":
             raise ScriptError(app.banner[0])
@@ -201,7 +127,8 @@ class HeadlessRunner:
         """Let an animated next/instant (show-all on) run to its end in simulated frames."""
         app = self.app
         frames = 0
-        while app.anim in ("next", "instant") and frames < MAX_ANIMATION_FRAMES:
+        player = getattr(app.mode, "player", None)
+        while player is not None and player.animating and frames < MAX_ANIMATION_FRAMES:
             app.tick(FRAME, draw=app.gif is not None)
             frames += 1
 
@@ -209,7 +136,7 @@ class HeadlessRunner:
         """Wait for background work, then let the app report it."""
         app = self.app
         while app.busy:
-            app.worker.join(0.05)
+            app.join(0.05)
             app.update(0.0)
 
     def _post_key(self, code: int, name: str) -> None:
@@ -224,10 +151,13 @@ class HeadlessRunner:
         import pygame
 
         app = self.app
-        if not (row < app.timeline.n and col < app.timeline.n):
-            raise ScriptError(f"square ({row}, {col}) is off the {app.timeline.n} x {app.timeline.n} board")
+        n = app.mode.n
+        if not (row < n and col < n):
+            raise ScriptError(f"square ({row}, {col}) is off the {n} x {n} board")
         if app.geometry is None:
             app.draw()
+        if app.geometry is None:  # race mode draws no single board to click
+            raise ScriptError(f"click needs a board: not in {app.mode.name} mode")
         pos = app.geometry.center(row, col)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))

@@ -218,11 +218,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "race_running": ("Racing… same number of events per tick", "比赛中……每一拍双方推进相同的事件数"),
     "race_pair": ("{a} vs {b}", "{a} 对阵 {b}"),
-    "race_no_back": (
-        "A race cannot step back or jump: press R to restart it",
-        "比赛不能后退或跳转：按 R 重新开始",
-    ),
     "race_only": ("Only in race mode", "仅在比赛模式中可用"),
+    # the modes (visualizer/modes/, the Watch / Play / Race choice in the control column)
+    "mode_watch": ("Watch", "观看"),
+    "mode_game": ("Play", "游戏"),
+    "mode_race": ("Race", "比赛"),
+    "not_in_mode": ("Not available in this mode ({mode})", "当前模式（{mode}）下不可用"),
 }
 
 

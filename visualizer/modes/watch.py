@@ -1,0 +1,172 @@
+"""Watch mode: one algorithm's search on the board, its counters, and the side view
+(pseudo-code, search tree, solutions gallery or conflicts chart)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from solvers import registry
+from visualizer.core.player import Player, expected_attempts
+from visualizer.core.scene import Scene, scene_of
+from visualizer.core.timeline import Timeline
+from visualizer.i18n import tr
+from visualizer.modes.base import ControlPlan, Host, SearchMode
+from visualizer.views import Views
+from visualizer.window_n import check_window_n, row_heat
+
+if TYPE_CHECKING:
+    from visualizer.layout import Layout
+    from visualizer.render.board import BoardGeometry
+
+ROWS = (("reset",), ("back", "step"), ("play",), ("next",), ("instant",), ("show-all",), ("shade",))
+
+
+class WatchMode(SearchMode):
+    """One timeline under a Player, with the side views following it."""
+
+    name = "watch"
+
+    def __init__(self, host: Host, n: int, algorithm: str) -> None:
+        self.host = host
+        self.views = Views()  # the side panel: code, search tree, gallery or chart
+        self._open(registry.get(algorithm), n)
+
+    def _open(self, spec: registry.AlgorithmSpec, n: int) -> None:
+        """A new run of ``spec`` at ``n`` (refused with SolverError before anything changes)."""
+        check_window_n(n, spec, self.host.lang)  # the window draws up to n = 1000
+        from visualizer import modes
+
+        timeline = Timeline(spec, n, log_capacity=modes.LOG_CAPACITY)
+        with self.host.lock:
+            self.timeline = timeline
+            self.player = Player(
+                timeline,
+                self.host.lock,
+                attempts=lambda: timeline.counters.attempts,  # an int read, safe without the lock
+                estimate=lambda cancel: expected_attempts(spec, n, cancel),
+            )
+            self.views.rebuild(timeline)
+            if spec.family == "local-search" and self.views.view != "chart":
+                self.views.set("chart", timeline)  # min-conflicts opens on its conflicts chart
+
+    @property
+    def n(self) -> int:
+        return self.timeline.n
+
+    @property
+    def algorithm(self) -> str:
+        return self.timeline.spec.name
+
+    @property
+    def wide_side(self) -> bool:
+        return self.views.view != "code"
+
+    def controls(self) -> ControlPlan:
+        return ControlPlan(ROWS)
+
+    def control_fields(self) -> dict[str, object]:
+        return {"playing": self.playing}
+
+    # -- commands ------------------------------------------------------------
+
+    def reset(self) -> None:
+        """Back to the empty board (R); the side views start again."""
+        super().reset()
+        with self.host.lock:
+            self.views.rebuild(self.timeline)
+
+    def set_n(self, n: object) -> None:
+        """A new board size for the same algorithm ([ and ], Shift for 10, or typed in the n box)."""
+        self._open(self.timeline.spec, self.parse_n(n))
+        self.host.relayout()  # the chart view may have opened: widths and controls
+
+    def set_algorithm(self, name: str) -> None:
+        """Another algorithm at the same n (the drop-down)."""
+        self._open(registry.get(str(name)), self.n)
+        self.host.relayout()
+
+    def set_view(self, view: str | None = None) -> None:
+        """The side panel: "code", "tree" (T) or "gallery" (Y); the shown view again goes back to code."""
+        wide = self.wide_side
+        with self.host.lock:
+            self.views.set(view, self.timeline)
+        if self.wide_side != wide:  # a tree or gallery takes room from the board
+            self.host.relayout()
+
+    def show_tree(self) -> None:
+        self.set_view("tree")
+
+    def show_gallery(self) -> None:
+        self.set_view("gallery")
+
+    def click_square(self, row: int, col: int) -> None:
+        """A click on a square: watch mode only shows the search, so it only checks the square."""
+        if not (0 <= int(row) < self.n and 0 <= int(col) < self.n):
+            raise ValueError(f"square ({row}, {col}) is off the {self.n} x {self.n} board")
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """A click in the side view (a gallery board); True if it was taken."""
+        return self.views.click(pos, self.timeline)
+
+    # -- reading and drawing -------------------------------------------------
+
+    def scene(self) -> Scene:
+        """The board to draw now (a clicked gallery solution until the next step), under the lock."""
+        with self.host.lock:
+            scene = scene_of(self.timeline, shade_attacked=self.host.shade)
+            chosen = self.views.selected(self.timeline)
+        if chosen is not None:
+            scene = Scene(n=scene.n, queens=chosen, event_index=scene.event_index)
+        return scene
+
+    def state(self) -> dict[str, object]:
+        timeline = self.timeline
+        with self.host.lock:
+            counters = timeline.counters
+            return {
+                "finished": timeline.finished,
+                "counters": {
+                    key: getattr(counters, key)
+                    for key in ("attempts", "placements", "backtracks", "solutions", "checks")
+                },
+                "queens": list(timeline.queens),
+                "event_index": timeline.cursor,
+                "depth": timeline.depth,
+                "view": self.views.view,
+                **({"tree_nodes": self.views.tree.count} if self.views.tree is not None else {}),
+            }
+
+    def draw(self, surface: pygame.Surface, layout: Layout) -> BoardGeometry | None:
+        from visualizer.render.board import draw_board
+        from visualizer.render.panels import draw_code, draw_counters
+
+        host, lang = self.host, self.host.lang
+        scene = self.scene()
+        with host.lock:
+            counters = self.timeline.counters.as_dict()
+            depth = self.timeline.depth
+        if self.timeline.spec.family != "local-search":
+            counters.pop("repairs", None)
+        geometry = draw_board(
+            surface,
+            layout.board,
+            scene,
+            host.theme,
+            lang=lang,
+            show_attacked=host.shade,
+            row_heat=row_heat(scene.queens),
+        )
+        extras = {
+            tr("depth", lang): f"{depth} / {scene.n}",
+            tr("event_index", lang): f"{scene.event_index:,}",
+            tr("elapsed", lang): tr("seconds", lang, seconds=self.player.seconds()),
+        }
+        draw_counters(surface, layout.counters, counters, extras, host.theme, lang, layout.scale)
+        with host.lock:  # a first tree draw replays the timeline: not while the worker steps it
+            side_view = self.views.draw(surface, layout.code, self.timeline, host.theme, lang)
+        if not side_view:
+            code = self.timeline.spec.code_in(lang)
+            draw_code(surface, layout.code, code, scene.line, host.theme, lang, layout.scale)
+        return geometry
