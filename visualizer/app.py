@@ -17,11 +17,11 @@ import pygame_gui
 
 from solvers.registry import SolverError
 from visualizer import appearance, capture, modes
-from visualizer.commands import COMMANDS, MODES, command_for_key, help_rows, parse_argument, refusal
+from visualizer.commands import COMMANDS, MODES, command_for_key, help_rows, refusal
 from visualizer.controls import MAX_SPEED, MIN_SPEED, SPEED_FACTOR, Controls, ControlState
 from visualizer.i18n import tr
 from visualizer.layout import MIN_SIZE, Layout, compute_layout
-from visualizer.theme import CLASSROOM, THEMES, Theme
+from visualizer.theme import CLASSROOM, Theme
 
 if TYPE_CHECKING:
     from visualizer.core.race import Race
@@ -32,13 +32,6 @@ if TYPE_CHECKING:
 
 #: Banners stay this long (seconds of app time).
 BANNER_SECONDS = 4.0
-#: pygame_gui events that name a command through a widget.
-WIDGET_EVENTS = (
-    pygame_gui.UI_BUTTON_PRESSED,
-    pygame_gui.UI_HORIZONTAL_SLIDER_MOVED,
-    pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
-    pygame_gui.UI_TEXT_ENTRY_FINISHED,
-)
 
 
 class App:
@@ -68,8 +61,6 @@ class App:
         self.manager: pygame_gui.UIManager | None = None
         self.controls: Controls  # built by relayout
         self.mode: Mode = modes.make(mode, self, n, algorithm, algo2)  # SolverError for a bad n
-        if getattr(self.mode, "error", None):
-            self.say(tr("error", lang, message=self.mode.error), "error")  # type: ignore[attr-defined]
         pygame.display.init()  # display and fonts only: no audio device is needed
         pygame.font.init()
         self.surface = pygame.display.set_mode(self._clamp(size), pygame.RESIZABLE)
@@ -119,7 +110,10 @@ class App:
             self.say(tr("busy", self.lang), "info")
         else:
             try:
-                getattr(self if command.target == "app" else self.mode, command.method)(*args)
+                if command.target == "appearance":  # language, theme, text size: visualizer/appearance.py
+                    getattr(appearance, command.method)(self, *args)
+                else:
+                    getattr(self if command.target == "app" else self.mode, command.method)(*args)
             except (SolverError, ValueError, TypeError, pygame.error) as exc:
                 self.say(tr("error", self.lang, message=str(exc)), "error")
         self.controls.refresh(self._control_state())
@@ -155,26 +149,6 @@ class App:
 
     def slower(self) -> None:
         self.set_speed(self.speed / SPEED_FACTOR)
-
-    def set_lang(self, lang: str | None = None) -> None:
-        """English or Chinese (F2 swaps); every label, title and the code panel follow."""
-        self.lang = (
-            appearance.next_lang(self.lang) if lang is None else str(parse_argument("lang", str(lang)))
-        )
-        self.relayout()
-
-    def set_theme(self, name: str | None = None) -> None:
-        """The classroom or the high-contrast projector theme (F3 swaps)."""
-        self.theme = (
-            appearance.next_theme(self.theme) if name is None else THEMES[str(parse_argument("theme", name))]
-        )
-        self.relayout()
-
-    def set_scale(self, scale: float | None = None) -> None:
-        """Text and widget size, 0.5 to 4 (F4 cycles 1, 1.25, 1.5, 2)."""
-        chosen = parse_argument("scale", str(scale)) if scale is not None else None
-        self.ui_scale = appearance.next_scale(self.ui_scale) if chosen is None else float(str(chosen))
-        self.relayout()
 
     def toggle_help(self) -> None:
         self.show_help = not self.show_help
@@ -237,7 +211,7 @@ class App:
                 name = command_for_key(event.key, shift, getattr(event, "unicode", ""))
                 if name is not None:
                     self.dispatch(name)
-            elif event.type in WIDGET_EVENTS and (named := self.controls.command_of(event)) is not None:
+            elif (named := self.controls.command_of(event)) is not None:
                 self.dispatch(named[0]) if named[1] is None else self.dispatch(*named)
             elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
                 square = self.geometry.square_at(event.pos) if self.geometry is not None else None

@@ -1,15 +1,19 @@
 """How the window looks, switched at run time: language, colour theme and text size.
 
-Pure functions of the choices, plus the pygame_gui manager they need: fonts are rendered at the
-scaled size, never bitmap-scaled. Saving the choices is ``visualizer/preferences.py``'s job.
+``set_lang``, ``set_theme`` and ``set_scale`` are the commands F2, F3, F4 and the widgets name
+(``target="appearance"`` in ``visualizer/commands.py``); ``manager_for`` gives the pygame_gui
+manager the look needs: fonts are rendered at the scaled size, never bitmap-scaled. Saving the
+choices is ``visualizer/preferences.py``'s job.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import pygame_gui
 
+from visualizer.commands import parse_argument
+from visualizer.commands import scale as parse_scale
 from visualizer.i18n import LANGUAGES, font_path
 from visualizer.layout import Layout
 from visualizer.theme import CLASSROOM, THEMES, Colour, Theme
@@ -121,3 +125,31 @@ def manager_for(
     manager = pygame_gui.UIManager(layout.size, theme_path=gui_theme(theme, key[2]), starting_language=lang)
     manager.classroom_key = key  # type: ignore[attr-defined]
     return manager
+
+
+class Styled(Protocol):
+    """A window whose look can change (the App)."""
+
+    lang: str
+    theme: Theme
+    ui_scale: float
+
+    def relayout(self, size: tuple[int, int] | None = None) -> None: ...
+
+
+def set_lang(window: Styled, lang: str | None = None) -> None:
+    """English or Chinese (F2 swaps); every label, title and the code panel follow."""
+    window.lang = next_lang(window.lang) if lang is None else str(parse_argument("lang", str(lang)))
+    window.relayout()
+
+
+def set_theme(window: Styled, name: str | None = None) -> None:
+    """The classroom or the high-contrast projector theme (F3 swaps)."""
+    window.theme = next_theme(window.theme) if name is None else THEMES[str(parse_argument("theme", name))]
+    window.relayout()
+
+
+def set_scale(window: Styled, scale: float | str | None = None) -> None:
+    """Text and widget size, 0.5 to 4 (F4 cycles 1, 1.25, 1.5, 2)."""
+    window.ui_scale = next_scale(window.ui_scale) if scale is None else parse_scale(str(scale))
+    window.relayout()

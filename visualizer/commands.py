@@ -157,7 +157,7 @@ class Command:
 
     name: str
     method: str
-    target: str = "mode"  # "app", "mode" or "script" (headless only, run by the script runner)
+    target: str = "mode"  # "app", "mode", "appearance" (a function of the app) or "script" (headless only)
     keys: tuple[Key, ...] = ()
     help: str | None = None  # i18n key of the help overlay's row
     label: str | None = None  # i18n key of the button text (None: no button)
@@ -282,7 +282,7 @@ COMMANDS: dict[str, Command] = _table(
     Command(
         "lang",
         "set_lang",
-        "app",
+        "appearance",
         (Key("f2", "F2"),),
         "switch_lang",
         while_busy=True,
@@ -291,7 +291,7 @@ COMMANDS: dict[str, Command] = _table(
     Command(
         "theme",
         "set_theme",
-        "app",
+        "appearance",
         (Key("f3", "F3"),),
         "switch_theme",
         "projector",
@@ -302,7 +302,7 @@ COMMANDS: dict[str, Command] = _table(
     Command(
         "scale",
         "set_scale",
-        "app",
+        "appearance",
         (Key("f4", "F4"),),
         "switch_scale",
         "ui_scale",

@@ -15,6 +15,7 @@ from solvers import registry
 from solvers.registry import SolverError
 from visualizer.core.player import Player
 from visualizer.core.race import RACE_PAIRS, Race
+from visualizer.i18n import tr
 from visualizer.modes.base import ControlPlan, Host, SearchMode
 
 if TYPE_CHECKING:
@@ -58,13 +59,12 @@ class RaceMode(SearchMode):
 
     def __init__(self, host: Host, n: int, algorithm: str, algo2: str | None = None) -> None:
         self.host = host
-        self.error: str | None = None  # a refused --algo2, for the window's first banner
         try:
             self._open((algorithm, algo2 or partner(algorithm)), n)
         except (SolverError, ValueError) as exc:
             if algo2 is None:
                 raise
-            self.error = f"--algo2: {exc}"
+            host.say(tr("error", host.lang, message=f"--algo2: {exc}"), "error")  # the first banner
             self._open((algorithm, algorithm), n)
 
     def _open(self, pair: Pair, n: int) -> None:
