@@ -58,8 +58,8 @@ class App:
         self.on_change: list[Callable[[], None]] = []  # called after every command and on close
         self.gif: capture.Recording | None = None
         self.geometry: BoardGeometry | None = None  # the board of the last frame
-        self.manager: pygame_gui.UIManager | None = None
-        self.controls: Controls  # built by relayout
+        self.manager: pygame_gui.UIManager  # built by relayout, with the controls
+        self.controls: Controls
         self.mode: Mode = modes.make(mode, self, n, algorithm, algo2)  # SolverError for a bad n
         pygame.display.init()  # display and fonts only: no audio device is needed
         pygame.font.init()
@@ -184,9 +184,6 @@ class App:
         else:
             self.mode.escape()
 
-    def cancel(self) -> None:
-        self.mode.cancel()
-
     def quit(self) -> None:
         """Leave the loop, cancelling any background work."""
         self.running = False
@@ -204,7 +201,7 @@ class App:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
             self.relayout((event.w, event.h))
-        elif self.manager is not None:
+        else:
             consumed = self.manager.process_events(event)
             if event.type == pygame.KEYDOWN and not self.controls.typing():
                 shift = bool(event.mod & pygame.KMOD_SHIFT)
@@ -226,7 +223,6 @@ class App:
     def update(self, dt: float) -> None:
         """Advance app time by ``dt`` seconds: the mode's time, banners, widgets."""
         self.now += dt
-        assert self.manager is not None
         self.manager.update(dt)
         self.mode.update(dt)
         if self.banner is not None and self.now >= self.banner[2]:
@@ -247,7 +243,6 @@ class App:
         layout, theme, lang = self.layout, self.theme, self.lang
         self.surface.fill(theme.background)
         self.geometry = self.mode.draw(self.surface, layout)
-        assert self.manager is not None
         self.manager.draw_ui(self.surface)
         self.mode.overlay(self.surface, layout)
         banner = self.banner[:2] if self.banner is not None else self.mode.standing_banner()
@@ -270,7 +265,9 @@ class App:
         self.layout: Layout = compute_layout(
             self.surface.get_size(), self.ui_scale, wide_side=self.mode.wide_side
         )
-        self.manager = appearance.manager_for(self.manager, self.layout, self.theme, self.lang)
+        self.manager = appearance.manager_for(
+            getattr(self, "manager", None), self.layout, self.theme, self.lang
+        )
         old = getattr(self, "controls", None)
         if old is not None:
             old.kill()

@@ -335,7 +335,7 @@ COMMANDS: dict[str, Command] = _table(
     ),
     Command("view", "set_view", modes=frozenset({"watch"}), parse=one_of("view", VIEWS)),
     Command("escape", "escape", "app", (Key("escape", "Esc"),), "cancel", while_busy=True),
-    Command("cancel", "cancel", "app", while_busy=True),
+    Command("cancel", "cancel", while_busy=True),
     Command("click", "click_square", parse=square),
     Command(
         "hint",
