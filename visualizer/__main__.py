@@ -17,10 +17,17 @@ class _Parser(argparse.ArgumentParser):
     """Bad arguments: one line on stderr and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        message = " ".join(message.split())  # one line, however the argument looked
-        if len(message) > MAX_MESSAGE:  # a 100 KB argument is not echoed back whole
-            message = message[: MAX_MESSAGE - 1] + "…"
-        self.exit(2, f"nqueens-viz: {message}\n")
+        self.exit(2, f"nqueens-viz: {one_line(message)}\n")
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line, cut to ``MAX_MESSAGE`` characters (a 100 KB argument is not echoed whole).
+
+    >>> one_line("bad\\nvalue " + "x" * 200)[-3:], len(one_line("x" * 500))
+    ('xx…', 160)
+    """
+    message = " ".join(message.split())
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
 
 
 def _whole(what: str, minimum: int) -> Callable[[str], int]:
@@ -115,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         HeadlessRunner(app, strict=False).run(commands)  # in a window, a refusal is a banner
         return app.run(max_frames=args.frames)
     except (ScriptError, SolverError) as exc:
-        print(f"nqueens-viz: {exc}", file=sys.stderr)
+        print(f"nqueens-viz: {one_line(str(exc))}", file=sys.stderr)
         return 2
 
 

@@ -64,8 +64,10 @@ def whole_number(text: str, what: str, minimum: int = 0) -> int:
     >>> whole_number("12", "n")
     12
     """
-    if not _WHOLE.fullmatch(text) or len(text) > 30:
+    if not _WHOLE.fullmatch(text):
         raise ScriptError(f"{what} must be a whole number (got {shown(text)})")
+    if len(text) > 30:
+        raise ScriptError(f"{what} is far too large (got {shown(text)})")
     value = int(text)
     if value < minimum:
         raise ScriptError(f"{what} must be at least {minimum} (got {value})")

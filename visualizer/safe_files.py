@@ -71,20 +71,25 @@ def read_small_regular_file(path: str | os.PathLike[str], limit: int) -> bytes:
         if error.errno == errno.ELOOP:  # O_NOFOLLOW met a link
             raise RefusedFile(path, "is a symbolic link", "link") from None
         raise
-    with os.fdopen(fd, "rb") as file:
-        info = os.fstat(file.fileno())
+    try:
+        info = os.fstat(fd)  # the opened file itself, not a path that may have changed since
         if not stat.S_ISREG(info.st_mode):
             raise RefusedFile(path, f"is {_kind(info.st_mode)}, not a regular file")
         if info.st_size > limit:
             raise RefusedFile(path, f"is larger than {limit} bytes", "large")
+    except BaseException:
+        os.close(fd)
+        raise
+    with os.fdopen(fd, "rb") as file:
         data = file.read(limit + 1)  # the file may have grown since fstat
     if len(data) > limit:
         raise RefusedFile(path, f"is larger than {limit} bytes", "large")
     return data
 
 
-def _check_folder(folder: Path) -> None:
-    """RefusedFile unless ``folder`` is a real folder (not a link to one, not a file)."""
+def check_folder(folder: str | os.PathLike[str]) -> None:
+    """RefusedFile unless ``folder`` is a real folder (not a link to one, not a file);
+    FileNotFoundError if there is nothing there."""
     info = os.lstat(folder)
     if not stat.S_ISDIR(info.st_mode):
         kind = "link" if stat.S_ISLNK(info.st_mode) else "special"
@@ -103,7 +108,7 @@ def write_atomically(path: str | os.PathLike[str], data: bytes, *, make_folder: 
     folder = path.parent
     if make_folder and not os.path.lexists(folder):
         folder.mkdir(parents=True, exist_ok=True)
-    _check_folder(folder)
+    check_folder(folder)
     try:
         info = os.lstat(path)
     except FileNotFoundError:

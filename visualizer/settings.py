@@ -18,7 +18,7 @@ import platformdirs
 
 from solvers import registry
 from visualizer.i18n import LANGUAGES
-from visualizer.safe_files import RefusedFile, read_small_regular_file, write_atomically
+from visualizer.safe_files import RefusedFile, check_folder, read_small_regular_file, write_atomically
 from visualizer.theme import THEMES
 
 FILE_NAME = "settings.json"
@@ -143,6 +143,7 @@ class SettingsStore:
     def load(self) -> Settings:
         """The saved settings, or the defaults (with ``problem`` set if the file was bad)."""
         try:
+            check_folder(self.path.parent)  # a linked config folder is not read through either
             data = read_small_regular_file(self.path, MAX_BYTES)
         except FileNotFoundError:
             return Settings()
