@@ -114,7 +114,7 @@ class App:
                     getattr(appearance, command.method)(self, *args)
                 else:
                     getattr(self if command.target == "app" else self.mode, command.method)(*args)
-            except (SolverError, ValueError, TypeError, pygame.error) as exc:
+            except (SolverError, ValueError, TypeError, OSError, pygame.error) as exc:
                 self.say(tr("error", self.lang, message=str(exc)), "error")
         self.controls.refresh(self._control_state())
         for listener in self.on_change:

@@ -13,6 +13,7 @@ that accept it, and its translated label in ``visualizer/i18n.py``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,41 +33,72 @@ class ArgumentError(ValueError):
 
 
 # -- argument parsers: script text -> the command's argument (None: no argument) -------------
+# Hostile input is expected: only ASCII digits count as numbers (no ``_``, no other scripts'
+# digits), nothing infinite or NaN passes, and an argument is echoed back at most ``ECHO`` long.
+
+#: Characters of a bad argument echoed back in an error message.
+ECHO = 40
+#: The longest ``play`` in simulated seconds (an hour: 216,000 frames).
+MAX_PLAY_SECONDS = 3600.0
+_WHOLE = re.compile(r"-?[0-9]+", re.ASCII)
+_DECIMAL = re.compile(r"-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?", re.ASCII)
+
+
+def shown(text: str) -> str:
+    """``text`` quoted for an error message, cut to ``ECHO`` characters.
+
+    >>> shown("x" * 50)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'… (50 characters)"
+    """
+    if len(text) <= ECHO:
+        return repr(text)
+    return f"{text[:ECHO]!r}… ({len(text)} characters)"
 
 
 def no_argument(name: str) -> Callable[[str], None]:
     def parse(text: str) -> None:
         if text:
-            raise ArgumentError(f"{name} takes no argument (got {name}:{text!r})")
+            raise ArgumentError(f"{name} takes no argument (got {shown(name + ':' + text)})")
 
     return parse
+
+
+def whole_number(text: str, what: str, minimum: int = 0) -> int:
+    """``text`` as an int of ASCII digits at least ``minimum``; ArgumentError says why not.
+
+    >>> whole_number("12", "n")
+    12
+    """
+    if not _WHOLE.fullmatch(text):
+        raise ArgumentError(f"{what} must be a whole number (got {shown(text)})")
+    if len(text) > 30:
+        raise ArgumentError(f"{what} is far too large (got {shown(text)})")
+    value = int(text)
+    if value < minimum:
+        raise ArgumentError(f"{what} must be at least {minimum} (got {value})")
+    return value
 
 
 def whole(what: str, minimum: int = 0, default: int | None = None) -> Callable[[str], int]:
     def parse(text: str) -> int:
         if not text and default is not None:
             return default
-        try:
-            value = int(text)
-        except ValueError:
-            raise ArgumentError(f"{what} must be a whole number (got {text!r})") from None
-        if value < minimum:
-            raise ArgumentError(f"{what} must be at least {minimum} (got {value})")
-        return value
+        return whole_number(text, what, minimum)
 
     return parse
 
 
-def number(what: str, *, positive: bool = False) -> Callable[[str], float]:
+def number(what: str, *, positive: bool = False, maximum: float | None = None) -> Callable[[str], float]:
     def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise ArgumentError(f"{what} must be a number (got {text!r})") from None
-        if not value >= 0 or value == float("inf"):
-            raise ArgumentError(f"{what} must be a non-negative number (got {text!r})")
+        if not _DECIMAL.fullmatch(text) or len(text) > 30:
+            raise ArgumentError(f"{what} must be a number (got {shown(text)})")
+        value = float(text)
+        if not 0 <= value < float("inf"):
+            raise ArgumentError(f"{what} must be a non-negative number (got {shown(text)})")
         if positive and value <= 0:
-            raise ArgumentError(f"{what} must be positive (got {text!r})")
+            raise ArgumentError(f"{what} must be positive (got {shown(text)})")
+        if maximum is not None and value > maximum:
+            raise ArgumentError(f"{what} must be at most {maximum:g} (got {shown(text)})")
         return value
 
     return parse
@@ -75,7 +107,7 @@ def number(what: str, *, positive: bool = False) -> Callable[[str], float]:
 def on_off(name: str) -> Callable[[str], bool]:
     def parse(text: str) -> bool:
         if text not in ("on", "off"):
-            raise ArgumentError(f"{name} needs on or off (got {text!r})")
+            raise ArgumentError(f"{name} needs on or off (got {shown(text)})")
         return text == "on"
 
     return parse
@@ -85,7 +117,7 @@ def one_of(name: str, choices: tuple[str, ...]) -> Callable[[str], str]:
     def parse(text: str) -> str:
         text = text.strip().lower()
         if text not in choices:
-            raise ArgumentError(f"{name} needs one of: {', '.join(choices)} (got {text!r})")
+            raise ArgumentError(f"{name} needs one of: {', '.join(choices)} (got {shown(text)})")
         return text
 
     return parse
@@ -95,30 +127,36 @@ def algorithm(text: str) -> str:
     from solvers.registry import ALGORITHMS
 
     if text not in ALGORITHMS:
-        raise ArgumentError(f"unknown algorithm {text!r}; choose one of: {', '.join(ALGORITHMS)}")
+        raise ArgumentError(f"unknown algorithm {shown(text)}; choose one of: {', '.join(ALGORITHMS)}")
     return text
 
 
 def square(text: str) -> tuple[int, int]:
     row, sep, col = text.partition(",")
     if not sep:
-        raise ArgumentError(f"click needs ROW,COL (got {text!r})")
-    return whole("click row")(row.strip()), whole("click column")(col.strip())
+        raise ArgumentError(f"click needs ROW,COL (got {shown(text)})")
+    return whole_number(row.strip(), "click row"), whole_number(col.strip(), "click column")
 
 
 def scale(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise ArgumentError(f"scale must be a number such as 1.5 (got {text!r})") from None
+    value = number("scale")(text.strip())
     if not MIN_SCALE <= value <= MAX_SCALE:
-        raise ArgumentError(f"scale must be between {MIN_SCALE} and {MAX_SCALE} (got {text!r})")
+        raise ArgumentError(f"scale must be between {MIN_SCALE} and {MAX_SCALE} (got {shown(text)})")
     return value
 
 
-def path(text: str) -> str:
+def output_path(text: str, what: str = "screenshot") -> str:
+    """A path ``what`` can be written to (its folder exists, it is no link, pipe or folder)."""
+    from visualizer.safe_files import RefusedFile, check_output_path
+
     if not text:
-        raise ArgumentError("screenshot needs a path")
+        raise ArgumentError(f"{what} needs a path")
+    try:
+        check_output_path(text)
+    except RefusedFile as error:
+        raise ArgumentError(f"cannot write the {what} to {shown(text)}: {error.reason}") from None
+    except OSError as error:
+        raise ArgumentError(f"cannot write the {what} to {shown(text)}: {error.strerror or error}") from None
     return text
 
 
@@ -133,7 +171,8 @@ def key_name(text: str) -> tuple[int, str]:
             warnings.simplefilter("ignore")
             return pygame.key.key_code(text), text
     except (ValueError, pygame.error):
-        raise ArgumentError(f"unknown key name {text!r} (use pygame names like right, space, n)") from None
+        hint = "use pygame names like right, space, n"
+        raise ArgumentError(f"unknown key name {shown(text)} ({hint})") from None
 
 
 # -- the table ----------------------------------------------------------------------------
@@ -207,7 +246,7 @@ COMMANDS: dict[str, Command] = _table(
         help="play",
         label="play",
         modes=SEARCH,
-        parse=number("play seconds"),
+        parse=number("play seconds", maximum=MAX_PLAY_SECONDS),
         swap=("playing", "pause"),
     ),
     Command("pause", "pause", modes=SEARCH),
@@ -317,7 +356,7 @@ COMMANDS: dict[str, Command] = _table(
         "screenshot",
         "screenshot",
         while_busy=True,
-        parse=path,
+        parse=output_path,
     ),
     Command(
         "gif",
@@ -373,7 +412,7 @@ def parse_argument(name: str, text: str) -> object:
     """The checked argument of script command ``name`` (None: it takes none). ArgumentError says why not."""
     command = COMMANDS.get(name)
     if command is None:
-        raise ArgumentError(f"unknown command {name!r} in the script")
+        raise ArgumentError(f"unknown command {shown(name)} in the script")
     text = text.strip()
     if command.parse is None:
         return no_argument(name)(text)

@@ -9,12 +9,22 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
-from visualizer.commands import COMMANDS, ArgumentError, command_for_key, parse_argument, whole
+from visualizer.commands import (
+    COMMANDS,
+    ArgumentError,
+    command_for_key,
+    parse_argument,
+    shown,
+)
+from visualizer.commands import output_path as checked_path
+from visualizer.commands import whole_number as _whole_number
 
 FRAME = 1.0 / 60.0
+#: The largest headless or window size (8K): a bigger one would take gigabytes of pixels.
+MAX_SIZE = (7680, 4320)
 #: Simulated frames an animated next/instant may take before the script gives up on it.
 MAX_ANIMATION_FRAMES = 10_000_000
 
@@ -47,6 +57,29 @@ def parse_command(text: str) -> Command:
         raise ScriptError(str(exc)) from None
 
 
+def whole_number(text: str, what: str, minimum: int = 0) -> int:
+    """``text`` as an int of ASCII digits (no ``_``, no other scripts' digits) at least ``minimum``.
+
+    >>> whole_number("12", "n")
+    12
+    """
+    try:
+        return _whole_number(text, what, minimum)
+    except ArgumentError as exc:
+        raise ScriptError(str(exc)) from None
+
+
+def output_path(path: str, what: str) -> str:
+    """``path`` if ``what`` (a screenshot, the state, a GIF) can be written there; else ScriptError.
+
+    Nothing is created: the folder must already exist.
+    """
+    try:
+        return checked_path(path, what)
+    except ArgumentError as exc:
+        raise ScriptError(str(exc)) from None
+
+
 def needs_idle(command: Command) -> bool:
     """Whether ``command`` must wait for background work first: what the table says may not run
     while busy (for ``key:NAME``, the command the key names)."""
@@ -57,9 +90,17 @@ def needs_idle(command: Command) -> bool:
     return name in COMMANDS and not COMMANDS[name].while_busy
 
 
-def parse_script(script: str) -> list[Command]:
-    """Every ``;``-separated command of ``script``, checked before anything runs."""
-    return [parse_command(part) for part in script.split(";") if part.strip()]
+def parse_script(script: str, mode: str = "watch") -> list[Command]:
+    """Every ``;``-separated command of ``script``, checked before anything runs -- for the mode
+    in effect where it stands too (``--mode``, then each ``mode:`` command), as the table says."""
+    commands = [parse_command(part) for part in script.split(";") if part.strip()]
+    for command in commands:
+        if command.name == "mode":
+            mode = str(command.arg)
+        elif mode not in COMMANDS[command.name].modes:
+            modes = " or ".join(sorted(COMMANDS[command.name].modes))
+            raise ScriptError(f"{command.name} works only in {modes} mode, not in {mode} mode")
+    return commands
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -70,18 +111,20 @@ def parse_size(text: str) -> tuple[int, int]:
     """
     width, sep, height = text.lower().partition("x")
     if not sep:
-        raise ScriptError(f"size must look like 1280x800 (got {text!r})")
-    try:
-        return whole("width", 1)(width), whole("height", 1)(height)
-    except ArgumentError as exc:
-        raise ScriptError(str(exc)) from None
+        raise ScriptError(f"size must look like 1280x800 (got {shown(text)})")
+    size = whole_number(width, "width", 1), whole_number(height, "height", 1)
+    if size[0] > MAX_SIZE[0] or size[1] > MAX_SIZE[1]:
+        raise ScriptError(f"size {size[0]}x{size[1]} is larger than the largest, {MAX_SIZE[0]}x{MAX_SIZE[1]}")
+    return size
 
 
 class HeadlessRunner:
-    """Runs parsed commands on an App; a refused command raises ScriptError."""
+    """Runs parsed commands on an App; a refused command raises ScriptError when ``strict``
+    (headless), and stays a banner on screen when not (a window's ``--script``)."""
 
-    def __init__(self, app) -> None:  # app: visualizer.app.App (imported lazily: pygame)
+    def __init__(self, app, *, strict: bool = True) -> None:  # app: visualizer.app.App (lazy: pygame)
         self.app = app
+        self.strict = strict
 
     def run(self, commands: list[Command]) -> None:
         """Run ``commands`` in order."""
@@ -99,6 +142,8 @@ class HeadlessRunner:
             self.wait_idle()
         elif name == "play" and arg is not None:  # play:SECONDS of simulated time
             self.play(float(arg) if isinstance(arg, (int, float)) else 0.0)
+        elif name == "screenshot":
+            _write(str(arg), "screenshot", lambda: app.dispatch("screenshot", arg))
         elif name == "key" and isinstance(arg, tuple):  # (key code, key name), checked by the parser
             self._post_key(*arg)
         elif name == "click" and isinstance(arg, tuple):  # (row, col), checked by the parser
@@ -108,7 +153,7 @@ class HeadlessRunner:
         else:
             app.dispatch(name) if arg is None else app.dispatch(name, arg)
         self.settle()
-        if app.banner is not None and app.banner is not before and app.banner[1] == "error":
+        if self.strict and app.banner is not None and app.banner is not before and app.banner[1] == "error":
             raise ScriptError(app.banner[0])
 
     def play(self, seconds: float) -> None:
@@ -164,6 +209,22 @@ class HeadlessRunner:
         app.pump()
 
 
+def _write_text(path: str, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(text)
+
+
+def _write(path: str, what: str, write: Callable[[], object]) -> None:
+    """Run ``write``; a disk that refuses (full, gone, read-only) is a ScriptError naming ``path``."""
+    import pygame
+
+    try:
+        write()
+    except (OSError, pygame.error) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise ScriptError(f"could not write the {what} to {shown(path)}: {reason}") from None
+
+
 def run_headless(
     *,
     n: int,
@@ -185,7 +246,12 @@ def run_headless(
     """
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    commands = parse_script(script)  # every command is checked before the app starts
+    commands = parse_script(script, mode)  # every command is checked before the app starts
+    for path, what in ((state, "state"), (screenshot, "screenshot"), (gif, "GIF")):
+        if path is not None:
+            output_path(path, what)  # an unwritable output fails now, not after the whole run
+    if not (0 < size[0] <= MAX_SIZE[0] and 0 < size[1] <= MAX_SIZE[1]):
+        raise ScriptError(f"size {size[0]}x{size[1]} is outside 1x1 to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
     from visualizer.app import App
 
     if mode == "race" and algo2 is not None:
@@ -206,12 +272,12 @@ def run_headless(
         runner.wait_idle()
         result = app.state()
         if state:
-            Path(state).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+            _write(state, "state", lambda: _write_text(state, json.dumps(result, indent=2) + "\n"))
         if screenshot:
-            app.screenshot(screenshot)
+            _write(screenshot, "screenshot", lambda: app.screenshot(screenshot))
         if gif:
             app.draw()
-            app.toggle_gif(gif)
+            _write(gif, "GIF", lambda: app.toggle_gif(gif))
         return result
     finally:
         app.close()

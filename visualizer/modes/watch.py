@@ -71,12 +71,6 @@ class WatchMode(SearchMode):
 
     # -- commands ------------------------------------------------------------
 
-    def reset(self) -> None:
-        """Back to the empty board (R); the side views start again."""
-        super().reset()
-        with self.host.lock:
-            self.views.rebuild(self.timeline)
-
     def set_n(self, n: object) -> None:
         """A new board size for the same algorithm ([ and ], Shift for 10, or typed in the n box)."""
         self._open(self.timeline.spec, self.parse_n(n))
@@ -143,10 +137,14 @@ class WatchMode(SearchMode):
         from visualizer.render.panels import draw_code, draw_counters
 
         host, lang = self.host, self.host.lang
-        scene = self.scene()
         with host.lock:
+            scene = scene_of(self.timeline, shade_attacked=host.shade)
+            chosen = self.views.selected(self.timeline)
             counters = self.timeline.counters.as_dict()
             depth = self.timeline.depth
+            side = self.views.model()  # a read-only snapshot: drawing it needs no lock
+        if chosen is not None:  # a gallery click: that solution until the next step
+            scene = Scene(n=scene.n, queens=chosen, event_index=scene.event_index)
         if self.timeline.spec.family != "local-search":
             counters.pop("repairs", None)
         geometry = draw_board(
@@ -164,8 +162,7 @@ class WatchMode(SearchMode):
             tr("elapsed", lang): tr("seconds", lang, seconds=self.player.seconds()),
         }
         draw_counters(surface, layout.counters, counters, extras, host.theme, lang, layout.scale)
-        with host.lock:  # a first tree draw replays the timeline: not while the worker steps it
-            side_view = self.views.draw(surface, layout.code, self.timeline, host.theme, lang)
+        side_view = self.views.draw(surface, layout.code, side, host.theme, lang, chosen)
         if not side_view:
             code = self.timeline.spec.code_in(lang)
             draw_code(surface, layout.code, code, scene.line, host.theme, lang, layout.scale)
