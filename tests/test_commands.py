@@ -9,7 +9,7 @@ import pytest
 from ui import FRAME, new_app
 
 from visualizer.commands import COMMANDS, MODES, command_for_key, help_rows, key_table, parse_argument
-from visualizer.headless import Command, ScriptError, needs_idle, parse_command
+from visualizer.headless import Command, ScriptError, needs_idle, parse_command, parse_script
 from visualizer.i18n import STRINGS, tr
 
 pytestmark = pytest.mark.filterwarnings("ignore:pygame.init")  # key names need no initialised pygame
@@ -157,3 +157,25 @@ def test_busy_rules_come_from_the_table():
         assert app.join(30)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize(
+    ("script", "mode", "ok"),
+    [
+        ("relaxed:on", "watch", False),
+        ("relaxed:on", "game", True),
+        ("mode:game;relaxed:on;click:0,0", "watch", True),
+        ("step", "game", False),
+        ("mode:race;step:3;back;next", "game", True),
+        ("mode:race;view:tree", "watch", False),
+        ("hint", "race", False),
+    ],
+)
+def test_a_script_is_checked_against_the_mode_in_effect(script, mode, ok):
+    if ok:
+        assert [c.name for c in parse_script(script, mode)] == [
+            p.partition(":")[0] for p in script.split(";")
+        ]
+    else:
+        with pytest.raises(ScriptError, match="works only in"):
+            parse_script(script, mode)
