@@ -43,7 +43,7 @@ def app():
 
 def test_the_mode_buttons_switch_the_window_without_a_restart(app):
     press(app, pygame.K_RIGHT)
-    assert app.state()["mode"] == "watch" and not app.controls.buttons["mode:watch"].is_enabled
+    assert app.state()["mode"] == "watch" and app.controls.buttons["mode:watch"].is_selected
     click_button(app, "mode:game")
     state = app.state()
     assert (state["mode"], state["n"], state["outcome"]) == ("game", 8, "playing")

@@ -114,7 +114,7 @@ class Controls:
                 self.buttons[name] = UIButton(rect, self._text(name), self.manager)
 
         place_row(tuple(f"mode:{mode}" for mode in MODES), y)
-        self.buttons[f"mode:{self.state.mode}"].disable()  # the mode shown
+        self.buttons[f"mode:{self.state.mode}"].select()  # the mode shown
         y += row + gap
         if plan.choice is not None:
             options = [
