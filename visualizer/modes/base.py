@@ -78,6 +78,10 @@ class Mode(Protocol):
     def close(self) -> None: ...
 
 
+#: The buttons of the search modes (watch, race), row by row: command names of the command table.
+SEARCH_ROWS = (("reset",), ("back", "step"), ("play",), ("next",), ("instant",), ("show-all",), ("shade",))
+
+
 class SizeCommands:
     """n - 1, n + 1, n - 10, n + 10 for any mode with ``n`` and ``set_n``."""
 
@@ -154,6 +158,11 @@ class SearchMode(SizeCommands):
         self.player.speed = self.host.speed
         self.player.go(END, animated=self.host.show_all)
         self._report()
+
+    def click_square(self, row: int, col: int) -> None:
+        """A click on a square: a search is only shown, so the square is only checked."""
+        if not (0 <= int(row) < self.n and 0 <= int(col) < self.n):
+            raise ValueError(f"square ({row}, {col}) is off the {self.n} x {self.n} board")
 
     def escape(self) -> None:
         """Esc with no background work: stop an animation (a next / end says Cancelled)."""

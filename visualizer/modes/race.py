@@ -16,7 +16,7 @@ from solvers.registry import SolverError
 from visualizer.core.player import Player
 from visualizer.core.race import RACE_PAIRS, Race
 from visualizer.i18n import tr
-from visualizer.modes.base import ControlPlan, Host, SearchMode
+from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
 
 if TYPE_CHECKING:
     from visualizer.layout import Layout
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 Pair = tuple[str, str]
 #: Events each side keeps for step back.
 RACE_LOG_CAPACITY = 2_000_000
-ROWS = (("reset",), ("back", "step"), ("play",), ("next",), ("instant",), ("show-all",), ("shade",))
 
 
 def partner(algorithm: str) -> str:
@@ -88,7 +87,7 @@ class RaceMode(SearchMode):
         return self.pair[0]
 
     def controls(self) -> ControlPlan:
-        return ControlPlan(ROWS, choice="pairs")
+        return ControlPlan(SEARCH_ROWS, choice="pairs")
 
     def control_fields(self) -> dict[str, object]:
         return {"playing": self.playing, "race_pair": self.pair}
@@ -108,10 +107,6 @@ class RaceMode(SearchMode):
         """The drop-down's pair ("a,b")."""
         self._open(parse_pair(pair), self.n)
         self.host.relayout()  # the drop-down shows the new pair
-
-    def click_square(self, row: int, col: int) -> None:
-        if not (0 <= int(row) < self.n and 0 <= int(col) < self.n):
-            raise ValueError(f"square ({row}, {col}) is off the {self.n} x {self.n} board")
 
     def click(self, pos: tuple[int, int]) -> bool:
         return False

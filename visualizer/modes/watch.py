@@ -12,15 +12,13 @@ from visualizer.core.player import Player, expected_attempts
 from visualizer.core.scene import Scene, scene_of
 from visualizer.core.timeline import Timeline
 from visualizer.i18n import tr
-from visualizer.modes.base import ControlPlan, Host, SearchMode
+from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
 from visualizer.views import Views
 from visualizer.window_n import check_window_n, row_heat
 
 if TYPE_CHECKING:
     from visualizer.layout import Layout
     from visualizer.render.board import BoardGeometry
-
-ROWS = (("reset",), ("back", "step"), ("play",), ("next",), ("instant",), ("show-all",), ("shade",))
 
 
 class WatchMode(SearchMode):
@@ -64,7 +62,7 @@ class WatchMode(SearchMode):
         return self.views.view != "code"
 
     def controls(self) -> ControlPlan:
-        return ControlPlan(ROWS)
+        return ControlPlan(SEARCH_ROWS)
 
     def control_fields(self) -> dict[str, object]:
         return {"playing": self.playing}
@@ -94,11 +92,6 @@ class WatchMode(SearchMode):
 
     def show_gallery(self) -> None:
         self.set_view("gallery")
-
-    def click_square(self, row: int, col: int) -> None:
-        """A click on a square: watch mode only shows the search, so it only checks the square."""
-        if not (0 <= int(row) < self.n and 0 <= int(col) < self.n):
-            raise ValueError(f"square ({row}, {col}) is off the {self.n} x {self.n} board")
 
     def click(self, pos: tuple[int, int]) -> bool:
         """A click in the side view (a gallery board); True if it was taken."""
