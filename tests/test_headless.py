@@ -64,9 +64,17 @@ def test_show_all_next_animates_to_the_same_solution(tmp_path):
 
 
 def test_play_uses_simulated_time_at_the_chosen_speed(tmp_path):
+    from solvers import registry
+    from visualizer.core.timeline import Timeline
+
     state = state_after(tmp_path, "--script", "speed:20;play:1.5")
-    assert state["event_index"] == 30  # 1.5 simulated seconds at 20 events per second
-    assert state["queens"] == [0, 2, 4, 1, 7, None, None, None]
+    expected = Timeline(registry.get("backtracking"), 8)
+    expected.step(30)  # 20 events/s for 1.5 s of simulated frames
+    assert state["event_index"] == 30
+    assert (state["counters"], state["queens"]) == (
+        {k: v for k, v in expected.counters.as_dict().items() if k in state["counters"]},
+        expected.queens,
+    )
 
 
 def test_keys_go_through_the_same_event_path(tmp_path):
@@ -77,11 +85,17 @@ def test_keys_go_through_the_same_event_path(tmp_path):
 
 
 def test_n_and_algo_commands_and_click(tmp_path):
-    before = state_after(tmp_path, "--script", "n:5;algo:permutations;next")
-    state = state_after(tmp_path, "--script", "n:5;algo:permutations;next;click:0,0")
-    assert (state["n"], state["algorithm"]) == (5, "permutations")
-    assert state["counters"]["solutions"] == 1
-    assert state == before  # in watch mode a click only looks: the search is not changed
+    from solvers import registry
+    from visualizer.core.timeline import Timeline
+
+    script = "n:5;algo:permutations;next"
+    state = state_after(tmp_path, "--script", script)
+    expected = Timeline(registry.get("permutations"), 5)
+    expected.next_solution()
+    assert (state["n"], state["algorithm"], state["counters"]["solutions"]) == (5, "permutations", 1)
+    assert (state["event_index"], state["queens"]) == (expected.cursor, expected.queens)
+    clicked = state_after(tmp_path, "--script", script + ";click:0,0")
+    assert clicked == state, "a click on the board in watch mode only looks: the run stays put"
 
 
 def test_a_window_script_shows_a_settings_save_failure_as_a_banner(tmp_path):

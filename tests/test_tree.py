@@ -120,11 +120,26 @@ def test_draw_tree_map_for_large_n():
     assert any(tuple(surface.get_at((x, 100)))[:3] == explored for x in range(0, 900))
 
 
+def colour_bands(surface: pygame.Surface, colour: tuple[int, int, int]) -> list[int]:
+    """Widths of the horizontal bands drawn in ``colour``, top to bottom (one per bar)."""
+    widths = [
+        sum(tuple(surface.get_at((x, y)))[:3] == colour for x in range(surface.get_width()))
+        for y in range(surface.get_height())
+    ]
+    bands: list[int] = []
+    for y, width in enumerate(widths):
+        if width and (y == 0 or not widths[y - 1]):
+            bands.append(width)
+    return bands
+
+
 def test_draw_profile_bars_follow_counts():
     surface = pygame.Surface((500, 360))
-    full = engine.profile(8)
-    draw_profile(surface, surface.get_rect(), [1, 8, 42, 0, 0, 0, 0, 0, 0], full, CLASSROOM)
-    filled = []
-    for y in range(40, 360):
-        filled.append(sum(1 for x in range(500) if tuple(surface.get_at((x, y)))[:3] == CLASSROOM.solution))
-    assert max(filled) > 0  # completed depths are drawn in the solution colour
+    full = engine.profile(8)  # [1, 8, 42, 140, 344, 568, ...]
+    draw_profile(surface, surface.get_rect(), [1, 8, 42, 70, 0, 0, 0, 0, 0], full, CLASSROOM)
+    # completed depths 0-2 in the solution colour, depth 3 (70 of 140) in the tried colour
+    done, partial = colour_bands(surface, CLASSROOM.solution), colour_bands(surface, CLASSROOM.tried)
+    assert len(done) == 3 and len(partial) == 1
+    # each bar as long as its count, the peak (568 at depth 5) filling the bar's width, whatever it is
+    peak = max(full)
+    assert any([round(bar * c / peak) for c in (1, 8, 42, 70)] == done + partial for bar in range(1, 500))
