@@ -116,7 +116,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Strict rules: a queen on an attacked square loses (new round)",
         "严格规则：把皇后放在被攻击的格子上即判负（新的一局）",
     ),
-    "game_watch_only": ("Only in game mode (--mode game)", "仅在游戏模式下可用（--mode game）"),
+    "game_watch_only": (
+        "Only in game mode (the Play button, or --mode game)",
+        "仅在游戏模式下可用（“游戏”按钮，或 --mode game）",
+    ),
     "game_queens": ("Queens", "皇后"),
     "game_moves": ("Moves", "步数"),
     "game_rules": ("Rules", "规则"),
