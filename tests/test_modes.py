@@ -173,3 +173,23 @@ def test_race_instant_result_equals_the_solo_runs_and_can_be_stepped_back():
         assert app.race.b.finished  # the shorter run stays at its end
     finally:
         app.close()
+
+
+def test_race_show_all_next_animates_to_where_the_jump_lands():
+    jumped = new_app(6, "permutations", mode="race", algo2="permutations-pruned")
+    animated = new_app(6, "permutations", mode="race", algo2="permutations-pruned")
+    try:
+        press(jumped, pygame.K_n, "n")
+        press(animated, pygame.K_a, "a")
+        press(animated, pygame.K_n, "n")
+        assert animated.mode.player.animating
+        frames = 0
+        while animated.mode.player.animating and frames < 10_000:
+            animated.tick(FRAME, draw=frames % 50 == 0)  # the progress bar is drawn on the way
+            frames += 1
+        assert frames > 1 and animated.race.cursor == jumped.race.cursor > 0
+        for side in ("a", "b"):
+            assert animated.race.sides[side].counters == jumped.race.sides[side].counters
+    finally:
+        jumped.close()
+        animated.close()
