@@ -18,7 +18,7 @@ import pygame_gui
 from solvers.registry import SolverError
 from visualizer import appearance, capture, modes
 from visualizer.commands import COMMANDS, MODES, command_for_key, help_rows, refusal
-from visualizer.controls import MAX_SPEED, MIN_SPEED, SPEED_FACTOR, Controls, ControlState
+from visualizer.controls import Controls, ControlState
 from visualizer.i18n import tr
 from visualizer.layout import MIN_SIZE, Layout, compute_layout
 from visualizer.theme import CLASSROOM, Theme
@@ -132,23 +132,8 @@ class App:
         self.mode = new
         self.relayout()
 
-    def set_show_all(self, on: bool | None = None) -> None:
-        self.show_all = (not self.show_all) if on is None else bool(on)
-
     def set_shade(self, on: bool | None = None) -> None:
         self.shade = (not self.shade) if on is None else bool(on)
-
-    def set_speed(self, rate: float) -> None:
-        """Events per second while playing, 1 to 10,000."""
-        if not float(rate) > 0:
-            raise ValueError(f"speed must be positive (got {rate})")
-        self.speed = min(max(float(rate), MIN_SPEED), MAX_SPEED)
-
-    def faster(self) -> None:
-        self.set_speed(self.speed * SPEED_FACTOR)
-
-    def slower(self) -> None:
-        self.set_speed(self.speed / SPEED_FACTOR)
 
     def toggle_help(self) -> None:
         self.show_help = not self.show_help

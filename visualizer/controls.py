@@ -15,13 +15,9 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UI
 
 from solvers.registry import ALGORITHMS
 from visualizer.commands import MODES, button_text
+from visualizer.core.player import MAX_SPEED, MIN_SPEED
 from visualizer.i18n import tr
 from visualizer.modes.base import ControlPlan
-
-MIN_SPEED = 1.0
-MAX_SPEED = 10_000.0
-#: One press of + or - multiplies the speed by this (four presses per decade).
-SPEED_FACTOR = 10**0.25
 
 
 def speed_to_slider(rate: float) -> float:

@@ -33,9 +33,11 @@ from solvers.registry import AlgorithmSpec, SolverError
 SYNC_EVENTS = 4000
 #: Events the worker thread applies per hold of the lock (about 20 ms at Python speed).
 CHUNK = 1000
+#: Play speeds in events per second; + and - multiply by SPEED_FACTOR (four presses per decade).
+MIN_SPEED, MAX_SPEED = 1.0, 10_000.0
+SPEED_FACTOR = 10**0.25
 #: Animation speeds: "next" at least this fast, "end" at the top speed (every event still drawn).
 NEXT_ANIMATION_SPEED = 1000.0
-MAX_SPEED = 10_000.0
 #: Above this n the backtrack-tree profile is not computed just for a progress bar.
 MAX_PROFILED_N = 12
 
@@ -51,6 +53,17 @@ class Track(Protocol):
     def back(self, k: int = 1) -> int: ...
     def advance_until(self, stop: Callable[[Event], bool], limit: int | None = None) -> bool: ...
     def reset(self) -> None: ...
+
+
+def clamp_speed(rate: float) -> float:
+    """``rate`` events per second brought into MIN_SPEED..MAX_SPEED; ValueError unless positive.
+
+    >>> clamp_speed(0.5), clamp_speed(20_000.0)
+    (1.0, 10000.0)
+    """
+    if not rate > 0:
+        raise ValueError(f"speed must be positive (got {rate})")
+    return min(max(rate, MIN_SPEED), MAX_SPEED)
 
 
 def is_solution(event: Event) -> bool:

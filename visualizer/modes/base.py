@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from visualizer.core.player import END, NEXT, Player
+from visualizer.core.player import END, NEXT, SPEED_FACTOR, Player, clamp_speed
 from visualizer.i18n import tr
 from visualizer.theme import Theme
 from visualizer.window_n import N_JUMP, parse_n
@@ -163,6 +163,20 @@ class SearchMode(SizeCommands):
         """A click on a square: a search is only shown, so the square is only checked."""
         if not (0 <= int(row) < self.n and 0 <= int(col) < self.n):
             raise ValueError(f"square ({row}, {col}) is off the {self.n} x {self.n} board")
+
+    def set_show_all(self, on: bool | None = None) -> None:
+        """Show every attempt on the way (next, instant) or jump (A toggles)."""
+        self.host.show_all = (not self.host.show_all) if on is None else bool(on)
+
+    def set_speed(self, rate: float) -> None:
+        """Events per second while playing, 1 to 10,000."""
+        self.host.speed = clamp_speed(float(rate))
+
+    def faster(self) -> None:
+        self.set_speed(self.host.speed * SPEED_FACTOR)
+
+    def slower(self) -> None:
+        self.set_speed(self.host.speed / SPEED_FACTOR)
 
     def escape(self) -> None:
         """Esc with no background work: stop an animation (a next / end says Cancelled)."""
