@@ -23,7 +23,6 @@ from visualizer.i18n import LANGUAGES, tr
 MODES = ("watch", "game", "race")
 ALL = frozenset(MODES)
 SEARCH = frozenset({"watch", "race"})  # the modes whose Player moves a search
-VIEWS = ("code", "tree", "gallery", "chart")
 THEMES = ("classroom", "projector")
 MIN_SCALE, MAX_SCALE = 0.5, 4.0
 
@@ -121,6 +120,13 @@ def one_of(name: str, choices: tuple[str, ...]) -> Callable[[str], str]:
         return text
 
     return parse
+
+
+def view_name(text: str) -> str:
+    """One of the side panel's views (``visualizer/views.py``)."""
+    from visualizer.views import VIEWS
+
+    return one_of("view", VIEWS)(text)
 
 
 def algorithm(text: str) -> str:
@@ -374,7 +380,7 @@ COMMANDS: dict[str, Command] = _table(
     Command(
         "gallery", "show_gallery", keys=(Key("y", "Y"),), help="view_gallery", modes=frozenset({"watch"})
     ),
-    Command("view", "set_view", modes=frozenset({"watch"}), parse=one_of("view", VIEWS)),
+    Command("view", "set_view", modes=frozenset({"watch"}), parse=view_name),
     Command("escape", "escape", "app", (Key("escape", "Esc"),), "cancel", while_busy=True),
     Command("cancel", "cancel", while_busy=True),
     Command("click", "click_square", parse=square),
