@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from visualizer.i18n import LANGUAGES, tr
+from visualizer.theme import THEMES
 
 MODES = ("watch", "game", "race")
 ALL = frozenset(MODES)
 SEARCH = frozenset({"watch", "race"})  # the modes whose Player moves a search
-THEMES = ("classroom", "projector")
 MIN_SCALE, MAX_SCALE = 0.5, 4.0
 
 
@@ -343,7 +343,7 @@ COMMANDS: dict[str, Command] = _table(
         "switch_theme",
         "projector",
         while_busy=True,
-        parse=one_of("theme", THEMES),
+        parse=one_of("theme", tuple(THEMES)),
         toggle="projector",
     ),
     Command(
