@@ -76,7 +76,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "game mode is not available yet; use --mode watch",
         "游戏模式尚未提供，请使用 --mode watch",
     ),
-    # game mode (visualizer/game_mode.py)
+    # game mode (visualizer/modes/game.py)
     "game_n_range": (
         "game mode is played with n from {low} to {high} (got {n})",
         "游戏模式的 n 须在 {low} 到 {high} 之间（当前为 {n}）",
@@ -171,7 +171,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Finished first: {name} ({events} events)",
         "率先完成：{name}（{events} 个事件）",
     ),
-    # classroom: language, projector theme, text size, saved settings (visualizer/preferences.py)
+    # classroom: language, projector theme, text size (visualizer/appearance.py), saved settings
     "projector": ("Projector", "投影模式"),
     "ui_scale": ("Size {scale}x", "字号 {scale}x"),
     "switch_lang": ("English / Chinese", "英文 / 中文"),
