@@ -12,10 +12,12 @@ bar and tqdm's own time remaining. Piped or redirected stderr stays silent.
 
 from __future__ import annotations
 
+import os
+import queue
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from tqdm import tqdm
@@ -70,6 +72,7 @@ def run(
             thread.join(TICK)
             if show and bar is None and time.monotonic() - start >= SHOW_AFTER and thread.is_alive():
                 bar = _bar(label, fractions)
+                bar.start_t -= time.monotonic() - start  # tqdm's clock: count the second already spent
             if bar is not None and fractions:
                 bar.update(round(done["fraction"] * STEPS) - bar.n)
             elif bar is not None:
@@ -85,10 +88,85 @@ def run(
     return outcome["result"]
 
 
+def quiet_gaps(items: Iterable[T], label: str, *, show: bool | None = None) -> Iterator[T]:
+    """``items``, produced on a thread; while none has come for a second, a line says the search goes on.
+
+    For output that streams (each solution printed as it is found) but can pause
+    for minutes, like the first solution of n = 30. The line is cleared before
+    each item is handed on, so it never mixes with the output.
+    """
+    show = stderr_is_terminal() if show is None else show
+    handoff: queue.Queue[tuple[str, object]] = queue.Queue(maxsize=256)
+    stop = threading.Event()
+
+    def produce() -> None:
+        try:
+            for item in items:
+                while not stop.is_set():
+                    try:
+                        handoff.put(("item", item), timeout=TICK)
+                        break
+                    except queue.Full:
+                        continue
+                if stop.is_set():
+                    return
+            handoff.put(("end", None))
+        except BaseException as error:  # handed to the consumer
+            handoff.put(("error", error))
+
+    threading.Thread(target=produce, name="nqueens-search", daemon=True).start()
+    bar: tqdm | None = None
+    found = 0
+    since = time.monotonic()
+    try:
+        while True:
+            try:
+                kind, value = handoff.get(timeout=TICK)
+            except queue.Empty:
+                if show and bar is None and time.monotonic() - since >= SHOW_AFTER:
+                    bar = _bar(f"{label}, {found} found so far", known=False)
+                    bar.start_t -= time.monotonic() - since
+                elif bar is not None:
+                    bar.refresh()
+                continue
+            if bar is not None:
+                bar.close()
+                bar = None
+            if kind == "end":
+                return
+            if kind == "error":
+                raise value  # type: ignore[misc]
+            found += 1
+            yield value  # type: ignore[misc]
+            since = time.monotonic()
+    finally:
+        stop.set()
+        if bar is not None:
+            bar.close()
+
+
 def _bar(label: str, known: bool) -> tqdm:
     """A transient progress line on stderr: a bar with time left, or the elapsed time alone."""
     if known:
         form = "{desc}: {percentage:3.0f}%|{bar}| {elapsed} elapsed, {remaining} left"
     else:
         form = "{desc}: {elapsed} elapsed"
-    return tqdm(total=STEPS if known else None, desc=label, file=sys.stderr, leave=False, bar_format=form)
+    size = _screen()
+    return tqdm(
+        total=STEPS if known else None,
+        desc=label,
+        file=sys.stderr,
+        leave=False,
+        bar_format=form,
+        ncols=size[0],
+        nrows=size[1],
+    )
+
+
+def _screen() -> tuple[int, int]:
+    """stderr's columns and rows, 80 x 24 where the terminal reports none (tqdm would draw nothing)."""
+    try:
+        columns, rows = os.get_terminal_size(sys.stderr.fileno())
+    except (OSError, ValueError, AttributeError):
+        columns = rows = 0
+    return columns or 80, rows or 24

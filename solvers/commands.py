@@ -168,8 +168,9 @@ def _solutions(args: argparse.Namespace) -> Iterable[tuple[int, ...]]:
     if args.algo in DIRECT:
         found = iter([tuple(_direct(args)[0])])
     else:
-        _, events = _events(args)
-        found = (e.queens for e in events if isinstance(e, Solution))
+        spec, events = _events(args)
+        search = (e.queens for e in events if isinstance(e, Solution))
+        found = cli_progress.quiet_gaps(search, f"{spec.name} n = {args.n}, searching")
     return islice(found, args.limit) if args.limit is not None else found
 
 
