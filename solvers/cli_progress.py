@@ -23,7 +23,8 @@ from typing import Any, TypeVar
 from tqdm import tqdm
 
 T = TypeVar("T")
-SHOW_AFTER = 1.0  # seconds of work before the progress line appears
+# Seconds of work before the progress line appears; tests set NQUEENS_PROGRESS_AFTER=0 to see it at once.
+SHOW_AFTER = float(os.environ.get("NQUEENS_PROGRESS_AFTER", "1.0"))
 TICK = 0.1  # seconds between looks at the work (and refreshes of the line)
 STEPS = 1000  # the bar's resolution
 

@@ -90,7 +90,7 @@ def _engine_time(kind: str, n: int, what: str) -> str:
     """The engine's estimate for ``kind`` of work at n, as words; refuses n it cannot do or runs too long."""
     if n > engine.MAX_BITS:
         raise SolverError(f"n = {n} is too large to {what} here: the engine takes n up to {engine.MAX_BITS}")
-    secs = estimate.seconds(kind, n)
+    secs = estimate.seconds(kind, n, engine.WORKERS)
     if secs > estimate.TOO_LONG:
         raise SolverError(
             f"n = {n} is too large to {what} here: {estimate.duration(secs)} for about"
