@@ -95,7 +95,7 @@ def _engine_time(kind: str, n: int, what: str) -> str:
         raise SolverError(
             f"n = {n} is too large to {what} here: {estimate.duration(secs)} for about"
             f" {estimate.nodes(n):.1e} nodes of the search tree on {engine.WORKERS} core(s);"
-            f" runs over {estimate.duration(estimate.TOO_LONG)} are refused"
+            f" runs estimated over {estimate.duration(estimate.TOO_LONG).removeprefix('about ')} are refused"
         )
     return estimate.duration(secs)
 

@@ -105,7 +105,7 @@ def test_hour_long_runs_are_refused_with_the_estimate_on_two_cores(monkeypatch, 
     monkeypatch.setattr(engine, "WORKERS", 2)
     assert run(argv, sys.stdout) == 2
     err = capsys.readouterr().err
-    assert needle in err and "runs over about 1 hour are refused" in err
+    assert needle in err and "runs estimated over 1 hour are refused" in err
 
 
 # (shell redirection, exit status, the stderr line or "" for silence)
