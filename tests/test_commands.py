@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pygame
 import pytest
@@ -179,3 +180,28 @@ def test_a_script_is_checked_against_the_mode_in_effect(script, mode, ok):
     else:
         with pytest.raises(ScriptError, match="works only in"):
             parse_script(script, mode)
+
+
+def test_the_window_shell_imports_no_settings_glue_and_nothing_imports_it_back():
+    """app.py does not import preferences.py (which opens the window from saved settings), and
+    neither appearance.py nor commands.py nor the modes import app.py: no cycle, no patching."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, visualizer.app, visualizer.appearance, visualizer.commands, visualizer.modes.watch;"
+        "print('visualizer.preferences' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.split()[-1] == "False", done.stderr
+    for module in (
+        "appearance",
+        "commands",
+        "controls",
+        "modes/base",
+        "modes/watch",
+        "modes/game",
+        "modes/race",
+    ):
+        source = (Path(__file__).resolve().parents[1] / "visualizer" / f"{module}.py").read_text()
+        assert "from visualizer.app import" not in source and "import visualizer.app" not in source, module
