@@ -1,4 +1,4 @@
-"""The ``nqueens`` command: count, solve, events, profile, algorithms."""
+"""The ``nqueens`` command: count, solve, events, explain, profile, algorithms."""
 
 from __future__ import annotations
 
@@ -13,12 +13,15 @@ from typing import NoReturn
 from solvers import construction, engine, local_search, registry
 from solvers.counters import tally
 from solvers.events import Solution, event_to_dict
+from solvers.narration import LANGS, Narrator
 from solvers.registry import SolverError
 
 # Largest n counted without --algo. Measured on 2 shared cores: n = 15 in 1.4 s, 16 in 7-8 s; each n
 # costs about 7 times the one before, so 17 takes about 1 min, 18 about 7 min, 19 about 1 h, 20 some hours.
 ENGINE_MAX_N = 20
 ASCII_MAX_N = 100  # larger boards are listed as columns, not drawn
+EXPLAIN_LIMIT = 200  # sentences 'nqueens explain' prints unless told
+EXPLAIN_MAX_ALL = 1_000_000  # events '--limit 0' prints without --force
 # One-answer algorithms with a direct function: the board and its counters, no events.
 DIRECT = {"construction": construction.answer, "min-conflicts": local_search.answer}
 
@@ -78,6 +81,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     events.add_argument("--limit", type=_limit, help="print at most K events")
     events.add_argument("--first", action="store_true", help="stop at the first solution")
+
+    explain = with_n("explain", "say every event of the search in a sentence", algo_default="backtracking")
+    explain.add_argument("--limit", type=_limit, default=EXPLAIN_LIMIT, help="at most K events (0: all)")
+    explain.add_argument("--lang", choices=LANGS, default="en", help="language of the sentences")
+    explain.add_argument("--first", action="store_true", help="stop at the first solution")
+    explain.add_argument(
+        "--force", action="store_true", help=f"with --limit 0, allow runs over {EXPLAIN_MAX_ALL:,} events"
+    )
 
     prof = commands.add_parser("profile", help="nodes of the backtrack tree per depth")
     prof.add_argument("n", type=_board_size, help="board size")
@@ -161,6 +172,23 @@ def cmd_solve(args: argparse.Namespace, out) -> None:
         out.write(f"No solution for n = {args.n}.\n")
 
 
+def cmd_explain(args: argparse.Namespace, out) -> None:
+    """One sentence per event; ``--limit 0`` means every event, refused past
+    EXPLAIN_MAX_ALL events (counted by a dry run) unless ``--force``."""
+    spec, events = _events(args)
+    if args.limit == 0 and not args.force:
+        _, dry = _events(args)
+        total = sum(1 for _ in islice(dry, EXPLAIN_MAX_ALL + 1))
+        if total > EXPLAIN_MAX_ALL:
+            raise SolverError(
+                f"{spec.name} at n = {args.n} has more than {EXPLAIN_MAX_ALL:,} events; "
+                "give --limit K, or add --force to print them all"
+            )
+    narrator = Narrator(spec, args.n, by_columns=args.by_columns, lang=args.lang)
+    for event in islice(events, args.limit or None):
+        out.write(narrator.step(event) + "\n")
+
+
 def run(argv: Sequence[str] | None = None, out=None) -> int:
     """Run the command line; returns the exit status."""
     out = out or sys.stdout
@@ -178,6 +206,8 @@ def run(argv: Sequence[str] | None = None, out=None) -> int:
             _, events = _events(args)
             for event in islice(events, args.limit):
                 out.write(json.dumps(event_to_dict(event)) + "\n")
+        elif args.command == "explain":
+            cmd_explain(args, out)
         elif args.command == "profile":
             _check_engine_n(args.n)
             levels = engine.profile(args.n)
