@@ -29,14 +29,22 @@ from solvers.local_search import default_max_repairs
 from solvers.registry import AlgorithmSpec
 
 LANGS = ("en", "zh")
+SHOWN_COLUMNS = 40  # a longer solution is said by its first columns and its size
 
 # Pseudo-code lines that tell the enumerations' board moves apart (see solvers/enumeration.py).
 PERM_FIRST, PERM_NEXT, PERM_CLEAR = 0, 4, 5
 PRUNED_NEXT, PRUNED_COUNTED, PRUNED_SKIP, PRUNED_UNCOUNTED = 1, 2, 4, 5
 
 _WORDS = {
-    "en": {"row": "row", "col": "column", "diag": "diagonal", "anti": "anti-diagonal", "sep": ", "},
-    "zh": {"row": "行", "col": "列", "diag": "对角线", "anti": "反对角线", "sep": "、"},
+    "en": {
+        "row": "row",
+        "col": "column",
+        "diag": "diagonal",
+        "anti": "anti-diagonal",
+        "sep": ", ",
+        "lang": "en",
+    },
+    "zh": {"row": "行", "col": "列", "diag": "对角线", "anti": "反对角线", "sep": "、", "lang": "zh"},
 }
 
 _TEXT: dict[str, dict[str, str]] = {
@@ -192,10 +200,11 @@ class Context:
         self.spec = spec
         self.n = n
         self.by_columns = by_columns
-        self.queens: list[int | None] = [None] * n
-        self.cols = [0] * n
-        self.diag = [0] * (2 * n)  # r + c
-        self.anti = [0] * (2 * n)  # r - c + n - 1
+        # Sparse, so that a huge n costs only the queens placed so far.
+        self.queens: dict[int, int] = {}  # row -> column
+        self.cols: dict[int, int] = {}  # queens per column
+        self.diag: dict[int, int] = {}  # ... per r + c
+        self.anti: dict[int, int] = {}  # ... per r - c
         self.solutions = 0
         self.attempts = 0
         self.previous: Event | None = None
@@ -205,7 +214,7 @@ class Context:
 
     def attackers(self, row: int, col: int) -> int:
         """Queens on the column, diagonal and anti-diagonal of (row, col), itself included."""
-        return self.cols[col] + self.diag[row + col] + self.anti[row - col + self.n - 1]
+        return self.cols.get(col, 0) + self.diag.get(row + col, 0) + self.anti.get(row - col, 0)
 
     def safe_columns(self, row: int) -> list[int]:
         """Columns of ``row`` no queen attacks (``row`` itself empty, or its queen ignored
@@ -214,22 +223,24 @@ class Context:
 
     def real_queens(self) -> list[int]:
         """The board as the user sees it: ``queens[row] = column`` (empty rows as -1)."""
-        if not self.by_columns:
-            return [-1 if c is None else c for c in self.queens]
         real = [-1] * self.n
-        for walk_row, walk_col in enumerate(self.queens):
-            if walk_col is not None:
+        for walk_row, walk_col in self.queens.items():
+            if self.by_columns:
                 real[walk_col] = walk_row
+            else:
+                real[walk_row] = walk_col
         return real
 
     # -- changing -------------------------------------------------------------
 
     def put(self, row: int, col: int, sign: int = 1) -> None:
         """Add (sign 1) or remove (sign -1) the queen on (row, col)."""
-        self.queens[row] = col if sign > 0 else None
-        self.cols[col] += sign
-        self.diag[row + col] += sign
-        self.anti[row - col + self.n - 1] += sign
+        if sign > 0:
+            self.queens[row] = col
+        else:
+            del self.queens[row]
+        for counts, key in ((self.cols, col), (self.diag, row + col), (self.anti, row - col)):
+            counts[key] = counts.get(key, 0) + sign
 
 
 def _line_key(a: tuple[int, int], b: tuple[int, int]) -> str:
@@ -298,8 +309,14 @@ def _fmt(template: str, words: dict[str, str], **values: object) -> str:
     return template.format(R=words["row"], C=words["col"], **values)
 
 
-def _solution_text(context: Context) -> str:
-    return " ".join(str(c + 1) for c in context.real_queens())
+def _solution_text(context: Context, lang: str) -> str:
+    """The solution's columns row by row; past SHOWN_COLUMNS, the first ones and how many in all."""
+    columns = context.real_queens()
+    shown = " ".join(str(c + 1) for c in columns[:SHOWN_COLUMNS])
+    if len(columns) <= SHOWN_COLUMNS:
+        return shown
+    rest = f"（共 {len(columns):,} 列）" if lang == "zh" else f" ({len(columns):,} columns in all)"
+    return f"{shown} …{rest}"
 
 
 def _backtracking(
@@ -335,7 +352,7 @@ def _backtracking(
             return _fmt(text["back_after_solution"], words, **values)
         return _fmt(text["back_left" if safe_below else "back_none"], words, **values)
     if isinstance(event, Solution):
-        return _fmt(text["solution"], words, n=n, s=ctx.solutions + 1, q=_solution_text(ctx))
+        return _fmt(text["solution"], words, n=n, s=ctx.solutions + 1, q=_solution_text(ctx, words["lang"]))
     if isinstance(event, Repair):
         return _fmt(text["generic_repair"], words, r=event.row + 1, old=event.old + 1, c=event.new + 1)
     raise TypeError(f"not an event: {event!r}")
@@ -370,7 +387,7 @@ def _enumeration(
             text[f"{kind}_reject"], words, k=k, total=f"{total:,}", a=a, b=b, a_line=text[f"a_{line}"]
         )
     if isinstance(event, Solution):
-        q = _solution_text(ctx)
+        q = _solution_text(ctx, words["lang"])
         return _fmt(text[f"{kind}_solution"], words, k=k, total=f"{total:,}", s=ctx.solutions + 1, q=q)
     return _backtracking(event, ctx, text, words, bitmask=False)
 
@@ -394,7 +411,7 @@ def _pruned(event: Event, ctx: Context, text: dict[str, str], words: dict[str, s
         if event.line != PRUNED_COUNTED:
             key = "pruned_reject_first" if ctx.attempts == 0 else "pruned_reject_landed"
             return _fmt(text[key], words, **values)
-        perm = [c if c is not None else -1 for c in ctx.queens]
+        perm = ctx.real_queens()
         skipped, ends = pruned_skip(perm, event.row, event.blocker[0])
         key = "pruned_skip_end" if ends else "pruned_skip" if skipped else "pruned_skip_none"
         return _fmt(text[key], words, skip=f"{skipped:,}", **values)
@@ -402,7 +419,7 @@ def _pruned(event: Event, ctx: Context, text: dict[str, str], words: dict[str, s
         key = "pruned_solution" if event.attempt else "pruned_solution_uncounted"
         if ctx.attempts == 0:
             key = "pruned_solution_first"
-        return _fmt(text[key], words, k=k, s=ctx.solutions + 1, q=_solution_text(ctx))
+        return _fmt(text[key], words, k=k, s=ctx.solutions + 1, q=_solution_text(ctx, words["lang"]))
     return _backtracking(event, ctx, text, words, bitmask=False)
 
 
@@ -418,7 +435,7 @@ def _pruned_ending(event: Backtrack, ctx: Context) -> bool:
         return ctx.ending
     if isinstance(previous, Conflict) and previous.line == PRUNED_COUNTED:
         return True
-    return all(c == ctx.n - 1 - r for r, c in enumerate(ctx.queens))
+    return len(ctx.queens) == ctx.n and all(c == ctx.n - 1 - r for r, c in ctx.queens.items())
 
 
 def _construction(event: Event, ctx: Context, text: dict[str, str], words: dict[str, str]) -> str:
@@ -429,7 +446,7 @@ def _construction(event: Event, ctx: Context, text: dict[str, str], words: dict[
         fix = text["cs_fix2"] if n % 6 == 2 else text["cs_fix3"] if n % 6 == 3 else ""
         return text["cs_first"].format(c=event.col + 1, fix=fix.format(n=n))
     if isinstance(event, Solution):
-        return text["cs_solution"].format(n=n, q=_solution_text(ctx))
+        return text["cs_solution"].format(n=n, q=_solution_text(ctx, words["lang"]))
     return _backtracking(event, ctx, text, words, bitmask=False)
 
 
@@ -455,11 +472,10 @@ def _min_conflicts(event: Event, ctx: Context, text: dict[str, str], lang: str) 
         }
         return text["mc_stay" if new == old else "mc_move"].format(**values)
     if isinstance(event, Backtrack):
-        restart = all(c is not None for c in ctx.queens)  # the first lift of a restart
-        key = "mc_restart" if restart else "mc_clear"
+        key = "mc_restart" if event.row == 0 else "mc_clear"  # a restart lifts rows 0, 1, ..., n-1
         return text[key].format(limit=default_max_repairs(ctx.n), r=event.row + 1, c=event.col + 1)
     if isinstance(event, Solution):
-        return text["mc_solution"].format(q=_solution_text(ctx))
+        return text["mc_solution"].format(q=_solution_text(ctx, lang))
     return _backtracking(event, ctx, text, words, bitmask=False)
 
 
@@ -484,6 +500,12 @@ class Narrator:
         self.lang = lang
         self.context = Context(spec, n, by_columns=by_columns)
         self._history: deque[Event] = deque(maxlen=history)
+
+    def clear(self) -> None:
+        """Back to the empty board before the first event (a timeline reset)."""
+        ctx = self.context
+        self.context = Context(ctx.spec, ctx.n, by_columns=ctx.by_columns)
+        self._history.clear()
 
     def say(self, event: Event, lang: str | None = None) -> str:
         """The sentence for ``event`` if it happened now (the narrator does not move)."""

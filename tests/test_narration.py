@@ -323,6 +323,25 @@ def test_stepping_back_and_forward_says_what_a_fresh_walk_says(name, n, by_colum
     assert replay == sentences
 
 
+def test_clear_starts_the_narrator_again():
+    spec = registry.get("backtracking")
+    narrator = Narrator(spec, 6)
+    first = [narrator.step(e) for e in islice(spec.solve(6), 100)]
+    narrator.clear()
+    assert narrator.current() == "" and narrator.context.queens == {}
+    assert [narrator.step(e) for e in islice(spec.solve(6), 100)] == first
+
+
+@pytest.mark.parametrize(
+    ("lang", "ending"), [("en", " … (2,000 columns in all)."), ("zh", " …（共 2,000 列）。")]
+)
+def test_a_huge_solution_is_said_by_its_first_columns(lang, ending):
+    event, sentence = walk("min-conflicts", 2000, lang)[-1]
+    assert isinstance(event, Solution)
+    shown = " ".join(str(c + 1) for c in event.queens[:40])
+    assert sentence.endswith(f"{shown}{ending}"), sentence[-300:]
+
+
 def test_narrate_refuses_an_unknown_language():
     narrator = Narrator(registry.get("backtracking"), 4)
     with pytest.raises(ValueError, match="unknown language"):
