@@ -387,6 +387,7 @@ def test_explain_limit_0_prints_the_whole_run():
         ["8", "--algo", "nope"],
         ["8", "--lang", "fr"],
         ["8", "--limit", "-1"],
+        ["8", "--limit", "８"],
         ["9", "--algo", "brute-force"],
         ["8", "--algo", "bitmask", "--by-columns"],
         ["8", "--algo", "brute-force", "--limit", "0"],  # 35 million events: refused without --force
