@@ -484,8 +484,10 @@ class Narrator:
 
     ``apply`` and ``undo`` are inverses and cost O(1); ``step`` narrates then applies;
     ``current`` is the sentence of the last applied event. ``on_event(event, sign)``
-    matches the window's timeline listeners. The previous events are kept (up to
-    ``history``) so that stepping back says exactly what the walk forward said.
+    matches the window's timeline listeners. The last ``history`` events are kept so
+    that stepping back says exactly what the walk forward said; past them, pass the
+    now-last event to ``current`` (the timeline knows it), and only the pruned walk's
+    "next permutation" / "no permutation left" lifts may fall back on the board alone.
     """
 
     def __init__(
@@ -495,7 +497,7 @@ class Narrator:
         *,
         by_columns: bool = False,
         lang: str = "en",
-        history: int = 1 << 20,
+        history: int = 1 << 16,
     ) -> None:
         self.lang = lang
         self.context = Context(spec, n, by_columns=by_columns)
@@ -566,12 +568,14 @@ class Narrator:
         else:
             self.undo(event)
 
-    def current(self, lang: str | None = None) -> str:
-        """The sentence of the last applied event ("" before the first)."""
-        last = self.context.previous
+    def current(self, lang: str | None = None, last: Event | None = None) -> str:
+        """The sentence of the last applied event, ``last`` if given ("" before the first)."""
         if last is None:
-            return ""
-        real = Transposed.event(last) if self.context.by_columns else last
+            walk = self.context.previous
+            if walk is None:
+                return ""
+            last = Transposed.event(walk) if self.context.by_columns else walk
+        real = last
         self.undo(real)
         try:
             return self.say(real, lang)

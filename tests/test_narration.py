@@ -323,6 +323,17 @@ def test_stepping_back_and_forward_says_what_a_fresh_walk_says(name, n, by_colum
     assert replay == sentences
 
 
+def test_past_its_history_the_narrator_says_the_event_it_is_given():
+    fresh = walk("backtracking", 6, "zh", by_columns=True)
+    narrator = Narrator(registry.get("backtracking"), 6, by_columns=True, lang="zh", history=16)
+    for event, _ in fresh:
+        narrator.apply(event)
+    for index in range(len(fresh) - 1, 0, -1):
+        narrator.undo(fresh[index][0])
+        assert narrator.current(last=fresh[index - 1][0]) == fresh[index - 1][1]
+    assert narrator.context.queens == {0: 0}  # only the first queen is left
+
+
 def test_clear_starts_the_narrator_again():
     spec = registry.get("backtracking")
     narrator = Narrator(spec, 6)
