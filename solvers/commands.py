@@ -1,4 +1,4 @@
-"""The ``nqueens`` commands: the parser, and what count, solve, events, profile and algorithms print.
+"""The ``nqueens`` commands: the parser, and what count, solve, events, explain, profile and algorithms print.
 
 ``solvers.cli`` runs them as a process (signals, exit status, write errors).
 """
@@ -18,11 +18,14 @@ from solvers import cli_progress, construction, engine, estimate, local_search, 
 from solvers.cli_args import whole_number
 from solvers.counters import Counters, tally
 from solvers.events import Solution, event_to_dict
+from solvers.narration import LANGS, Narrator
 from solvers.registry import SolverError
 
 T = TypeVar("T")
 ASCII_MAX_N = 100  # larger boards are listed as columns, not drawn
 N_MAX = 1_000_000_000  # no algorithm goes near it; each refuses its own range with a reason
+EXPLAIN_LIMIT = 200  # sentences 'nqueens explain' prints unless told
+EXPLAIN_MAX_ALL = 1_000_000  # events 'explain --limit 0' prints without --force
 # One-answer algorithms with a direct function: the board and its counters, no events.
 DIRECT = {"construction": construction.answer, "min-conflicts": local_search.answer}
 
@@ -71,6 +74,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     events.add_argument("--limit", type=_limit, help="print at most K events")
     events.add_argument("--first", action="store_true", help="stop at the first solution")
+
+    explain = with_n("explain", "say every event of the search in a sentence", algo_default="backtracking")
+    explain.add_argument("--limit", type=_limit, default=EXPLAIN_LIMIT, help="at most K events (0: all)")
+    explain.add_argument("--lang", choices=LANGS, default="en", help="language of the sentences")
+    explain.add_argument("--first", action="store_true", help="stop at the first solution")
+    explain.add_argument(
+        "--force", action="store_true", help=f"with --limit 0, allow runs over {EXPLAIN_MAX_ALL:,} events"
+    )
 
     prof = commands.add_parser("profile", help="nodes of the backtrack tree per depth")
     prof.add_argument("n", type=_board_size, help="board size")
@@ -192,6 +203,22 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> None:
         out.write(f"No solution for n = {args.n}.\n")
 
 
+def cmd_explain(args: argparse.Namespace, out: TextIO) -> None:
+    """One sentence per event; ``--limit 0`` means every event, refused past
+    EXPLAIN_MAX_ALL events (counted by a dry run) unless ``--force``."""
+    spec, events = _events(args)
+    if args.limit == 0 and not args.force:
+        _, dry = _events(args)
+        if sum(1 for _ in islice(dry, EXPLAIN_MAX_ALL + 1)) > EXPLAIN_MAX_ALL:
+            raise SolverError(
+                f"{spec.name} at n = {args.n} has more than {EXPLAIN_MAX_ALL:,} events;"
+                " give --limit K, or add --force to print them all"
+            )
+    narrator = Narrator(spec, args.n, by_columns=args.by_columns, lang=args.lang)
+    for event in islice(events, args.limit or None):
+        out.write(narrator.step(event) + "\n")
+
+
 def run(argv: Sequence[str], out: TextIO) -> int:
     """Run the command line, writing to ``out``; returns the exit status.
 
@@ -211,6 +238,8 @@ def run(argv: Sequence[str], out: TextIO) -> int:
         _, events = _events(args)
         for event in islice(events, args.limit):
             out.write(json.dumps(event_to_dict(event)) + "\n")
+    elif args.command == "explain":
+        cmd_explain(args, out)
     elif args.command == "profile":
         label = f"profile n = {args.n} (estimate: {_engine_time('profile', args.n, 'profile')})"
         levels = _work(label, lambda progress, cancel: engine.profile(args.n, progress, cancel))
