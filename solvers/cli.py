@@ -12,8 +12,8 @@ from typing import NoReturn
 
 from solvers import construction, engine, local_search, registry
 from solvers.counters import tally
+from solvers.errors import SolverError
 from solvers.events import Solution, event_to_dict
-from solvers.registry import SolverError
 
 # Largest n counted without --algo. Measured on 2 shared cores: n = 15 in 1.4 s, 16 in 7-8 s; each n
 # costs about 7 times the one before, so 17 takes about 1 min, 18 about 7 min, 19 about 1 h, 20 some hours.

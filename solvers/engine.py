@@ -29,7 +29,7 @@ import numpy as np
 
 from solvers import kernels as kn
 from solvers.counters import Counters
-from solvers.registry import SolverError
+from solvers.errors import SolverError
 
 ProgressCallback = Callable[[float], None]
 T = TypeVar("T")

@@ -10,12 +10,11 @@ from solvers import bitmask as bm
 from solvers import construction as cs
 from solvers import enumeration as en
 from solvers import local_search as ls
+from solvers.errors import SolverError
 from solvers.events import Event
 from solvers.pseudocode_zh import CODE_ZH
 
-
-class SolverError(ValueError):
-    """A request the solvers refuse, with a message meant for the user."""
+__all__ = ["ALGORITHMS", "AlgorithmSpec", "SolverError", "get"]
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from solvers import engine
+from solvers.errors import SolverError
 from solvers.events import Solution
-from solvers.registry import AlgorithmSpec, SolverError
+from solvers.registry import AlgorithmSpec
 from visualizer.core.timeline import Timeline
 
 #: Events applied per lock hold; about 20 ms of work at Python speed.
