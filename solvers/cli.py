@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from typing import NoReturn
 
-from solvers import construction, engine, local_search, registry
+from solvers import construction, engine, registry
 from solvers.counters import tally
 from solvers.errors import SolverError
 from solvers.events import Solution, event_to_dict
@@ -19,8 +19,6 @@ from solvers.events import Solution, event_to_dict
 # costs about 7 times the one before, so 17 takes about 1 min, 18 about 7 min, 19 about 1 h, 20 some hours.
 ENGINE_MAX_N = 20
 ASCII_MAX_N = 100  # larger boards are listed as columns, not drawn
-# One-answer algorithms with a direct function: the board and its counters, no events.
-DIRECT = {"construction": construction.answer, "min-conflicts": local_search.answer}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -107,12 +105,12 @@ def cmd_count(args: argparse.Namespace) -> dict[str, object]:
         solutions = engine.count(args.n)
         result: dict[str, object] = {"n": args.n, "algorithm": "engine", "solutions": solutions}
         result.update(attempts=None, placements=None, backtracks=None)
-    elif args.algo in DIRECT:
+    elif _has_answer(args.algo):
         result = {"n": args.n, "algorithm": args.algo, **_direct(args)[1]}
     else:
         spec, events = _events(args)  # checks n and the options
-        if engine.supports(spec.name, args.n, args.first):
-            counters, source = engine.counters(spec.name, args.n, first=args.first), "engine"
+        if spec.engine_answers(args.n):
+            counters, source = spec.engine_counters(args.n, first=args.first), "engine"
         else:
             counters, source = tally(events), "events"
         result = {"n": args.n, "algorithm": spec.name, **counters.as_dict(), "source": source}
@@ -126,20 +124,27 @@ def ascii_board(queens: Sequence[int]) -> str:
     return "\n".join(" ".join("Q" if c == col else "." for c in range(n)) for col in queens)
 
 
+def _has_answer(name: str) -> bool:
+    """Whether ``name`` is an algorithm with a direct answer function (no events needed)."""
+    spec = registry.ALGORITHMS.get(name)
+    return spec is not None and spec.answer is not None
+
+
 def _direct(args: argparse.Namespace) -> tuple[list[int], dict[str, int]]:
-    """Run a DIRECT algorithm: its verified board and its counters."""
+    """Run an algorithm's direct answer function: its verified board and its counters."""
     spec = registry.get(args.algo)
     spec.check_n(args.n)
     if args.by_columns:
         raise SolverError(f"{spec.name} has no column-by-column walk (--by-columns)")
-    queens, counters = DIRECT[spec.name](args.n)
+    assert spec.answer is not None
+    queens, counters = spec.answer(args.n)
     if not construction.is_valid(queens):
         raise SolverError(f"internal error: {spec.name} gave a board that is not a solution")
     return queens.tolist(), counters
 
 
 def _solutions(args: argparse.Namespace) -> Iterable[tuple[int, ...]]:
-    if args.algo in DIRECT:
+    if _has_answer(args.algo):
         found = iter([tuple(_direct(args)[0])])
     else:
         _, events = _events(args)
@@ -189,13 +194,20 @@ def run(argv: Sequence[str] | None = None, out=None) -> int:
             specs = registry.ALGORITHMS.values()
             if args.json:
                 rows = [
-                    {"name": s.name, "title": s.title, "title_zh": s.title_zh, "max_n": s.max_n}
+                    {
+                        "name": s.name,
+                        "title": s.title,
+                        "title_zh": s.title_zh,
+                        "summary": s.summary,
+                        "summary_zh": s.summary_zh,
+                        "max_n": s.max_n,
+                    }
                     for s in specs
                 ]
                 out.write(json.dumps(rows) + "\n")
             else:
                 for s in specs:
-                    out.write(f"{s.name:24} n <= {s.max_n:<4} {s.title}\n")
+                    out.write(f"{s.name:24} n <= {s.max_n:<4} {s.title}\n{'':24} {s.summary}\n")
     except SolverError as error:
         sys.stderr.write(f"nqueens: error: {error}\n")
         return 2
