@@ -45,11 +45,6 @@ class Counters:
         self.checks += other.checks
         self.repairs += other.repairs
 
-    def subtract(self, events: Iterable[Event]) -> None:
-        """Take ``events`` back out of the counts."""
-        for event in events:
-            self.apply(event, -1)
-
     def undo(self, event: Event) -> None:
         """Take ``event`` back out of the counts."""
         self.apply(event, -1)

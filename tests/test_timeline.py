@@ -9,7 +9,7 @@ import pytest
 from solvers import registry
 from solvers.board import Board
 from solvers.counters import tally
-from solvers.events import Conflict, Place, Repair, Solution
+from solvers.events import Backtrack, Conflict, Place, Repair, Solution
 from visualizer.core.eventlog import BYTES_PER_EVENT, CHUNK, EventLog
 from visualizer.core.timeline import Timeline
 
@@ -192,3 +192,43 @@ def test_log_round_trips_packed_events_with_huge_fields():
     with pytest.raises(ValueError, match="board too large"):
         log.append(Place(1 << 20, 0))
     assert len(log) == 2
+
+
+@pytest.mark.parametrize(("name", "n"), [("backtracking", 8), ("brute-force", 6)])
+def test_log_gives_back_every_event(name, n):
+    """``backtracking`` repeats its event objects (packed once each, remembered), brute force
+    makes a new one per event (each packed): either way the log returns each event."""
+    events = list(registry.get(name).solve(n))
+    t = timeline(name, n)
+    t.run_to_end()
+    rng = random.Random(3)
+    for i in sorted(rng.sample(range(len(events)), 2000)):
+        expected = events[i]
+        got = t.log.get(i, expected.queens if isinstance(expected, Solution) else ())
+        assert got == expected, i
+    assert t.counters == tally(events)
+
+
+def test_log_tally_counts_any_stretch_like_the_events():
+    rng = random.Random(11)
+    events = []
+    for i in range(CHUNK + 5000):  # across a chunk boundary, some checks past the escape
+        checks = rng.choice([0, 3, 1022, 1023, 5000, 10**7])
+        kind = rng.randrange(5)
+        if kind == 0:
+            events.append(Place(i % 50, (i * 7) % 50, 4, True, checks))
+        elif kind == 1:
+            events.append(Conflict(i % 50, 3, (1, 2), 3, True, checks))
+        elif kind == 2:
+            events.append(Backtrack(i % 50, 5, 6, False, checks))
+        elif kind == 3:
+            events.append(Solution((0,), 1, False, checks))
+        else:
+            events.append(Repair(i % 50, 1, 2, 7, 4, True, checks))
+    log = EventLog()
+    log.extend(events[:1000])
+    log.extend(events[1000:])
+    for start, stop in [(0, len(events)), (CHUNK - 10, CHUNK + 10), (5, 5), (1234, 4321)]:
+        assert log.tally(start, stop) == tally(events[start:stop]), (start, stop)
+    with pytest.raises(IndexError):
+        log.tally(0, len(events) + 1)

@@ -1,27 +1,33 @@
-"""A compact, append-only event log: 16 bytes per event.
+"""A compact, append-only event log: one 16-byte record per event.
 
 Step back over a whole run must not keep a Python object per event, let alone
-a board copy. Each event packs into three words:
+a board copy. Each event packs into a little-endian record of three words:
 
 * ``head`` (32 bits): kind (3 bits), attempt (1), line (6), row (20);
 * ``square`` (32 bits): col (20), checks (10);
 * ``extra`` (64 bits): a (24 bits) and b (40 bits) -- the blocker of a Conflict,
   the old column and remaining conflicts of a Repair.
 
-The fields are laid out so that packing stays in CPython's one-digit ints (below
-2^30) for every common event: ``extend`` packs a batch in one loop, no call per
-event, and that loop was the timeline's hot spot. Checks too large for 10 bits
-are kept exactly in a side table. A Solution's queens are not stored: they are
-the board at that moment, which the timeline rebuilds. So 10^7 events take
-160 MB; past ``capacity`` the oldest events are forgotten (whole chunks), which
-bounds memory on arbitrarily long runs.
+Checks too large for 10 bits are kept exactly in a side table. A Solution's
+queens are not stored: they are the board at that moment, which the timeline
+rebuilds. So 10^7 events take 160 MB; past ``capacity`` the oldest events are
+forgotten (whole chunks), which bounds memory on arbitrarily long runs.
+
+Logging is the timeline's hot spot, so ``extend`` takes a whole batch and has
+no Python step per event when the solver repeats its (immutable) event objects,
+as ``backtracking`` does: each distinct object is packed once and its record
+remembered by identity; the batch is then one ``bytes.join``. The counters of a
+stretch are read from the records with numpy (``tally``).
 """
 
 from __future__ import annotations
 
-from array import array
+import struct
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from operator import itemgetter
+
+import numpy as np
 
 from solvers.counters import Counters
 from solvers.events import Backtrack, Conflict, Event, Place, Repair, Solution
@@ -33,12 +39,51 @@ _COORD_BITS = 20
 _COORD_LIMIT = 1 << _COORD_BITS
 CHUNK = 1 << 16
 BYTES_PER_EVENT = 16
+_RECORD = struct.Struct("<IIQ")
+_RECORDS = np.dtype([("head", "<u4"), ("square", "<u4"), ("extra", "<u8")])
+MEMO_SIZE = 1 << 16  # distinct event objects remembered
+MEMO_TRIAL = 1 << 12  # events logged before a memo that mostly misses is dropped
 
-Chunk = tuple[array, array, array]
+#: An event's record, its checks when they pass the escape (else 0), and the event itself
+#: (held so that its id, the memo's key, stays its own).
+_Packed = tuple[bytes, int, Event]
+_BYTES, _BIG = itemgetter(0), itemgetter(1)
 
 
-def _chunk() -> Chunk:
-    return array("I"), array("I"), array("Q")  # 4 + 4 + 8 bytes an event
+def _pack(event: Event) -> _Packed:
+    """The record of ``event`` (see the module docstring)."""
+    kind = type(event)
+    checks = event.checks
+    big = checks if checks >= _CHECKS_ESCAPE else 0
+    extra = 0
+    if kind is Conflict:
+        row, col = event.row, event.col  # type: ignore[union-attr]
+        a, b = event.blocker  # type: ignore[union-attr]
+        extra = a | b << 24
+    elif kind is Solution:  # its queens are the board
+        row = col = 0
+    elif kind is Repair:
+        row, col = event.row, event.new  # type: ignore[union-attr]
+        extra = event.old | event.conflicts << 24  # type: ignore[union-attr]
+    else:
+        row, col = event.row, event.col  # type: ignore[union-attr]
+    if (row | col) >> _COORD_BITS:  # negative or too large
+        raise ValueError("board too large for the event log")
+    head = _KIND_CODE[kind] | event.attempt << 3 | event.line << 4 | row << 10
+    square = col | min(checks, _CHECKS_ESCAPE) << _COORD_BITS
+    return _RECORD.pack(head, square, extra), big, event
+
+
+def _positions(items: list, value: object) -> Iterator[int]:
+    """Where ``value`` stands in ``items``, found by ``list.index`` (no Python step per item)."""
+    i = 0
+    while True:
+        try:
+            i = items.index(value, i)
+        except ValueError:
+            return
+        yield i
+        i += 1
 
 
 class EventLog:
@@ -46,8 +91,9 @@ class EventLog:
 
     def __init__(self, capacity: int = 10_000_000) -> None:
         self.capacity = max(capacity, CHUNK)
-        self._chunks: deque[Chunk] = deque()
+        self._chunks: deque[bytearray] = deque()  # CHUNK records each, the last one filling
         self._big_checks: dict[int, int] = {}
+        self._memo: dict[int, _Packed] | None = {}  # id(event) -> its record, while worth it
         self.start = 0  # absolute index of the oldest event kept
         self.end = 0  # absolute index one past the newest
 
@@ -58,67 +104,39 @@ class EventLog:
         """Pack ``event`` at index ``end``."""
         self.extend((event,))
 
-    def extend(self, events: Sequence[Event]) -> Counters:
-        """Pack ``events`` at index ``end`` onwards; returns their tally, counted in the same pass."""
-        heads: list[int] = []
-        squares: list[int] = []
-        extras: list[int] = []
-        put_head, put_square, put_extra = heads.append, squares.append, extras.append
-        escape, big = _CHECKS_ESCAPE, self._big_checks
-        attempts = total_checks = placements = backtracks = solutions = repairs = 0
-        for event in events:
-            kind = type(event)
-            attempt, line, checks = event.attempt, event.line, event.checks
-            attempts += attempt
-            total_checks += checks
-            if checks >= escape:
-                big[self.end + len(heads)] = checks
-                checks = escape
-            if kind is Conflict:
-                row, col = event.row, event.col  # type: ignore[union-attr]
-                a, b = event.blocker  # type: ignore[union-attr]
-                put_head(1 | attempt << 3 | line << 4 | row << 10)
-                put_extra(a | b << 24)
-            elif kind is Place:
-                row, col = event.row, event.col  # type: ignore[union-attr]
-                placements += 1
-                put_head(attempt << 3 | line << 4 | row << 10)
-                put_extra(0)
-            elif kind is Backtrack:
-                row, col = event.row, event.col  # type: ignore[union-attr]
-                backtracks += 1
-                put_head(2 | attempt << 3 | line << 4 | row << 10)
-                put_extra(0)
-            elif kind is Solution:  # its queens are the board
-                row = col = 0
-                solutions += 1
-                put_head(3 | attempt << 3 | line << 4)
-                put_extra(0)
-            else:
-                row, col = event.row, event.new  # type: ignore[union-attr]
-                repairs += 1
-                put_head(4 | attempt << 3 | line << 4 | row << 10)
-                put_extra(event.old | event.conflicts << 24)  # type: ignore[union-attr]
-            if (row | col) >> _COORD_BITS:  # negative or too large
-                big.pop(self.end + len(heads) - 1, None)
-                raise ValueError("board too large for the event log")
-            put_square(col | checks << _COORD_BITS)
-        self._store(heads, squares, extras)
-        return Counters(attempts, placements, backtracks, solutions, total_checks, repairs)
+    def extend(self, events: Sequence[Event]) -> None:
+        """Pack ``events`` at index ``end`` onwards."""
+        memo = self._memo
+        if memo is None:
+            records = list(map(_pack, events))
+        else:
+            found: list[_Packed | None] = list(map(memo.get, map(id, events)))
+            misses = 0
+            for i in _positions(found, None):
+                found[i] = packed = _pack(events[i])
+                misses += 1
+                if len(memo) < MEMO_SIZE:
+                    memo[id(events[i])] = packed
+            if self.end >= MEMO_TRIAL and 2 * misses > len(events):
+                self._memo = None  # this solver makes a new object per event: stop remembering
+            records = found  # type: ignore[assignment]  # no None left
+        if any(map(_BIG, records)):
+            for i, (_, big, _) in enumerate(records):
+                if big:
+                    self._big_checks[self.end + i] = big
+        self._store(b"".join(map(_BYTES, records)))
 
-    def _store(self, heads: list[int], squares: list[int], extras: list[int]) -> None:
+    def _store(self, data: bytes) -> None:
         before = self.end  # events up to here existed before this batch
-        done = 0
-        while done < len(heads):
-            if not self._chunks or len(self._chunks[-1][0]) == CHUNK:
-                self._chunks.append(_chunk())
-            head, square, extra = self._chunks[-1]
-            take = min(len(heads) - done, CHUNK - len(head))
-            head.extend(heads[done : done + take])
-            square.extend(squares[done : done + take])
-            extra.extend(extras[done : done + take])
+        view, done = memoryview(data), 0
+        while done < len(data):
+            if not self._chunks or len(self._chunks[-1]) == CHUNK * BYTES_PER_EVENT:
+                self._chunks.append(bytearray())
+            chunk = self._chunks[-1]
+            take = min(len(data) - done, CHUNK * BYTES_PER_EVENT - len(chunk))
+            chunk += view[done : done + take]
             done += take
-            self.end += take
+            self.end += take // BYTES_PER_EVENT
         # past the capacity, forget the oldest chunks, but none holding an event of this batch
         while len(self._chunks) * CHUNK > self.capacity and self.start + CHUNK <= before:
             self._forget_oldest_chunk()
@@ -134,18 +152,16 @@ class EventLog:
         if not self.start <= index < self.end:
             raise IndexError(f"event {index} is not in the log ({self.start}..{self.end - 1})")
         offset = index - self.start
-        head, square, extra = self._chunks[offset // CHUNK]
-        offset %= CHUNK
-        word, place, more = head[offset], square[offset], extra[offset]
-        kind = word & 7
-        attempt = bool(word >> 3 & 1)
-        line = word >> 4 & 63
-        row = word >> 10
-        col = place & (_COORD_LIMIT - 1)
-        checks = place >> _COORD_BITS
+        head, square, extra = _RECORD.unpack_from(self._chunks[offset // CHUNK], offset % CHUNK * 16)
+        kind = head & 7
+        attempt = bool(head >> 3 & 1)
+        line = head >> 4 & 63
+        row = head >> 10
+        col = square & (_COORD_LIMIT - 1)
+        checks = square >> _COORD_BITS
         if checks == _CHECKS_ESCAPE:
             checks = self._big_checks.get(index, checks)
-        a, b = more & ((1 << 24) - 1), more >> 24
+        a, b = extra & ((1 << 24) - 1), extra >> 24
         if kind == 0:
             return Place(row, col, line, attempt, checks)
         if kind == 1:
@@ -156,6 +172,30 @@ class EventLog:
             return Solution(tuple(c for c in queens if c is not None), line, attempt, checks)
         return Repair(row, a, col, b, line, attempt, checks)
 
+    def tally(self, start: int, stop: int) -> Counters:
+        """The counters of the events from ``start`` to ``stop`` (exclusive), read from the
+        records with numpy: what ``Counters.apply`` gives counting them one by one."""
+        if not self.start <= start <= stop <= self.end:
+            raise IndexError(f"events {start}..{stop} are not all in the log ({self.start}..{self.end})")
+        per_kind = np.zeros(len(KINDS), np.int64)
+        attempts = checks = 0
+        index = start
+        while index < stop:
+            offset = index - self.start
+            lo = offset % CHUNK
+            hi = min(CHUNK, lo + stop - index)
+            records = np.frombuffer(self._chunks[offset // CHUNK], _RECORDS)[lo:hi]
+            heads, costs = records["head"], records["square"] >> _COORD_BITS
+            per_kind += np.bincount(heads & 7, minlength=len(KINDS))
+            attempts += int((heads >> 3 & 1).sum())
+            checks += int(costs.sum())
+            for i in np.flatnonzero(costs == _CHECKS_ESCAPE).tolist():
+                checks += self._big_checks.get(index + i, _CHECKS_ESCAPE) - _CHECKS_ESCAPE
+            del records, heads, costs  # release the chunk's buffer before it grows again
+            index += hi - lo
+        placements, _, backtracks, solutions, repairs = per_kind.tolist()
+        return Counters(attempts, placements, backtracks, solutions, checks, repairs)
+
     def memory_bytes(self) -> int:
-        """Bytes held by the packed arrays."""
-        return sum(sum(part.itemsize * len(part) for part in chunk) for chunk in self._chunks)
+        """Bytes held by the records."""
+        return sum(len(chunk) for chunk in self._chunks)

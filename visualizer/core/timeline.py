@@ -25,6 +25,9 @@ from solvers.events import Backtrack, Conflict, Event, Place, Repair, Solution
 from solvers.registry import AlgorithmSpec
 from visualizer.core.eventlog import EventLog
 
+#: Hears each event applied (+1) or undone (-1), every one, in order. Events are applied in
+#: batches: read the timeline's board, counters and cursor after ``step`` returns, not from a
+#: listener (while it hears a batch they already include the whole batch).
 Listener = Callable[[Event, int], None]
 #: Solutions kept for the gallery; past this, they are counted, not kept.
 MAX_KEPT_SOLUTIONS = 10_000
@@ -88,13 +91,13 @@ class Timeline:
 
     # -- moving --------------------------------------------------------------
 
-    def _pull(self, count: int) -> tuple[list[Event], Counters]:
-        """Take up to ``count`` new events from the solver and log them (for step back);
-        returns them and their tally."""
+    def _pull(self, count: int) -> list[Event]:
+        """Take up to ``count`` new events from the solver and log them (for step back)."""
         events = list(islice(self._source, count)) if self._source is not None else []
         if len(events) < count:
             self._source = None
-        return events, self.log.extend(events)
+        self.log.extend(events)
+        return events
 
     def _apply(self, event: Event) -> None:
         """Apply one event: board, kept solutions, counters, then the listeners hear it."""
@@ -138,7 +141,7 @@ class Timeline:
         returns (events applied, whether ``stop`` was met).
 
         New events come from the solver in batches of at least ``MIN_PULL``, logged and
-        counted in one pass (``EventLog.extend``), then applied together: the board, the
+        counted from the packed words (``EventLog.tally``), then applied together: the board, the
         counters, and every listener hears every event in order. Events past ``k`` or past
         the stop wait in the log and are replayed next time.
         """
@@ -154,7 +157,7 @@ class Timeline:
                     return done, True
                 continue
             want = k - done
-            events, tally = self._pull(min(max(want, MIN_PULL), PULL))
+            events = self._pull(min(max(want, MIN_PULL), PULL))
             if not events:
                 break
             take, met = min(want, len(events)), False
@@ -162,11 +165,10 @@ class Timeline:
                 hit = next(compress(range(take), map(stop, events[:take])), None)
                 if hit is not None:
                     take, met = hit + 1, True
-            if take < len(events):  # the rest waits in the log, counted when replayed
-                tally.subtract(events[take:])
+            if take < len(events):  # the rest waits in the log
                 events = events[:take]
             self._move(events)
-            self.counters.add(tally)
+            self.counters.add(self.log.tally(self.cursor, self.cursor + take))
             for listener in self.listeners:
                 for event in events:
                     listener(event, 1)
