@@ -299,6 +299,8 @@ class Model:
     """How the engine answers one algorithm's counters (held by its ``AlgorithmSpec``)."""
 
     max_n: int  # the largest n answered in reasonable time
+    #: the ``solvers.estimate`` model of a whole run's time ("walk", "profile"), None if always quick
+    estimate: str | None = None
 
     def answers(self, n: int) -> bool:
         """Whether ``counters`` answers this n."""
@@ -312,12 +314,14 @@ class Model:
         progress: ProgressCallback | None = None,
         cancel: CancelFlag | None = None,
         jit: bool | None = None,
+        patient: bool = False,
     ) -> Counters:
         """The counters the algorithm's events would tally at ``n`` (to the first solution if ``first``).
 
-        Raises ``EngineLimit`` for an n beyond ``max_n``, ``Cancelled`` once ``cancel`` is set.
+        Raises ``EngineLimit`` for an n beyond ``max_n`` unless the caller is ``patient`` (it
+        shows progress and can cancel, like the command line), ``Cancelled`` once ``cancel`` is set.
         """
-        if not self.answers(n):
+        if not patient and not self.answers(n):
             raise EngineLimit(f"the engine answers this algorithm for n up to {self.max_n} (got n = {n})")
         return self._run(n, first, progress, cancel, jit)
 
@@ -339,6 +343,7 @@ class SquareWalk(Model):
 
     checks: int
     max_n: int = WALK_MAX_N
+    estimate: str | None = "walk"
 
     def _run(
         self,
@@ -360,6 +365,7 @@ class BitTree(Model):
     whole run is the profile; a run to the first solution is the walk's placements."""
 
     max_n: int = PROFILE_MAX_N
+    estimate: str | None = "profile"
 
     def _run(
         self,

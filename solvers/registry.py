@@ -86,17 +86,21 @@ class AlgorithmSpec:
         progress: ProgressCallback | None = None,
         cancel: CancelFlag | None = None,
         jit: bool | None = None,
+        patient: bool = False,
     ) -> Counters:
         """The counters ``tally(self.solve(n, first=first))`` would give, from the engine, without events.
 
-        Raises ``EngineLimit`` when the engine does not model this algorithm or
-        this n (beyond what it does in reasonable time), ``Cancelled`` on cancel.
+        Raises ``EngineLimit`` when the engine does not model this algorithm, or this n
+        (beyond what it does in reasonable time) unless the caller is ``patient`` (it shows
+        progress and can cancel), ``Cancelled`` on cancel.
         """
         if self.engine is None:
             raise EngineLimit(f"the engine does not model {self.name!r}; run its generator instead")
-        if not self.engine.answers(n):
+        if not patient and not self.engine.answers(n):
             raise EngineLimit(f"the engine answers {self.name} for n up to {self.engine.max_n} (got n = {n})")
-        return self.engine.counters(n, first=first, progress=progress, cancel=cancel, jit=jit)
+        return self.engine.counters(
+            n, first=first, progress=progress, cancel=cancel, jit=jit, patient=patient
+        )
 
     def expected_attempts(self, n: int, cancel: CancelFlag | None = None) -> int | None:
         """Attempts of the whole run at ``n``: the engine's exact count when it answers, else the

@@ -14,7 +14,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # the window saves settings: never into the user's config folder from a test
 os.environ.setdefault("NQUEENS_CONFIG_DIR", tempfile.mkdtemp(prefix="nqueens-test-config-"))
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "nqueens.json"
+#: Public reference numbers (OEIS, Knuth's tree profile, the seeds' figures), shipped with the tests
+#: so that a bare clone runs every test; a copy of the team's ../shared/reference/nqueens.json.
+REFERENCE = Path(__file__).resolve().parent / "data" / "nqueens.json"
 
 
 @pytest.fixture(autouse=True)
@@ -26,10 +28,10 @@ def fresh_settings(tmp_path_factory, monkeypatch):
 
 @pytest.fixture(scope="session")
 def reference() -> dict:
-    """The public reference numbers in ../shared/reference/nqueens.json."""
-    if not REFERENCE.exists():
-        pytest.skip(f"reference file missing: {REFERENCE}")
-    return json.loads(REFERENCE.read_text())
+    """The public reference numbers in tests/data/nqueens.json; a missing file fails the test."""
+    if not REFERENCE.is_file():
+        pytest.fail(f"reference data missing: {REFERENCE} (it ships with the repository)")
+    return json.loads(REFERENCE.read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="session")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import subprocess
@@ -132,7 +133,8 @@ def test_count_algo_answers_from_the_engine():
 
 def test_count_algo_falls_back_to_the_generator(monkeypatch):
     answered = json.loads(call("count", "7", "--algo", "backtracking-board", "--json")[1])
-    monkeypatch.setattr(registry.AlgorithmSpec, "engine_answers", lambda spec, n: False)
+    spec = registry.get("backtracking-board")
+    monkeypatch.setitem(registry.ALGORITHMS, spec.name, dataclasses.replace(spec, engine=None))
     drained = json.loads(call("count", "7", "--algo", "backtracking-board", "--json")[1])
     assert (answered["source"], drained["source"]) == ("engine", "events")
     for key in ("attempts", "placements", "backtracks", "solutions", "checks"):
@@ -145,3 +147,25 @@ def test_profile_and_count_of_larger_boards():
     assert json.loads(call("count", "13", "--json")[1])["solutions"] == 73712
     status, _ = call("count", "21")
     assert status == 2
+
+
+def test_the_estimates_node_table_is_the_engines_tree():
+    from solvers import engine, estimate
+
+    assert [estimate.NODES[n] for n in range(1, 13)] == [sum(engine.profile(n)) for n in range(1, 13)]
+
+
+def test_estimates_grow_with_n_and_shrink_with_cores():
+    from solvers import estimate
+
+    walk = [estimate.seconds("walk", n, 2) for n in range(4, 31)]
+    assert walk == sorted(walk) and len(set(walk)) == len(walk)
+    assert estimate.seconds("count", 20, 8) == estimate.seconds("count", 20, 2) / 4
+
+
+@pytest.mark.parametrize("limit", [None, "0", "1", "3"])
+def test_streamed_json_is_one_valid_object(limit):
+    extra = ["--limit", limit] if limit else []
+    status, text = call("solve", "6", "--format", "json", *extra)
+    data = json.loads(text)
+    assert status == 0 and data["count"] == len(data["solutions"]) == (4 if limit is None else int(limit))

@@ -12,8 +12,7 @@ from solvers import engine, registry
 from solvers import kernels as kn
 from solvers.counters import tally
 
-JIT = [False, True] if kn.HAVE_NUMBA else [False]
-needs_numba = pytest.mark.skipif(not kn.HAVE_NUMBA, reason="numba is not installed")
+JIT = [False, True]
 # Largest n each algorithm's generator is drained to here (n^n and n! grow fast).
 DRAIN_LIMIT = {"brute-force": 6, "permutations": 8, "permutations-pruned": 9}
 FIRST_RUNS = {"backtracking", "backtracking-pairwise", "backtracking-board", "backtracking-iterative"}
@@ -25,14 +24,23 @@ def counters(name, n, **options):
     return registry.get(name).engine_counters(n, **options)
 
 
+def require_numba() -> None:
+    """The compiled half of a test fails, never skips, without numba (tests install ".[fast,test]")."""
+    assert kn.HAVE_NUMBA, "numba is not installed (or NQUEENS_NO_JIT is set): pip install -e '.[fast,test]'"
+
+
 @pytest.mark.parametrize("jit", JIT)
 def test_count_matches_oeis(jit, oeis):
+    if jit:
+        require_numba()
     top = 13 if jit else 11
     assert [engine.count(n, jit=jit) for n in range(1, top + 1)] == [oeis[n] for n in range(1, top + 1)]
 
 
 @pytest.mark.parametrize("jit", JIT)
 def test_profile_matches_the_reference_and_the_count(jit, reference, oeis):
+    if jit:
+        require_numba()
     profiles = reference["backtrack_tree_profile"]
     for key in ("4", "8"):
         assert engine.profile(int(key), jit=jit) == profiles[key]
@@ -51,8 +59,8 @@ def test_subproblems_cover_the_first_rows_with_mirror_weights():
         assert above == engine.profile(n, jit=False)[: min(n, 3)]
 
 
-@needs_numba
 def test_compiled_kernels_equal_their_py_func():
+    require_numba()
     for n in range(1, 11):
         states, _ = engine.subproblems(n, min(n, 2))
         row = min(n, 2)
@@ -106,9 +114,9 @@ def test_every_exhaustive_algorithm_is_modelled_by_the_engine():
     assert exhaustive == MODELLED
 
 
-@needs_numba
 @pytest.mark.parametrize("name", ["backtracking-board", "brute-force", "permutations-pruned", "bitmask"])
 def test_compiled_and_interpreted_counters_agree(name):
+    require_numba()
     n = min(7, registry.get(name).engine.max_n)
     for first in (False, True):
         assert counters(name, n, first=first, jit=True) == counters(name, n, first=first, jit=False)
@@ -168,6 +176,8 @@ def test_limits_are_refused_with_a_reason():
 @pytest.mark.parametrize("jit", JIT)
 @pytest.mark.parametrize("work", [engine.count, engine.profile])
 def test_progress_reaches_one(work, jit):
+    if jit:
+        require_numba()
     seen: list[float] = []
     n = 13 if jit else 10
     work(n, progress=seen.append, jit=jit)
@@ -183,6 +193,8 @@ def test_progress_of_the_counters():
 
 @pytest.mark.parametrize("jit", JIT)
 def test_cancel_stops_early(jit):
+    if jit:
+        require_numba()
     cancel = threading.Event()
     seen: list[float] = []
 
@@ -215,9 +227,17 @@ def test_fast_backtracking_path_yields_the_recursive_events(first):
         assert list(bt._flag_walk(n, first)) == list(bt._recursive(bt.FlagChecker(n), first))
 
 
-def test_numba_start_up_leaves_scipy_importable():
+def test_numba_start_up_leaves_scipy_importable(monkeypatch):
+    """A kernel compiled while scipy is not loaded hides scipy only during numba's start-up."""
     import sys
 
+    require_numba()
+    monkeypatch.delitem(sys.modules, "scipy", raising=False)  # as in a process that never loaded it
+    fresh = kn.Kernel(kn.count_states.py_func)  # not compiled yet: compiling runs the hiding now
+    compiled = fresh.compiled
+    assert sys.modules.get("scipy", "absent") is not None, "the None placed to hide scipy was left behind"
+    assert compiled is not fresh.py_func and compiled.signatures, "a numba dispatcher, compiled"
+    states, _ = engine.subproblems(8, 2)
+    assert compiled(8, states, 2, 0, len(states)) == fresh.py_func(8, states, 2, 0, len(states)) == 92
     for k in kn.KERNELS:
-        assert k.compiled is not None
-    assert sys.modules.get("scipy", "absent") is not None
+        assert k.compiled is not k.py_func, f"{k.__name__} runs interpreted although numba is installed"

@@ -65,7 +65,7 @@ def test_too_many_to_keep_is_said_and_counted():
     timeline, gallery = full_gallery(keep=20)
     assert gallery.kept == 20 and gallery.total == 92 and gallery.overflow
     surface = pygame.Surface((900, 700))
-    draw_gallery(surface, surface.get_rect(), gallery, CLASSROOM, "en")
+    draw_gallery(surface, surface.get_rect(), gallery.model(), CLASSROOM, "en")
     notice_row = [tuple(surface.get_at((x, y)))[:3] for x in range(0, 600) for y in range(30, 60)]
     assert CLASSROOM.conflict in notice_row  # the overflow line is drawn in the warning colour
     timeline.back(timeline.cursor)
@@ -75,11 +75,11 @@ def test_too_many_to_keep_is_said_and_counted():
 def test_draw_gallery_returns_hits_that_select():
     _timeline, gallery = full_gallery()
     surface = pygame.Surface((1000, 760))
-    hits = draw_gallery(surface, surface.get_rect(), gallery, CLASSROOM, "zh")
+    hits = draw_gallery(surface, surface.get_rect(), gallery.model(), CLASSROOM, "zh")
     assert len(hits) == 92
     rect, queens = hits[17]
     assert hit(hits, rect.center) == queens and hit(hits, (0, 0)) is None
-    drawn = draw_gallery(surface, surface.get_rect(), gallery, CLASSROOM, "en", selected=queens)
+    drawn = draw_gallery(surface, surface.get_rect(), gallery.model(), CLASSROOM, "en", selected=queens)
     rect = next(r for r, q in drawn if q == queens)
     assert tuple(surface.get_at((rect.x - 4, rect.centery)))[:3] == CLASSROOM.tried
     # a queen is drawn on the mini board where the solution has one (row 0)

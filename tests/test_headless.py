@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from visualizer.headless import Command, ScriptError, parse_command, parse_script
+from visualizer.headless import Command, ScriptError, parse_command, parse_script, parse_size
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -64,10 +64,17 @@ def test_show_all_next_animates_to_the_same_solution(tmp_path):
 
 
 def test_play_uses_simulated_time_at_the_chosen_speed(tmp_path):
+    from solvers import registry
+    from visualizer.core.timeline import Timeline
+
     state = state_after(tmp_path, "--script", "speed:20;play:1.5")
-    total = sum(state["counters"][k] for k in ("placements", "backtracks", "solutions"))
-    assert state["counters"]["attempts"] + total >= 30  # 30 events, some count twice
-    assert state["counters"]["placements"] > 0
+    expected = Timeline(registry.get("backtracking"), 8)
+    expected.step(30)  # 20 events/s for 1.5 s of simulated frames
+    assert state["event_index"] == 30
+    assert (state["counters"], state["queens"]) == (
+        {k: v for k, v in expected.counters.as_dict().items() if k in state["counters"]},
+        expected.queens,
+    )
 
 
 def test_keys_go_through_the_same_event_path(tmp_path):
@@ -78,9 +85,53 @@ def test_keys_go_through_the_same_event_path(tmp_path):
 
 
 def test_n_and_algo_commands_and_click(tmp_path):
-    state = state_after(tmp_path, "--script", "n:5;algo:permutations;next;click:0,0")
-    assert (state["n"], state["algorithm"]) == (5, "permutations")
-    assert state["counters"]["solutions"] == 1
+    from solvers import registry
+    from visualizer.core.timeline import Timeline
+
+    script = "n:5;algo:permutations;next"
+    state = state_after(tmp_path, "--script", script)
+    expected = Timeline(registry.get("permutations"), 5)
+    expected.next_solution()
+    assert (state["n"], state["algorithm"], state["counters"]["solutions"]) == (5, "permutations", 1)
+    assert (state["event_index"], state["queens"]) == (expected.cursor, expected.queens)
+    clicked = state_after(tmp_path, "--script", script + ";click:0,0")
+    assert clicked == state, "a click on the board in watch mode only looks: the run stays put"
+
+
+def test_a_window_script_shows_a_settings_save_failure_as_a_banner(tmp_path):
+    (tmp_path / "afile").write_text("x")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    env["NQUEENS_CONFIG_DIR"] = str(tmp_path / "afile" / "config")  # no folder can be made there
+    result = subprocess.run(
+        [sys.executable, "-m", "visualizer", "--script", "n:6;step:2", "--frames", "3"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr  # the window ran its frames and closed
+    assert "Traceback" not in result.stderr and result.stderr == ""
+
+
+def test_a_window_script_refusal_stays_a_banner_on_screen(tmp_path):
+    from visualizer.headless import HeadlessRunner
+    from visualizer.preferences import open_window
+    from visualizer.settings import SettingsStore
+
+    (tmp_path / "afile").write_text("x")
+    app = open_window(store=SettingsStore(tmp_path / "afile"))
+    try:
+        HeadlessRunner(app, strict=False).run(parse_script("n:6"))
+        assert app.banner is not None and app.banner[1] == "error" and "save" in app.banner[0]
+        assert app.timeline.n == 6 and app.running
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", ["7680x4320", "960x640"])
+def test_the_size_cap_is_inclusive(size):
+    assert parse_size(size) == tuple(int(x) for x in size.split("x"))
 
 
 def test_screenshot_and_gif_files_are_written(tmp_path):

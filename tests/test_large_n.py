@@ -158,10 +158,23 @@ def test_cli_min_conflicts_solve_and_count():
     queens = [int(c) for c in head.removeprefix("Solution 1: ").split()]
     assert len(queens) == 500 and construction.is_valid(np.array(queens))
     assert note == "(not drawn for n > 100)"
+    assert tuple(queens) == replay(registry.get("min-conflicts").solve(500, first=True))[1]
     status, text = call("count", "500", "--algo", "min-conflicts", "--json")
     data = json.loads(text)
-    assert data["solutions"] == 1 and data["conflicts"] == 0
-    assert data["repairs"] >= 0 and data["placements"] >= 500 and data["attempts"] >= 500
+    events = list(registry.get("min-conflicts").solve(500))  # the same seeded run, replayed and checked
+    board, solution = replay(events)
+    assert is_solution(solution) and board == dict(enumerate(solution))
+    kinds = [type(e) for e in events]
+    expected = {
+        "solutions": 1,
+        "conflicts": 0,
+        "repairs": kinds.count(Repair),
+        "placements": kinds.count(Place),
+        "backtracks": kinds.count(Backtrack),
+        "attempts": sum(e.attempt for e in events),
+        "checks": sum(e.checks for e in events),
+    }
+    assert {key: data[key] for key in expected} == expected
 
 
 def test_cli_all_prints_the_one_solution():

@@ -13,10 +13,10 @@ from solvers.events import Backtrack, Conflict
 from visualizer.core.scene import Scene, scene_of
 from visualizer.core.timeline import Timeline
 from visualizer.i18n import tr
-from visualizer.render.board import ATTACKED_ALPHA, blend, draw_board, fit_board
+from visualizer.render.board import ATTACKED_ALPHA, draw_board, fit_board
 from visualizer.render.fonts import ellipsize, get_font
 from visualizer.render.panels import draw_banner, draw_code, draw_counters, draw_help, draw_progress
-from visualizer.theme import CLASSROOM, PROJECTOR, Theme
+from visualizer.theme import CLASSROOM, PROJECTOR, Theme, blend
 
 SIZE = (1280, 800)
 BOARD_AREA = pygame.Rect(0, 0, 800, 800)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+import sys
 
 from visualizer.settings import Settings, SettingsStore, config_dir
 
@@ -57,3 +60,27 @@ def test_unwritable_directory_is_reported(tmp_path):
 def test_config_dir_honours_the_override(monkeypatch, tmp_path):
     monkeypatch.setenv("NQUEENS_CONFIG_DIR", str(tmp_path))
     assert config_dir() == tmp_path
+
+
+def test_config_dir_is_the_platforms_own(monkeypatch, tmp_path):
+    monkeypatch.delenv("NQUEENS_CONFIG_DIR")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    assert config_dir().name == "nqueens-visualizer"
+    if sys.platform.startswith("linux"):  # XDG: $XDG_CONFIG_HOME/nqueens-visualizer
+        assert config_dir() == tmp_path / "nqueens-visualizer"
+
+
+def test_a_save_is_atomic_and_private(tmp_path):
+    store = SettingsStore(tmp_path / "new" / "folder")
+    assert store.save(Settings(n=9))  # the missing config folder is created
+    files = list((tmp_path / "new" / "folder").iterdir())
+    assert [f.name for f in files] == ["settings.json"]  # the temporary file was renamed, not left
+    assert json.loads(files[0].read_text())["n"] == 9
+    if os.name == "posix":
+        assert stat.S_IMODE(files[0].stat().st_mode) == 0o600  # mkstemp's mode
+
+
+def test_a_utf8_bom_is_accepted(tmp_path):
+    (tmp_path / "settings.json").write_bytes(b"\xef\xbb\xbf" + json.dumps({"n": 6}).encode())
+    store = SettingsStore(tmp_path)
+    assert store.load().n == 6 and store.problem is None

@@ -6,18 +6,11 @@ import pygame
 import pytest
 
 from solvers import engine, registry
+from visualizer.core.icicle import EXPLORED_CODE, PRUNED_CODE, SOLUTION_CODE, IcicleMap
 from visualizer.core.timeline import Timeline
 from visualizer.core.tree import DEAD, SOLUTION, SearchTree
-from visualizer.render.tree import (
-    EXPLORED_CODE,
-    PRUNED_CODE,
-    SOLUTION_CODE,
-    IcicleMap,
-    draw_profile,
-    draw_tree,
-    map_palette,
-    uses_node_link,
-)
+from visualizer.core.tree_view import TreeView
+from visualizer.render.tree import draw_profile, draw_tree, map_image, map_palette
 from visualizer.theme import CLASSROOM
 
 
@@ -83,11 +76,13 @@ def _pixel(surface: pygame.Surface, icicle: IcicleMap, area: pygame.Rect, depth:
 
 def test_icicle_paints_and_undo_repaints():
     timeline = Timeline(registry.get("backtracking"), 8)
-    tree = SearchTree(8).attach(timeline)
-    icicle = IcicleMap(tree)
+    tree = SearchTree(8)
+    icicle = IcicleMap(8)
+    tree.add_painter(icicle)
+    tree.attach(timeline)
     timeline.next_solution()  # 0 4 7 5 2 6 1 3
     palette = [tuple(int(v) for v in colour) for colour in map_palette(CLASSROOM)]
-    image = icicle.image((800, 9 * 20), CLASSROOM)
+    image = map_image(icicle.codes.copy(), (800, 9 * 20), CLASSROOM)
     area = pygame.Rect(0, 0, 800, 180)
     surface = pygame.Surface(area.size)
     surface.blit(image, (0, 0))
@@ -106,28 +101,45 @@ def test_icicle_paints_and_undo_repaints():
 
 
 def test_draw_tree_node_link_marks_states():
-    _timeline, tree = grown("backtracking", 4, 45)  # node 12 current, node 9 a solution
-    assert uses_node_link(tree)
+    timeline, _tree = grown("backtracking", 4, 45)  # node 12 current, node 9 a solution
+    model = TreeView(timeline).model()
+    assert model.node_link
     surface = pygame.Surface((900, 600))
-    draw_tree(surface, surface.get_rect(), tree, CLASSROOM)
+    draw_tree(surface, surface.get_rect(), model, CLASSROOM)
     colours = {tuple(surface.get_at((x, y)))[:3] for x in range(0, 900, 3) for y in range(0, 600, 3)}
     assert CLASSROOM.solution in colours and CLASSROOM.conflict in colours and CLASSROOM.tried in colours
 
 
 def test_draw_tree_map_for_large_n():
-    _timeline, tree = grown("backtracking", 12, 5000)
-    assert not uses_node_link(tree)
+    timeline, _tree = grown("backtracking", 12, 5000)
+    model = TreeView(timeline).model()
+    assert not model.node_link
     surface = pygame.Surface((900, 600))
-    draw_tree(surface, surface.get_rect(), tree, CLASSROOM, "zh")
+    draw_tree(surface, surface.get_rect(), model, CLASSROOM, "zh")
     explored = tuple(int(v) for v in map_palette(CLASSROOM)[EXPLORED_CODE])
     assert any(tuple(surface.get_at((x, 100)))[:3] == explored for x in range(0, 900))
 
 
+def colour_bands(surface: pygame.Surface, colour: tuple[int, int, int]) -> list[int]:
+    """Widths of the horizontal bands drawn in ``colour``, top to bottom (one per bar)."""
+    widths = [
+        sum(tuple(surface.get_at((x, y)))[:3] == colour for x in range(surface.get_width()))
+        for y in range(surface.get_height())
+    ]
+    bands: list[int] = []
+    for y, width in enumerate(widths):
+        if width and (y == 0 or not widths[y - 1]):
+            bands.append(width)
+    return bands
+
+
 def test_draw_profile_bars_follow_counts():
     surface = pygame.Surface((500, 360))
-    full = engine.profile(8)
-    draw_profile(surface, surface.get_rect(), [1, 8, 42, 0, 0, 0, 0, 0, 0], full, CLASSROOM)
-    filled = []
-    for y in range(40, 360):
-        filled.append(sum(1 for x in range(500) if tuple(surface.get_at((x, y)))[:3] == CLASSROOM.solution))
-    assert max(filled) > 0  # completed depths are drawn in the solution colour
+    full = engine.profile(8)  # [1, 8, 42, 140, 344, 568, ...]
+    draw_profile(surface, surface.get_rect(), [1, 8, 42, 70, 0, 0, 0, 0, 0], full, CLASSROOM)
+    # completed depths 0-2 in the solution colour, depth 3 (70 of 140) in the tried colour
+    done, partial = colour_bands(surface, CLASSROOM.solution), colour_bands(surface, CLASSROOM.tried)
+    assert len(done) == 3 and len(partial) == 1
+    # each bar as long as its count, the peak (568 at depth 5) filling the bar's width, whatever it is
+    peak = max(full)
+    assert any([round(bar * c / peak) for c in (1, 8, 42, 70)] == done + partial for bar in range(1, 500))

@@ -5,16 +5,43 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from typing import NoReturn
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+#: The longest error line (arguments echoed inside it are cut).
+MAX_MESSAGE = 160
 
 
 class _Parser(argparse.ArgumentParser):
     """Bad arguments: one line on stderr and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"nqueens-viz: {message}\n")
+        self.exit(2, f"nqueens-viz: {one_line(message)}\n")
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line, cut to ``MAX_MESSAGE`` characters (a 100 KB argument is not echoed whole).
+
+    >>> one_line("bad\\nvalue " + "x" * 200)[-3:], len(one_line("x" * 500))
+    ('xx…', 160)
+    """
+    message = " ".join(message.split())
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
+
+
+def _whole(what: str, minimum: int) -> Callable[[str], int]:
+    """An argparse type: ASCII digits only (``8_0``, ``٨`` and `` 8 `` are refused)."""
+
+    def parse(text: str) -> int:
+        from visualizer.headless import ScriptError, whole_number
+
+        try:
+            return whole_number(text, what, minimum)
+        except ScriptError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return parse
 
 
 def _scale(text: str) -> float:
@@ -30,12 +57,12 @@ def _scale(text: str) -> float:
 def build_parser() -> argparse.ArgumentParser:
     """The command line of the window and of the headless mode."""
     parser = _Parser(prog="nqueens-viz", description="Watch an N-Queens search step by step.")
-    parser.add_argument("--n", type=int, help="board size (default 8; the window: the saved one)")
+    parser.add_argument("--n", type=_whole("n", 1), help="board size (default 8; the window: the saved one)")
     parser.add_argument("--algo", help="algorithm name (see `nqueens algorithms`; default backtracking)")
     parser.add_argument("--algo2", help="race mode: the second algorithm (default: its usual rival)")
     parser.add_argument("--mode", default="watch", help="watch, or game: place the queens (n 4..20)")
     parser.add_argument("--lang", choices=("en", "zh"), help="language of the window (default en)")
-    parser.add_argument("--size", help="window size WxH (at least 960x640; default 1280x800)")
+    parser.add_argument("--size", help="window size WxH (960x640 to 7680x4320; default 1280x800)")
     parser.add_argument(
         "--theme", choices=("classroom", "projector"), help="colours (projector: high contrast)"
     )
@@ -45,7 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--state", help="headless: write the final state as JSON here")
     parser.add_argument("--screenshot", help="headless: save the final frame as a PNG here")
     parser.add_argument("--gif", help="headless: record every frame into this GIF")
-    parser.add_argument("--frames", type=int, help="window: quit after this many frames (smoke tests)")
+    parser.add_argument(
+        "--frames", type=_whole("frames", 0), help="window: quit after this many frames (smoke tests)"
+    )
     return parser
 
 
@@ -75,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
                 algo2=args.algo2,
             )
             return 0
-        commands = parse_script(args.script)
+        commands = parse_script(args.script, args.mode)
         from visualizer.headless import HeadlessRunner
         from visualizer.preferences import open_window
 
@@ -90,10 +119,10 @@ def main(argv: list[str] | None = None) -> int:
             mode=args.mode,
             algo2=args.algo2,
         )
-        HeadlessRunner(app).run(commands)
+        HeadlessRunner(app, strict=False).run(commands)  # in a window, a refusal is a banner
         return app.run(max_frames=args.frames)
     except (ScriptError, SolverError) as exc:
-        print(f"nqueens-viz: {exc}", file=sys.stderr)
+        print(f"nqueens-viz: {one_line(str(exc))}", file=sys.stderr)
         return 2
 
 

@@ -280,8 +280,7 @@ class App:
             self.game.retry()
         self.anim = None
         with self.lock:
-            self.timeline.reset()
-            self.views.rebuild(self.timeline)
+            self.timeline.reset()  # the side views hear it and clear themselves
         self.elapsed = 0.0
 
     def step(self, k: int = 1) -> None:
@@ -601,6 +600,7 @@ class App:
                 scene = Scene(n=scene.n, queens=chosen, event_index=scene.event_index)
             counters = self.timeline.counters.as_dict()
             depth = self.timeline.depth
+            side = self.views.model()  # a read-only snapshot: drawing it needs no lock
         counters.pop("repairs", None) if self.spec.family != "local-search" else None
         self.surface.fill(theme.background)
         if self.game is not None:
@@ -621,8 +621,7 @@ class App:
             tr("elapsed", lang): tr("seconds", lang, seconds=self.elapsed + self._running_seconds()),
         }
         draw_counters(self.surface, layout.counters, counters, extras, theme, lang, layout.scale)
-        with self.lock:  # a first tree draw replays the timeline: not while the worker steps it
-            side_view = self.views.draw(self.surface, layout.code, self.timeline, theme, lang)
+        side_view = self.views.draw(self.surface, layout.code, side, theme, lang, chosen)
         if not side_view:
             code = self.spec.code_in(lang)
             draw_code(self.surface, layout.code, code, scene.line, theme, lang, layout.scale)

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
+
+from visualizer.safe_files import RefusedFile, check_output_path
 
 FRAME = 1.0 / 60.0
 #: Script commands that need the timeline at rest (they wait for background work first).
@@ -20,6 +23,16 @@ _NEEDS_IDLE = frozenset(
 )
 #: Simulated frames an animated next/instant may take before the script gives up on it.
 MAX_ANIMATION_FRAMES = 10_000_000
+#: The largest headless or window size (8K): a bigger one would take gigabytes of pixels.
+MAX_SIZE = (7680, 4320)
+#: The longest ``play`` in simulated seconds (an hour: 216,000 frames).
+MAX_PLAY_SECONDS = 3600.0
+#: Characters of a bad argument echoed back in an error message.
+ECHO = 40
+#: Script commands that only mean something in game mode (``--mode game``).
+GAME_ONLY = frozenset({"relaxed"})
+_WHOLE = re.compile(r"-?[0-9]+", re.ASCII)
+_DECIMAL = re.compile(r"-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?", re.ASCII)
 
 
 class ScriptError(ValueError):
@@ -34,23 +47,42 @@ class Command:
     arg: object = None
 
 
-def _int(text: str, what: str, minimum: int = 0) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise ScriptError(f"{what} must be a whole number (got {text!r})") from None
+def shown(text: str) -> str:
+    """``text`` quoted for an error message, cut to ``ECHO`` characters.
+
+    >>> shown("x" * 50)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'… (50 characters)"
+    """
+    if len(text) <= ECHO:
+        return repr(text)
+    return f"{text[:ECHO]!r}… ({len(text)} characters)"
+
+
+def whole_number(text: str, what: str, minimum: int = 0) -> int:
+    """``text`` as an int of ASCII digits (no ``_``, no other scripts' digits) at least ``minimum``.
+
+    >>> whole_number("12", "n")
+    12
+    """
+    if not _WHOLE.fullmatch(text):
+        raise ScriptError(f"{what} must be a whole number (got {shown(text)})")
+    if len(text) > 30:
+        raise ScriptError(f"{what} is far too large (got {shown(text)})")
+    value = int(text)
     if value < minimum:
         raise ScriptError(f"{what} must be at least {minimum} (got {value})")
     return value
 
 
+_int = whole_number
+
+
 def _float(text: str, what: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise ScriptError(f"{what} must be a number (got {text!r})") from None
-    if not value >= 0 or value == float("inf"):
-        raise ScriptError(f"{what} must be a non-negative number (got {text!r})")
+    if not _DECIMAL.fullmatch(text) or len(text) > 30:
+        raise ScriptError(f"{what} must be a number (got {shown(text)})")
+    value = float(text)
+    if not 0 <= value < float("inf"):
+        raise ScriptError(f"{what} must be a non-negative number (got {shown(text)})")
     return value
 
 
@@ -67,20 +99,23 @@ def parse_command(text: str) -> Command:
     arg = arg.strip()
     if name in ("reset", "next", "instant", "wait-idle"):
         if arg:
-            raise ScriptError(f"{name} takes no argument (got {text!r})")
+            raise ScriptError(f"{name} takes no argument (got {shown(text)})")
         return Command(name)
     if name in ("step", "back"):
         return Command(name, _int(arg, name, 0) if arg else 1)
     if name == "show-all":
         if arg not in ("on", "off"):
-            raise ScriptError(f"show-all needs on or off (got {arg!r})")
+            raise ScriptError(f"show-all needs on or off (got {shown(arg)})")
         return Command(name, arg == "on")
     if name == "play":
-        return Command(name, _float(arg, "play seconds"))
+        seconds = _float(arg, "play seconds")
+        if seconds > MAX_PLAY_SECONDS:
+            raise ScriptError(f"play lasts at most {MAX_PLAY_SECONDS:g} simulated seconds (got {shown(arg)})")
+        return Command(name, seconds)
     if name == "speed":
         rate = _float(arg, "speed")
         if rate <= 0:
-            raise ScriptError(f"speed must be positive (got {arg!r})")
+            raise ScriptError(f"speed must be positive (got {shown(arg)})")
         return Command(name, rate)
     if name == "n":
         return Command(name, _int(arg, "n", 1))
@@ -88,12 +123,12 @@ def parse_command(text: str) -> Command:
         from solvers.registry import ALGORITHMS
 
         if arg not in ALGORITHMS:
-            raise ScriptError(f"unknown algorithm {arg!r}; choose one of: {', '.join(ALGORITHMS)}")
+            raise ScriptError(f"unknown algorithm {shown(arg)}; choose one of: {', '.join(ALGORITHMS)}")
         return Command(name, arg)
     if name == "click":
         row, sep, col = arg.partition(",")
         if not sep:
-            raise ScriptError(f"click needs ROW,COL (got {arg!r})")
+            raise ScriptError(f"click needs ROW,COL (got {shown(arg)})")
         return Command(name, (_int(row, "click row"), _int(col, "click column")))
     if name == "key":
         import pygame
@@ -103,19 +138,21 @@ def parse_command(text: str) -> Command:
                 warnings.simplefilter("ignore")
                 code = pygame.key.key_code(arg)
         except (ValueError, pygame.error):
-            raise ScriptError(f"unknown key name {arg!r} (use pygame names like right, space, n)") from None
+            hint = "use pygame names like right, space, n"
+            raise ScriptError(f"unknown key name {shown(arg)} ({hint})") from None
         return Command(name, (code, arg))
     if name == "view":
         if arg not in ("code", "tree", "gallery", "chart"):
-            raise ScriptError(f"view needs code, tree, gallery or chart (got {arg!r})")
+            raise ScriptError(f"view needs code, tree, gallery or chart (got {shown(arg)})")
         return Command(name, arg)
     if name == "relaxed":  # game mode: relaxed rules on or off (starts a new round)
         if arg not in ("on", "off"):
-            raise ScriptError(f"relaxed needs on or off (got {arg!r})")
+            raise ScriptError(f"relaxed needs on or off (got {shown(arg)})")
         return Command(name, arg == "on")
     if name == "screenshot":
         if not arg:
             raise ScriptError("screenshot needs a path")
+        output_path(arg, "screenshot")
         return Command(name, arg)
     if name in ("lang", "theme", "scale"):
         from visualizer.preferences import parse_preference
@@ -124,12 +161,30 @@ def parse_command(text: str) -> Command:
             return Command(name, parse_preference(name, arg))
         except ValueError as exc:
             raise ScriptError(str(exc)) from None
-    raise ScriptError(f"unknown command {name!r} in the script")
+    raise ScriptError(f"unknown command {shown(name)} in the script")
 
 
-def parse_script(script: str) -> list[Command]:
-    """Every ``;``-separated command of ``script``, checked before anything runs."""
-    return [parse_command(part) for part in script.split(";") if part.strip()]
+def parse_script(script: str, mode: str = "watch") -> list[Command]:
+    """Every ``;``-separated command of ``script``, checked (for ``mode`` too) before anything runs."""
+    commands = [parse_command(part) for part in script.split(";") if part.strip()]
+    for command in commands:
+        if command.name in GAME_ONLY and mode != "game":
+            raise ScriptError(f"{command.name} works only in game mode (--mode game)")
+    return commands
+
+
+def output_path(path: str, what: str) -> str:
+    """``path`` if ``what`` (a screenshot, the state, a GIF) can be written there; else ScriptError.
+
+    Nothing is created: the folder must already exist.
+    """
+    try:
+        check_output_path(path)
+    except RefusedFile as error:
+        raise ScriptError(f"cannot write the {what} to {shown(path)}: {error.reason}") from None
+    except OSError as error:
+        raise ScriptError(f"cannot write the {what} to {shown(path)}: {error.strerror or error}") from None
+    return path
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -140,15 +195,20 @@ def parse_size(text: str) -> tuple[int, int]:
     """
     width, sep, height = text.lower().partition("x")
     if not sep:
-        raise ScriptError(f"size must look like 1280x800 (got {text!r})")
-    return _int(width, "width", 1), _int(height, "height", 1)
+        raise ScriptError(f"size must look like 1280x800 (got {shown(text)})")
+    size = _int(width, "width", 1), _int(height, "height", 1)
+    if size[0] > MAX_SIZE[0] or size[1] > MAX_SIZE[1]:
+        raise ScriptError(f"size {size[0]}x{size[1]} is larger than the largest, {MAX_SIZE[0]}x{MAX_SIZE[1]}")
+    return size
 
 
 class HeadlessRunner:
-    """Runs parsed commands on an App; a refused command raises ScriptError."""
+    """Runs parsed commands on an App; a refused command raises ScriptError when ``strict``
+    (headless), and stays a banner on screen when not (a window's ``--script``)."""
 
-    def __init__(self, app) -> None:  # app: visualizer.app.App (imported lazily: pygame)
+    def __init__(self, app, *, strict: bool = True) -> None:  # app: visualizer.app.App (lazy: pygame)
         self.app = app
+        self.strict = strict
 
     def run(self, commands: list[Command]) -> None:
         """Run ``commands`` in order."""
@@ -169,7 +229,7 @@ class HeadlessRunner:
         elif name == "play":
             self.play(float(arg) if isinstance(arg, (int, float)) else 0.0)
         elif name == "screenshot":
-            app.screenshot(arg)
+            _write(str(arg), "screenshot", lambda: app.screenshot(arg))
         elif name == "key" and isinstance(arg, tuple):  # (key code, key name), checked by the parser
             self._post_key(*arg)
         elif name == "click" and isinstance(arg, tuple):  # (row, col), checked by the parser
@@ -182,7 +242,7 @@ class HeadlessRunner:
         else:
             app.dispatch(name)
         self.settle()
-        if app.banner is not None and app.banner is not before and app.banner[1] == "error":
+        if self.strict and app.banner is not None and app.banner is not before and app.banner[1] == "error":
             raise ScriptError(app.banner[0])
 
     def play(self, seconds: float) -> None:
@@ -234,6 +294,22 @@ class HeadlessRunner:
         app.pump()
 
 
+def _write_text(path: str, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(text)
+
+
+def _write(path: str, what: str, write: Callable[[], object]) -> None:
+    """Run ``write``; a disk that refuses (full, gone, read-only) is a ScriptError naming ``path``."""
+    import pygame
+
+    try:
+        write()
+    except (OSError, pygame.error) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise ScriptError(f"could not write the {what} to {shown(path)}: {reason}") from None
+
+
 def run_headless(
     *,
     n: int,
@@ -255,7 +331,12 @@ def run_headless(
     """
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    commands = parse_script(script)  # every command is checked before the app starts
+    commands = parse_script(script, mode)  # every command is checked before the app starts
+    for path, what in ((state, "state"), (screenshot, "screenshot"), (gif, "GIF")):
+        if path is not None:
+            output_path(path, what)  # an unwritable output fails now, not after the whole run
+    if not (0 < size[0] <= MAX_SIZE[0] and 0 < size[1] <= MAX_SIZE[1]):
+        raise ScriptError(f"size {size[0]}x{size[1]} is outside 1x1 to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
     from visualizer.app import App
 
     if mode == "race" and algo2 is not None:
@@ -276,12 +357,12 @@ def run_headless(
         runner.wait_idle()
         result = app.state()
         if state:
-            Path(state).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+            _write(state, "state", lambda: _write_text(state, json.dumps(result, indent=2) + "\n"))
         if screenshot:
-            app.screenshot(screenshot)
+            _write(screenshot, "screenshot", lambda: app.screenshot(screenshot))
         if gif:
             app.draw()
-            app.toggle_gif(gif)
+            _write(gif, "GIF", lambda: app.toggle_gif(gif))
         return result
     finally:
         app.close()

@@ -180,8 +180,20 @@ STRINGS: dict[str, tuple[str, str]] = {
         "保存的设置无法读取，已恢复默认（{path}）",
     ),
     "settings_range": (
-        "Some saved settings were out of range and were reset ({path})",
-        "部分保存的设置超出范围，已重置（{path}）",
+        "Some saved settings were of the wrong type or out of range and were reset ({path})",
+        "部分保存的设置类型错误或超出范围，已重置（{path}）",
+    ),
+    "settings_link": (
+        "The saved settings are a symbolic link, which is never followed; using the defaults ({path})",
+        "保存的设置是符号链接，出于安全不会跟随；使用默认设置（{path}）",
+    ),
+    "settings_special": (
+        "The saved settings are not a regular file (a folder, pipe or device); using the defaults ({path})",
+        "保存的设置不是普通文件（而是文件夹、管道或设备）；使用默认设置（{path}）",
+    ),
+    "settings_large": (
+        "The saved settings file is larger than 64 KB and was ignored; using the defaults ({path})",
+        "保存的设置文件超过 64 KB，已忽略；使用默认设置（{path}）",
     ),
     "settings_write": ("Could not save the settings ({path})", "无法保存设置（{path}）"),
     "race_tie": ("both at once", "同时"),

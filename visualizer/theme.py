@@ -8,6 +8,15 @@ from dataclasses import dataclass
 Colour = tuple[int, int, int]
 
 
+def blend(a: Colour, b: Colour, t: float) -> Colour:
+    """``a`` moved a fraction ``t`` toward ``b``.
+
+    >>> blend((0, 0, 0), (255, 255, 255), 0.5)
+    (128, 128, 128)
+    """
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
 @dataclass(frozen=True)
 class Theme:
     """Everything a renderer needs to pick a colour."""

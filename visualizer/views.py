@@ -1,8 +1,10 @@
-"""The side panel's view: the code (default), the search tree or the solutions gallery.
+"""The side panel's view: the code (default), the search tree, the solutions gallery or the
+conflicts chart.
 
-``Views`` owns the SearchTree and Gallery listening to the app's timeline. They
-are built on first use and rebuilt whenever the timeline is reset or replaced
-(``Timeline.reset`` keeps listeners but does not tell them).
+``Views`` owns the models listening to the app's timeline (``TreeView``, ``Gallery``,
+``ConflictSeries``): built on first use, cleared by the timeline itself when it is reset,
+rebuilt when the timeline is replaced. Drawing is two steps: ``model`` takes a read-only
+snapshot (under the lock the worker steps the timeline with), ``draw`` paints it.
 """
 
 from __future__ import annotations
@@ -10,46 +12,40 @@ from __future__ import annotations
 import pygame
 
 from visualizer.core.conflicts import ConflictSeries
-from visualizer.core.gallery import Gallery
+from visualizer.core.gallery import Gallery, GalleryModel
 from visualizer.core.timeline import Timeline
 from visualizer.core.tree import SearchTree
+from visualizer.core.tree_view import TreeModel, TreeView
 from visualizer.theme import Theme
 
 VIEWS = ("code", "tree", "gallery", "chart")
-#: Above this n the full level profile is not computed (the chart shows the counts so far).
-PROFILE_MAX_N = 14
-_profiles: dict[int, list[int]] = {}
-
-
-def full_profile(n: int) -> list[int] | None:
-    """Nodes per depth of the whole backtracking tree (cached), or None when n is too large."""
-    if n > PROFILE_MAX_N:
-        return None
-    if n not in _profiles:
-        from solvers import engine
-
-        _profiles[n] = engine.profile(n)
-    return _profiles[n]
+#: What the side panel draws: a snapshot of the tree panel, the gallery or the chart's values.
+SideModel = TreeModel | GalleryModel | tuple[int, ...]
 
 
 class Views:
-    """Which side view shows, the tree and gallery behind it and the gallery's selection."""
+    """Which side view shows, the models behind it and the gallery's selection."""
 
     def __init__(self) -> None:
         self.view = "code"
-        self.tree: SearchTree | None = None
+        self.tree_view: TreeView | None = None
         self.gallery: Gallery | None = None
         self.chart: ConflictSeries | None = None  # conflicts per repair (min-conflicts)
         self.hits: list = []
         self._selected: tuple[tuple[int, ...], Timeline, int] | None = None
+
+    @property
+    def tree(self) -> SearchTree | None:
+        """The search tree behind the tree view (None until it is first shown)."""
+        return self.tree_view.tree if self.tree_view is not None else None
 
     def set(self, view: str | None, timeline: Timeline) -> None:
         """Show ``view``; the same view again (or None) goes back to the code."""
         view = "code" if view is None or view == self.view else str(view)
         if view not in VIEWS:
             raise ValueError(f"view must be one of {', '.join(VIEWS)} (got {view!r})")
-        if view == "tree" and (self.tree is None or self.tree.timeline is not timeline):
-            self.tree = SearchTree(timeline.n).attach(timeline)
+        if view == "tree" and (self.tree_view is None or self.tree_view.timeline is not timeline):
+            self.tree_view = TreeView(timeline)
         if view == "gallery" and (self.gallery is None or self.gallery.timeline is not timeline):
             self.gallery = Gallery(timeline.n).attach(timeline)
         if view == "chart" and (self.chart is None or self.chart.timeline is not timeline):
@@ -58,12 +54,15 @@ class Views:
         self.hits = []
 
     def rebuild(self, timeline: Timeline) -> None:
-        """The timeline was reset or replaced: start the built views again from it."""
+        """The timeline was replaced: start the built views again from the new one.
+
+        (A reset of the same timeline needs nothing: the views hear it.)
+        """
         self._selected = None
         self.hits = []
-        if self.tree is not None:
-            self.tree.detach()
-            self.tree = SearchTree(timeline.n).attach(timeline)
+        if self.tree_view is not None:
+            self.tree_view.detach()
+            self.tree_view = TreeView(timeline)
         if self.gallery is not None:
             self.gallery.detach()
             self.gallery = Gallery(timeline.n).attach(timeline)
@@ -92,29 +91,50 @@ class Views:
         self._selected = (queens, timeline, timeline.cursor)
         return True
 
+    def model(self) -> SideModel | None:
+        """A read-only snapshot of the side view to draw, or None when the code shows.
+
+        Take it under the lock that guards the timeline; drawing it then needs no lock.
+        """
+        if self.view == "tree" and self.tree_view is not None:
+            return self.tree_view.model()
+        if self.view == "gallery" and self.gallery is not None:
+            return self.gallery.model()
+        if self.view == "chart" and self.chart is not None:
+            return tuple(self.chart.values)
+        return None
+
     def draw(
-        self, surface: pygame.Surface, area: pygame.Rect, timeline: Timeline, theme: Theme, lang: str
+        self,
+        surface: pygame.Surface,
+        area: pygame.Rect,
+        model: SideModel | None,
+        theme: Theme,
+        lang: str,
+        chosen: tuple[int, ...] | None = None,
     ) -> bool:
-        """Draw the tree or gallery view in ``area``; False when the code view shows."""
-        if self.view == "tree" and self.tree is not None:
+        """Draw ``model`` (from ``model()``) in ``area``; False when the code view shows.
+
+        ``chosen`` is the gallery's selected solution (``selected``), framed when drawn.
+        """
+        if isinstance(model, TreeModel):
             from visualizer.render.tree import draw_profile, draw_tree
 
-            profile_h = min(area.height * 2 // 5, 34 + 22 * (timeline.n + 1))
+            profile_h = min(area.height * 2 // 5, 34 + 22 * (model.n + 1))
             top = pygame.Rect(area.x, area.y, area.width, area.height - profile_h - 8)
             bottom = pygame.Rect(area.x, top.bottom + 8, area.width, profile_h)
-            draw_tree(surface, top, self.tree, theme, lang)
-            counts = list(self.tree.level_counts)
-            draw_profile(surface, bottom, counts, full_profile(timeline.n) or counts, theme, lang)
+            draw_tree(surface, top, model, theme, lang)
+            counts = model.level_counts
+            draw_profile(surface, bottom, counts, model.full_profile or counts, theme, lang)
             return True
-        if self.view == "gallery" and self.gallery is not None:
+        if isinstance(model, GalleryModel):
             from visualizer.render.gallery import draw_gallery
 
-            chosen = self.selected(timeline)
-            self.hits = draw_gallery(surface, area, self.gallery, theme, lang, chosen)
+            self.hits = draw_gallery(surface, area, model, theme, lang, chosen)
             return True
-        if self.view == "chart" and self.chart is not None:
+        if isinstance(model, tuple):
             from visualizer.render.chart import draw_conflicts_chart
 
-            draw_conflicts_chart(surface, area, self.chart.values, theme, lang)
+            draw_conflicts_chart(surface, area, model, theme, lang)
             return True
         return False

@@ -1,7 +1,7 @@
 """The conflicts-remaining series of a local search, kept in step with a timeline. Pure, no pygame.
 
 Attached as a timeline listener: each applied ``Repair`` appends its ``conflicts``
-value, each undone one pops it, so step back shrinks the series.
+value, each undone one pops it, so step back shrinks the series; a reset empties it.
 """
 
 from __future__ import annotations
@@ -16,6 +16,10 @@ class ConflictSeries(Follower):
     def __init__(self) -> None:
         self.values: list[int] = []
         self.timeline: Timeline | None = None
+
+    def clear(self) -> None:
+        """No repairs."""
+        self.values = []
 
     def __len__(self) -> int:
         return len(self.values)
@@ -32,10 +36,7 @@ class ConflictSeries(Follower):
     def attach(self, timeline: Timeline) -> ConflictSeries:
         """Listen to ``timeline`` from now on, starting from the repairs it has already applied."""
         self.detach()
-        self.values = []
-        for index in range(timeline.log.start, timeline.cursor):
-            event = timeline.log.get(index, timeline.queens)
-            if type(event) is Repair:
-                self.values.append(event.conflicts)  # type: ignore[union-attr]
+        self.clear()
+        self.catch_up(timeline)
         self.follow(timeline)
         return self

@@ -34,6 +34,25 @@ class GalleryEntry:
     symmetry: str  # a key of solvers.board.SYMMETRIES mapping ``queens`` onto ``representative``
 
 
+@dataclass(frozen=True, slots=True)
+class GalleryModel:
+    """A read-only snapshot of the gallery, what its renderer draws."""
+
+    total: int  # solutions found (kept or not)
+    kept: int
+    groups: tuple[tuple[tuple[int, ...], tuple[GalleryEntry, ...]], ...]  # classes, first seen first
+
+    @property
+    def overflow(self) -> bool:
+        """Whether more solutions were found than are kept."""
+        return self.total > self.kept
+
+    @property
+    def class_count(self) -> int:
+        """How many symmetry classes the kept solutions fall into."""
+        return len(self.groups)
+
+
 class Gallery(Follower):
     """Kept solutions in discovery order, and their classes in order of first appearance."""
 
@@ -48,6 +67,7 @@ class Gallery(Follower):
         self.total = 0
         self.entries: list[GalleryEntry] = []
         self.classes: dict[tuple[int, ...], list[int]] = {}  # representative -> entry indices
+        self._model: GalleryModel | None = None
 
     def attach(self, timeline: Timeline) -> Gallery:
         """Listen to ``timeline``, starting from the solutions it already holds. Returns self."""
@@ -58,6 +78,7 @@ class Gallery(Follower):
         for queens in timeline.solutions:
             self.add(queens)
         self.total = timeline.counters.solutions
+        self._model = None
         self.follow(timeline)
         return self
 
@@ -75,6 +96,7 @@ class Gallery(Follower):
         """Timeline listener: file a solution (+1) or take the last one back (-1)."""
         if type(event) is not Solution:
             return
+        self._model = None
         if sign > 0:
             self.total += 1
             if self.kept < self.keep:
@@ -87,6 +109,7 @@ class Gallery(Follower):
     def add(self, queens: tuple[int, ...]) -> GalleryEntry:
         """File one solution under its class (O(n), independent of how many are kept)."""
         queens = tuple(queens)
+        self._model = None
         entry = GalleryEntry(len(self.entries) + 1, queens, canonical(queens), symmetry_to_canonical(queens))
         self.classes.setdefault(entry.representative, []).append(len(self.entries))
         self.entries.append(entry)
@@ -96,6 +119,7 @@ class Gallery(Follower):
 
     def remove_last(self) -> None:
         """Take the most recent solution out (its class goes too if it was the first of it)."""
+        self._model = None
         entry = self.entries.pop()
         members = self.classes[entry.representative]
         members.pop()
@@ -109,3 +133,12 @@ class Gallery(Follower):
     def groups(self) -> list[tuple[tuple[int, ...], list[GalleryEntry]]]:
         """Classes in order of first appearance, each with its entries."""
         return [(rep, [self.entries[i] for i in members]) for rep, members in self.classes.items()]
+
+    def model(self) -> GalleryModel:
+        """The snapshot to draw now (rebuilt only after a change)."""
+        if self._model is None:
+            groups = tuple(
+                (rep, tuple(self.entries[i] for i in members)) for rep, members in self.classes.items()
+            )
+            self._model = GalleryModel(self.total, self.kept, groups)
+        return self._model

@@ -29,6 +29,8 @@ from visualizer.core.eventlog import EventLog
 #: batches: read the timeline's board, counters and cursor after ``step`` returns, not from a
 #: listener (while it hears a batch they already include the whole batch).
 Listener = Callable[[Event, int], None]
+#: Called with no argument after ``Timeline.reset``.
+ResetListener = Callable[[], None]
 #: Solutions kept for the gallery; past this, they are counted, not kept.
 MAX_KEPT_SOLUTIONS = 10_000
 #: Events taken from the solver at a time: at most PULL, at least MIN_PULL (so that stepping one
@@ -55,10 +57,11 @@ class Timeline:
         self._options = {"first": first, "by_columns": by_columns}
         self._log_capacity = log_capacity
         self.listeners: list[Listener] = []
+        self.reset_listeners: list[ResetListener] = []
         self.reset()
 
     def reset(self) -> None:
-        """Back to the empty board before the first event, history cleared."""
+        """Back to the empty board before the first event, history cleared; tells the reset listeners."""
         self._source: Iterator[Event] | None = self.spec.solve(self.n, **self._options)
         self.log = EventLog(self._log_capacity)
         self.cursor = 0
@@ -66,6 +69,8 @@ class Timeline:
         self.counters = Counters()
         self.solutions: list[tuple[int, ...]] = []
         self.last: Event | None = None
+        for listener in self.reset_listeners:
+            listener()
 
     # -- reading -------------------------------------------------------------
 
@@ -211,8 +216,9 @@ class Timeline:
 class Follower:
     """Base of the views kept in step with a timeline (tree, gallery, charts).
 
-    A subclass implements ``on_event(event, sign)`` and, in its own ``attach``,
-    catches up with what the timeline already applied before calling ``follow``.
+    A subclass implements ``on_event(event, sign)`` and ``clear()`` and, in its own
+    ``attach``, catches up with what the timeline already applied (``catch_up``)
+    before calling ``follow``. A reset of the timeline clears it (``on_reset``).
     """
 
     timeline: Timeline | None = None
@@ -221,14 +227,37 @@ class Follower:
         """Apply (sign +1) or undo (sign -1) one event."""
         raise NotImplementedError
 
+    def clear(self) -> None:
+        """Back to the state of an empty timeline."""
+        raise NotImplementedError
+
+    def on_reset(self) -> None:
+        """The timeline was reset: start again from nothing."""
+        self.clear()
+
+    def catch_up(self, timeline: Timeline) -> None:
+        """Apply, read-only, the events ``timeline`` has applied so far (from its log).
+
+        The timeline does not move. A replayed ``Solution`` carries no queens (the log
+        keeps only the board): followers that need them read ``timeline.solutions``.
+        """
+        log = timeline.log
+        for index in range(timeline.history_start, timeline.cursor):
+            self.on_event(log.get(index), 1)
+
     def follow(self, timeline: Timeline) -> None:
-        """Hear every event ``timeline`` applies or undoes from now on."""
+        """Hear every event ``timeline`` applies or undoes, and its resets, from now on."""
         self.detach()
         timeline.listeners.append(self.on_event)
+        timeline.reset_listeners.append(self.on_reset)
         self.timeline = timeline
 
     def detach(self) -> None:
         """Stop listening."""
-        if self.timeline is not None and self.on_event in self.timeline.listeners:
-            self.timeline.listeners.remove(self.on_event)
+        timeline = self.timeline
+        if timeline is not None:
+            if self.on_event in timeline.listeners:
+                timeline.listeners.remove(self.on_event)
+            if self.on_reset in timeline.reset_listeners:
+                timeline.reset_listeners.remove(self.on_reset)
         self.timeline = None

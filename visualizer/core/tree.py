@@ -22,8 +22,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from solvers.events import Backtrack, Conflict, Event, Place, Solution
 from solvers.registry import AlgorithmSpec
@@ -40,9 +40,16 @@ NODE_LINK_MAX_N = 6
 #: A node-link drawing stops being readable past this many nodes.
 NODE_LINK_MAX_NODES = 400
 
-#: ``painter(kind, depth, left, width, sign)``: a slot of ``width`` (a fraction of
-#: the whole row, ``1 / n**depth``) starting at ``left`` gained (+1) or lost (-1) a mark.
-Painter = Callable[[str, int, float, float, int], None]
+
+class Painter(Protocol):
+    """Something kept in step with the tree's slots (the icicle map)."""
+
+    def paint(self, kind: str, depth: int, left: float, width: float, sign: int) -> None:
+        """A slot of ``width`` (a fraction of the whole row, ``1 / n**depth``) starting at
+        ``left`` gained (+1) or lost (-1) a mark of ``kind``."""
+
+    def clear(self) -> None:
+        """The tree went back to its root alone."""
 
 
 @dataclass(slots=True)
@@ -84,19 +91,26 @@ class SearchTree(Follower):
         self.path_cols: list[int] = []  # the column placed at each depth 1..len
         self.path_left: list[float] = [0.0]  # left edge of each path node's slot, as a fraction
         self._scale = [float(n) ** -d for d in range(n + 2)] if n else [1.0, 1.0]
+        for painter in self.painters:
+            painter.clear()
+
+    def add_painter(self, painter: Painter) -> None:
+        """Keep ``painter`` in step from now on; it must start, like the tree, from the root."""
+        if self.count > 1:
+            raise ValueError("add painters before the tree grows (or attach the tree again)")
+        self.painters.append(painter)
 
     def attach(self, timeline: Timeline) -> SearchTree:
-        """Listen to ``timeline``; replays what it has already applied. Returns self."""
+        """Listen to ``timeline``, first growing (with the painters) what it has already
+        applied, read from its log; the timeline does not move. Returns self."""
         if timeline.n != self.n:
             raise ValueError(f"tree is for n = {self.n}, timeline has n = {timeline.n}")
         if timeline.history_start > 0:
             raise ValueError("the timeline forgot its first events; attach before running it")
         self.detach()
         self.clear()
-        done = timeline.cursor
-        timeline.back(done)
+        self.catch_up(timeline)
         self.follow(timeline)
-        timeline.step(done)
         return self
 
     @property
@@ -180,7 +194,7 @@ class SearchTree(Follower):
             width = self._scale[depth + 1]
             left, depth = self.path_left[depth] + col * width, depth + 1
         for painter in self.painters:
-            painter(kind, depth, left, width, sign)
+            painter.paint(kind, depth, left, width, sign)
 
     def _descend(self, col: int) -> None:
         depth = self.depth
@@ -250,6 +264,11 @@ class SearchTree(Follower):
             self._paint(PRUNED, depth, sign, col)
 
 
+#: (x in 0..1, depth) per node, in visiting order.
+Layout = tuple[tuple[float, int], ...]
+_layouts: dict[tuple[str, int], Layout | None] = {}
+
+
 def complete_tree(spec: AlgorithmSpec, n: int, limit: int = NODE_LINK_MAX_NODES) -> SearchTree | None:
     """The finished tree of ``spec`` on ``n`` (for a stable layout), or None past ``limit`` nodes.
 
@@ -261,3 +280,28 @@ def complete_tree(spec: AlgorithmSpec, n: int, limit: int = NODE_LINK_MAX_NODES)
         if tree.count > limit:
             return None
     return tree
+
+
+def tidy_layout(tree: SearchTree) -> Layout:
+    """(x in 0..1, depth) per node: leaves evenly spaced in visiting order, parents centred."""
+    assert tree.nodes is not None
+    nodes = tree.nodes
+    leaves = [i for i, node in enumerate(nodes) if not node.children] or [0]
+    xs = [0.0] * len(nodes)
+    for k, i in enumerate(leaves):
+        xs[i] = (k + 0.5) / len(leaves)
+    for i in range(len(nodes) - 1, -1, -1):
+        children = nodes[i].children
+        if children:
+            xs[i] = (xs[children[0]] + xs[children[-1]]) / 2
+    return tuple((x, node.depth) for x, node in zip(xs, nodes, strict=True))
+
+
+def node_layout(spec: AlgorithmSpec, n: int) -> Layout | None:
+    """Node positions in the finished tree of ``spec`` on ``n`` (stable while the tree grows),
+    or None when it is too large to draw node by node. Cached per (algorithm, n)."""
+    key = (spec.name, n)
+    if key not in _layouts:
+        full = complete_tree(spec, n) if n <= NODE_LINK_MAX_N else None
+        _layouts[key] = tidy_layout(full) if full is not None else None
+    return _layouts[key]

@@ -18,7 +18,7 @@ import pygame
 from visualizer.core.scene import Scene
 from visualizer.i18n import tr
 from visualizer.render.fonts import get_font
-from visualizer.theme import Colour, Theme
+from visualizer.theme import Colour, Theme, blend
 
 Point = tuple[int, int]
 #: Above this n the board is drawn as a scaled image and queens as marks.
@@ -101,11 +101,6 @@ def fit_board(area: pygame.Rect, n: int, margin: int = 16) -> BoardGeometry:
 
 
 # -- colour helpers ----------------------------------------------------------
-
-
-def blend(a: Colour, b: Colour, t: float) -> Colour:
-    """``a`` moved a fraction ``t`` toward ``b``."""
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
 def luminance(colour: Colour) -> float:

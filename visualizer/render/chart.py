@@ -8,9 +8,8 @@ import numpy as np
 import pygame
 
 from visualizer.i18n import tr
-from visualizer.render.board import blend
 from visualizer.render.fonts import ellipsize, font_for, get_font
-from visualizer.theme import Theme
+from visualizer.theme import Theme, blend
 
 PAD = 12
 

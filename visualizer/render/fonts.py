@@ -58,3 +58,21 @@ def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
         else:
             hi = mid - 1
     return text[:lo].rstrip() + "…" if lo else ""
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` (at spaces; anywhere in Chinese)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        units = list(paragraph) if needs_cjk(paragraph) else paragraph.split(" ")
+        glue = "" if needs_cjk(paragraph) else " "
+        line = ""
+        for unit in units:
+            candidate = f"{line}{glue}{unit}" if line else unit
+            if line and font.size(candidate)[0] > width:
+                lines.append(line)
+                line = unit
+            else:
+                line = candidate
+        lines.append(line)
+    return lines

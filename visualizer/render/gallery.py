@@ -6,19 +6,14 @@ from __future__ import annotations
 import pygame
 
 from solvers.board import SYMMETRIES
-from visualizer.core.gallery import Gallery, GalleryEntry
+from visualizer.core.gallery import GalleryEntry, GalleryModel
 from visualizer.i18n import tr
 from visualizer.render.fonts import ellipsize, get_font
-from visualizer.theme import Colour, Theme
+from visualizer.theme import Theme, blend
 
 Hit = tuple[pygame.Rect, tuple[int, ...]]
 MIN_BOARD = 22
 MAX_BOARD = 96
-
-
-def blend(a: Colour, b: Colour, t: float) -> Colour:
-    """``a`` moved a fraction ``t`` toward ``b``."""
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
 def draw_mini_board(
@@ -45,15 +40,24 @@ def draw_mini_board(
     pygame.draw.rect(surface, theme.grid, (x0, y0, side, side), 1)
 
 
-def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """One line, or two split at a natural break ("mirror, | rotate 90°", "镜像后 | 旋转 90°")."""
-    if font.size(text)[0] <= width:
-        return [text]
-    for sep in (", ", "后", " "):
+#: Where a composite symmetry name breaks onto two lines ("mirror, | rotate 90°", "镜像后 | 旋转 90°").
+LABEL_BREAKS = (", ", "后")
+
+
+def label_lines(text: str, seps: tuple[str, ...] = LABEL_BREAKS) -> list[str]:
+    """``text`` split after the first of ``seps`` it holds (at most two parts)."""
+    for sep in seps:
         head, found, tail = text.partition(sep)
         if found and tail:
-            return [ellipsize(font, (head + found).rstrip(), width), ellipsize(font, tail, width)]
-    return [ellipsize(font, text, width)]
+            return [(head + found).rstrip(), tail]
+    return [text]
+
+
+def _fit_label(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """One line, or two split at the natural break (else at a space), each cut to ``width``."""
+    if font.size(text)[0] <= width:
+        return [text]
+    return [ellipsize(font, line, width) for line in label_lines(text, (*LABEL_BREAKS, " "))]
 
 
 def symmetry_label(entry: GalleryEntry, lang: str) -> str:
@@ -64,7 +68,7 @@ def symmetry_label(entry: GalleryEntry, lang: str) -> str:
 def draw_gallery(
     surface: pygame.Surface,
     area: pygame.Rect,
-    gallery: Gallery,
+    gallery: GalleryModel,
     theme: Theme,
     lang: str = "en",
     selected: tuple[int, ...] | None = None,
@@ -78,7 +82,7 @@ def draw_gallery(
     title = title_font.render(tr("gallery_title", lang), True, theme.text)
     surface.blit(title, (area.x + pad, area.y + pad))
     info_font = get_font(14, lang)
-    summary = tr("gallery_summary", lang, solutions=f"{gallery.total:,}", classes=f"{len(gallery.classes):,}")
+    summary = tr("gallery_summary", lang, solutions=f"{gallery.total:,}", classes=f"{gallery.class_count:,}")
     image = info_font.render(summary, True, theme.muted_text)
     top = area.y + pad + title.get_height() + 4
     if title.get_width() + image.get_width() + 3 * pad <= area.width:
@@ -91,7 +95,7 @@ def draw_gallery(
         image = info_font.render(ellipsize(info_font, note, area.width - 2 * pad), True, theme.conflict)
         surface.blit(image, (area.x + pad, top))
         top += image.get_height() + 4
-    groups = gallery.groups()
+    groups = gallery.groups
     if not groups:
         image = info_font.render(tr("gallery_empty", lang), True, theme.muted_text)
         surface.blit(image, image.get_rect(center=area.center))
@@ -134,7 +138,7 @@ def draw_gallery(
                 pygame.draw.rect(surface, theme.solution, rect.inflate(6, 6), 2)
             if entry.queens == selected:
                 pygame.draw.rect(surface, theme.tried, rect.inflate(10, 10), 3)
-            for i, text in enumerate(_wrap(symmetry_label(entry, lang), label_font, cell_w - 4)):
+            for i, text in enumerate(_fit_label(symmetry_label(entry, lang), label_font, cell_w - 4)):
                 image = label_font.render(text, True, theme.muted_text)
                 surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.bottom + 3 + i * line_h)))
             hits.append((rect, entry.queens))
@@ -149,17 +153,7 @@ def draw_gallery(
 
 def _all_label_lines(lang: str) -> list[str]:
     """Every line a symmetry label can take (composite names break after the mirror)."""
-    lines = []
-    for name in SYMMETRIES:
-        text = tr(f"sym_{name}", lang)
-        for sep in (", ", "后"):
-            head, found, tail = text.partition(sep)
-            if found:
-                lines += [(head + found).rstrip(), tail]
-                break
-        else:
-            lines.append(text)
-    return lines
+    return [line for name in SYMMETRIES for line in label_lines(tr(f"sym_{name}", lang))]
 
 
 def _fit(

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 import pygame
 
 from visualizer.i18n import STRINGS, tr
-from visualizer.render.board import blend, draw_check, ink_on
+from visualizer.render.board import draw_check, ink_on
 from visualizer.render.fonts import ellipsize, font_for, get_font, get_mono_font, needs_cjk
-from visualizer.theme import Colour, Theme
+from visualizer.theme import Colour, Theme, blend
 
 #: Counters in the order a class reads them; others in the dict follow in their own order.
 COUNTER_ORDER = ("attempts", "placements", "backtracks", "solutions", "checks", "repairs")

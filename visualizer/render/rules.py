@@ -5,29 +5,10 @@ from __future__ import annotations
 import pygame
 
 from visualizer.i18n import tr
-from visualizer.render.board import blend
-from visualizer.render.fonts import font_for, needs_cjk
-from visualizer.theme import Theme
+from visualizer.render.fonts import font_for, wrap
+from visualizer.theme import Theme, blend
 
 PAD = 12
-
-
-def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` (at spaces; anywhere in Chinese)."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        units = list(paragraph) if needs_cjk(paragraph) else paragraph.split(" ")
-        glue = "" if needs_cjk(paragraph) else " "
-        line = ""
-        for unit in units:
-            candidate = f"{line}{glue}{unit}" if line else unit
-            if line and font.size(candidate)[0] > width:
-                lines.append(line)
-                line = unit
-            else:
-                line = candidate
-        lines.append(line)
-    return lines
 
 
 def draw_rules(surface: pygame.Surface, area: pygame.Rect, theme: Theme, lang: str, relaxed: bool) -> None:

@@ -1,46 +1,26 @@
 """The search tree on screen: a node-link drawing for small n, a search-space map for large n,
 and the nodes-per-depth profile against the engine's full profile.
 
-The node-link view (n <= 6) places every node where it sits in the finished tree (leaves evenly
-spaced, parents centred over their children), so nothing jumps as the tree grows. The map view
-(an icicle: one band per depth, each node's slot split into n child slots) is painted
-incrementally on a persistent pixel grid owned by an ``IcicleMap``; a frame only scales and blits it.
+Pixels only: every function takes a read-only ``TreeModel`` (visualizer/core/tree_view.py),
+where the layout, the icicle map and the profile were built outside drawing. The node-link
+view (n <= 6) places every node where it sits in the finished tree, so nothing jumps as the
+tree grows; the map view scales the model's mark codes (one band per depth) to the area.
 """
 
 from __future__ import annotations
 
 import math
-import weakref
-from array import array
+from collections.abc import Sequence
 
 import numpy as np
 import pygame
 
-from visualizer.core.tree import (
-    DEAD,
-    EXPLORED,
-    FRUITFUL,
-    NODE_LINK_MAX_NODES,
-    PRUNED,
-    REFUSED,
-    SOLUTION,
-    SearchTree,
-    complete_tree,
-)
+from visualizer.core.icicle import EXPLORED_CODE, PRUNED_CODE, SOLUTION_CODE, pool_columns
+from visualizer.core.tree import DEAD, FRUITFUL, REFUSED, SOLUTION, Layout
+from visualizer.core.tree_view import TreeModel
 from visualizer.i18n import tr
 from visualizer.render.fonts import ellipsize, get_font
-from visualizer.theme import Colour, Theme
-
-#: Mark codes of the map, in rising priority: a pixel shows the highest mark it holds.
-EMPTY_CODE, PRUNED_CODE, EXPLORED_CODE, REFUSED_CODE, SOLUTION_CODE = range(5)
-_CODE_OF = {PRUNED: PRUNED_CODE, EXPLORED: EXPLORED_CODE, REFUSED: REFUSED_CODE, SOLUTION: SOLUTION_CODE}
-#: Columns of the map's pixel grid (pooled down to the screen width when drawn).
-MAP_RESOLUTION = 2048
-
-
-def blend(a: Colour, b: Colour, t: float) -> Colour:
-    """``a`` moved a fraction ``t`` toward ``b``."""
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+from visualizer.theme import Colour, Theme, blend
 
 
 def map_palette(theme: Theme) -> np.ndarray:
@@ -50,128 +30,33 @@ def map_palette(theme: Theme) -> np.ndarray:
     return np.array(colours, dtype=np.uint8)
 
 
-class IcicleMap:
-    """The search space as bands, painted slot by slot as the tree reports changes.
+#: The last map image: (codes it shows, size, theme name) and the scaled surface.
+_map_image: tuple[tuple[np.ndarray, tuple[int, int], str], pygame.Surface] | None = None
 
-    Each depth d is a band; the node whose path is (c1, ..., cd) owns the slot starting at
-    sum(ci / n**i) of width 1 / n**d. Marks are counted per pixel column, so undo repaints
-    exactly; slots narrower than a pixel share one and the highest mark wins.
+
+def map_image(codes: np.ndarray, size: tuple[int, int], theme: Theme) -> pygame.Surface:
+    """``codes`` (bands x columns) as an image of ``size``, bands stacked top to bottom.
+
+    The last image is kept while the model hands the same codes array (it makes a new one
+    whenever the map changes), so a paused frame only blits.
     """
-
-    def __init__(self, tree: SearchTree, resolution: int = MAP_RESOLUTION) -> None:
-        self.tree = tree
-        self.n = tree.n
-        self.width = resolution
-        zeros = bytes(4 * resolution)
-        # counts[depth][code - 1][column]: how many slots with that mark touch the column
-        self.counts = [[array("i", zeros) for _ in range(4)] for _ in range(self.n + 1)]
-        self.codes = np.zeros((self.n + 1, resolution), dtype=np.uint8)
-        self.dirty = True
-        self._cache: tuple[tuple[int, int, str], pygame.Surface] | None = None
-        self.paint(EXPLORED, 0, 0.0, 1.0, 1)  # the root
-        tree.painters.append(self.paint)
-        if tree.timeline is not None and tree.count > 1:
-            self.counts = [[array("i", zeros) for _ in range(4)] for _ in range(self.n + 1)]
-            self.codes[:] = 0
-            self.paint(EXPLORED, 0, 0.0, 1.0, 1)
-            tree.attach(tree.timeline)  # replays the events so far into this map
-
-    def close(self) -> None:
-        """Stop listening to the tree."""
-        if self.paint in self.tree.painters:
-            self.tree.painters.remove(self.paint)
-
-    def paint(self, kind: str, depth: int, left: float, width: float, sign: int) -> None:
-        """Add (sign +1) or remove (-1) a mark on a slot; O(1) for slots of a pixel or less."""
-        w = self.width
-        x0 = min(int(left * w), w - 1)
-        x1 = min(int((left + width) * w), w)
-        if x1 <= x0:
-            x1 = x0 + 1
-        code = _CODE_OF[kind]
-        column = self.counts[depth][code - 1]
-        for x in range(x0, x1):
-            column[x] += sign
-        marks = self.counts[depth]
-        top = EMPTY_CODE
-        for c in (SOLUTION_CODE, REFUSED_CODE, EXPLORED_CODE, PRUNED_CODE):
-            if marks[c - 1][x0]:
-                top = c
-                break
-        if x1 - x0 == 1:
-            self.codes[depth, x0] = top
-        else:  # slots wider than a pixel own their columns alone
-            self.codes[depth, x0:x1] = top
-        self.dirty = True
-
-    def image(self, size: tuple[int, int], theme: Theme) -> pygame.Surface:
-        """The map scaled to ``size`` (bands stacked top to bottom); cached until it changes."""
-        key = (size[0], size[1], theme.name)
-        if self._cache is not None and not self.dirty and self._cache[0] == key:
-            return self._cache[1]
-        width, height = max(1, size[0]), max(1, size[1])
-        edges = (np.arange(width, dtype=np.int64) * self.width) // width
-        pooled = np.maximum.reduceat(self.codes, edges, axis=1)
-        rgb = map_palette(theme)[pooled]  # (bands, width, 3)
-        small = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.transpose(1, 0, 2)))
-        image = pygame.transform.scale(small, (width, height))
-        self._cache = (key, image)
-        self.dirty = False
-        return image
-
-    def solution_columns(self, width: int) -> np.ndarray:
-        """Screen columns (out of ``width``) where the deepest band holds a solution."""
-        edges = (np.arange(width, dtype=np.int64) * self.width) // width
-        pooled = np.maximum.reduceat(self.codes[self.n], edges)
-        return np.flatnonzero(pooled == SOLUTION_CODE)
+    global _map_image
+    width, height = max(1, size[0]), max(1, size[1])
+    key = (codes, (width, height), theme.name)
+    if _map_image is not None:
+        (old_codes, old_size, old_theme), image = _map_image
+        if old_codes is codes and old_size == key[1] and old_theme == key[2]:
+            return image
+    rgb = map_palette(theme)[pool_columns(codes, width)]  # (bands, width, 3)
+    small = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.transpose(1, 0, 2)))
+    image = pygame.transform.scale(small, (width, height))
+    _map_image = (key, image)
+    return image
 
 
-_icicles: weakref.WeakKeyDictionary[SearchTree, IcicleMap] = weakref.WeakKeyDictionary()
-_layouts: dict[tuple[str, int], list[tuple[float, int]] | None] = {}
-
-
-def icicle_for(tree: SearchTree) -> IcicleMap:
-    """The map painted from ``tree`` (created on first use, replaying the events so far)."""
-    icicle = _icicles.get(tree)
-    if icicle is None:
-        icicle = _icicles[tree] = IcicleMap(tree)
-    return icicle
-
-
-# -- node-link layout ----------------------------------------------------------------------
-
-
-def tidy_layout(tree: SearchTree) -> list[tuple[float, int]]:
-    """(x in 0..1, depth) per node: leaves evenly spaced in visiting order, parents centred."""
-    assert tree.nodes is not None
-    nodes = tree.nodes
-    leaves = [i for i, node in enumerate(nodes) if not node.children] or [0]
-    xs = [0.0] * len(nodes)
-    for k, i in enumerate(leaves):
-        xs[i] = (k + 0.5) / len(leaves)
-    for i in range(len(nodes) - 1, -1, -1):
-        children = nodes[i].children
-        if children:
-            xs[i] = (xs[children[0]] + xs[children[-1]]) / 2
-    return [(x, node.depth) for x, node in zip(xs, nodes, strict=True)]
-
-
-def node_layout(tree: SearchTree) -> list[tuple[float, int]] | None:
-    """Positions from the finished tree of the same search (stable while it grows), or None
-    when that tree is too large to draw node by node."""
-    spec = tree.spec
-    if spec is None:
-        return tidy_layout(tree) if tree.nodes is not None and tree.count <= NODE_LINK_MAX_NODES else None
-    key = (spec.name, tree.n)
-    if key not in _layouts:
-        full = complete_tree(spec, tree.n)
-        _layouts[key] = tidy_layout(full) if full is not None else None
-    return _layouts[key]
-
-
-def uses_node_link(tree: SearchTree) -> bool:
-    """Whether ``draw_tree`` draws nodes and edges (else the search-space map)."""
-    return tree.nodes is not None and node_layout(tree) is not None
+def solution_columns(codes: np.ndarray, width: int) -> np.ndarray:
+    """Screen columns (out of ``width``) where the deepest band holds a solution."""
+    return np.flatnonzero(pool_columns(codes[-1], width) == SOLUTION_CODE)
 
 
 # -- drawing ---------------------------------------------------------------------------------
@@ -247,15 +132,9 @@ def _legend(
 
 
 def _draw_node_link(
-    surface: pygame.Surface,
-    area: pygame.Rect,
-    tree: SearchTree,
-    theme: Theme,
-    lang: str,
-    layout: list[tuple[float, int]],
+    surface: pygame.Surface, area: pygame.Rect, model: TreeModel, theme: Theme, layout: Layout
 ) -> None:
-    assert tree.nodes is not None
-    nodes, n = tree.nodes, tree.n
+    nodes, n = model.nodes, model.n
     leaves = max(1, sum(1 for i in range(len(layout)) if _is_leaf(layout, i)))
     spacing = area.width / leaves
     level_h = area.height / (n + 0.6)
@@ -266,13 +145,13 @@ def _draw_node_link(
         x, depth = layout[i]
         return round(area.x + x * area.width), round(area.y + radius + 2 + depth * level_h)
 
-    on_path = set(tree.path)
+    on_path = set(model.path)
     edge = blend(theme.grid, theme.panel, 0.35)
     # edges first, the current path thick on top
     for i, node in enumerate(nodes):
         if node.parent is not None and i not in on_path:
             pygame.draw.line(surface, edge, pos(node.parent), pos(i), 2)
-    for parent, child in zip(tree.path, tree.path[1:], strict=False):
+    for parent, child in zip(model.path, model.path[1:], strict=False):
         pygame.draw.line(surface, theme.tried, pos(parent), pos(child), max(4, radius // 3))
     # refused child slots: a small bar of n cells under each node that has any
     cell = max(3, min(8, int(spacing * 0.8 / n)))
@@ -281,20 +160,19 @@ def _draw_node_link(
             continue
         x, y = pos(i)
         left, top = x - cell * n // 2, y + radius + 3
-        placed = {square[1] for c in node.children if (square := nodes[c].square) is not None}
         for col in range(n):
             rect = pygame.Rect(left + col * cell, top, cell - 1, cell - 1)
             if col in node.pruned:
                 pygame.draw.rect(surface, theme.conflict, rect)
-            elif col in placed:
+            elif col in node.placed:
                 pygame.draw.rect(surface, theme.tried, rect)
             else:
                 pygame.draw.rect(surface, edge, rect, 1)
     font_size = max(9, int(radius * 1.0))
-    current = tree.current
+    current = model.path[-1]
     for i, node in enumerate(nodes):
         centre = pos(i)
-        state = tree.state(i)
+        state = node.state
         ink = theme.text
         if state == SOLUTION:
             pygame.draw.circle(surface, theme.solution, centre, radius + 5, 3)
@@ -330,21 +208,20 @@ def _draw_node_link(
             surface.blit(label, label.get_rect(center=centre))
 
 
-def _is_leaf(layout: list[tuple[float, int]], i: int) -> bool:
+def _is_leaf(layout: Layout, i: int) -> bool:
     """Whether node ``i`` of a layout is a leaf: the next node in visiting order is not deeper."""
     return i + 1 >= len(layout) or layout[i + 1][1] <= layout[i][1]
 
 
-def _draw_map(
-    surface: pygame.Surface, area: pygame.Rect, tree: SearchTree, theme: Theme, lang: str, icicle: IcicleMap
-) -> None:
-    n = tree.n
+def _draw_map(surface: pygame.Surface, area: pygame.Rect, model: TreeModel, theme: Theme) -> None:
+    n, codes = model.n, model.codes
+    assert codes is not None
     label_w = 34
     counts_w = 64
     rect = pygame.Rect(area.x + label_w, area.y, max(10, area.width - label_w - counts_w), area.height - 8)
     band = max(2, rect.height // (n + 1))
     rect.height = band * (n + 1)
-    surface.blit(icicle.image(rect.size, theme), rect)
+    surface.blit(map_image(codes, rect.size, theme), rect)
     gap = theme.panel
     if band >= 6:
         for d in range(1, n + 1):
@@ -358,7 +235,7 @@ def _draw_map(
             _text(surface, str(d), size, theme.muted_text, (rect.x - 6, y), "en", anchor="midright")
             _text(
                 surface,
-                f"{tree.level_counts[d]:,}",
+                f"{model.level_counts[d]:,}",
                 size,
                 theme.text,
                 (rect.right + 6, y),
@@ -367,12 +244,11 @@ def _draw_map(
             )
     # solutions: a tick under each column of the deepest band that holds one (shape, not only colour)
     bottom = rect.bottom
-    for x in icicle.solution_columns(rect.width)[::1]:
+    for x in solution_columns(codes, rect.width):
         pygame.draw.line(surface, theme.solution, (rect.x + x, bottom + 1), (rect.x + x, bottom + 6), 1)
     # the current path: an outline around wide slots, a marker and a line through narrow ones
     points = []
-    for d in range(tree.depth + 1):
-        left, width = tree.slot(d)
+    for d, (left, width) in enumerate(model.slots):
         x0 = rect.x + left * rect.width
         w = width * rect.width
         y0 = rect.y + d * band
@@ -387,20 +263,12 @@ def _draw_map(
 
 
 def draw_tree(
-    surface: pygame.Surface,
-    area: pygame.Rect,
-    tree: SearchTree,
-    theme: Theme,
-    lang: str = "en",
-    icicle: IcicleMap | None = None,
+    surface: pygame.Surface, area: pygame.Rect, model: TreeModel, theme: Theme, lang: str = "en"
 ) -> None:
-    """Draw the search tree in ``area``: nodes and edges for small trees, else the search-space map.
-
-    ``icicle`` is the map to blit for large trees; by default one is kept per tree.
-    """
+    """Draw the search tree in ``area``: nodes and edges for small trees, else the search-space map."""
     surface.fill(theme.panel, area)
     pad = 8
-    node_link = icicle is None and uses_node_link(tree)
+    node_link = model.node_link
     title_key = "tree_title" if node_link else "tree_map_title"
     title = _text(
         surface,
@@ -412,7 +280,7 @@ def draw_tree(
         bold=True,
         max_width=area.width - 2 * pad,
     )
-    info = tr("tree_nodes", lang, count=f"{tree.count:,}", depth=tree.depth)
+    info = tr("tree_nodes", lang, count=f"{model.count:,}", depth=model.depth)
     _text(surface, info, 14, theme.muted_text, (area.right - pad, title.centery), lang, anchor="midright")
     inner = pygame.Rect(
         area.x + pad, title.bottom + 8, area.width - 2 * pad, area.bottom - title.bottom - 8 - pad
@@ -424,10 +292,9 @@ def draw_tree(
             ("star", "legend_solution", theme.solution),
         ]
         legend_h = _legend(surface, inner, items, theme, lang, 13)
-        layout = node_layout(tree)
-        assert layout is not None
+        assert model.layout is not None
         body = pygame.Rect(inner.x + 14, inner.y + 6, inner.width - 28, inner.height - legend_h - 30)
-        _draw_node_link(surface, body, tree, theme, lang, layout)
+        _draw_node_link(surface, body, model, theme, model.layout)
     else:
         palette = map_palette(theme)
         items = [
@@ -438,14 +305,14 @@ def draw_tree(
         ]
         legend_h = _legend(surface, inner, items, theme, lang, 13)
         body = pygame.Rect(inner.x, inner.y, inner.width, inner.height - legend_h - 4)
-        _draw_map(surface, body, tree, theme, lang, icicle or icicle_for(tree))
+        _draw_map(surface, body, model, theme)
 
 
 def draw_profile(
     surface: pygame.Surface,
     area: pygame.Rect,
-    counts_so_far: list[int],
-    full_profile: list[int],
+    counts_so_far: Sequence[int],
+    full_profile: Sequence[int],
     theme: Theme,
     lang: str = "en",
 ) -> None:

@@ -1,0 +1,138 @@
+"""The tree panel's model: the search tree, its node-link layout or icicle map, and the
+full profile, all built when the view is attached, then kept in step by the timeline.
+Pure, no pygame.
+
+Everything costly happens here, once, outside drawing: the finished tree's layout (a
+whole search for n <= 6, cached per algorithm and n), the engine's profile (cached per
+n) and the catch-up from the timeline's log when the view is turned on mid-run.
+``model()`` hands the renderer a frozen snapshot: drawing reads it and changes nothing.
+
+>>> from solvers import registry
+>>> from visualizer.core.timeline import Timeline
+>>> timeline = Timeline(registry.get("backtracking"), 4)
+>>> _ = timeline.step(45)
+>>> view = TreeView(timeline)
+>>> model = view.model()
+>>> model.node_link, model.count, model.full_profile
+(True, 12, (1, 4, 6, 4, 2))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from visualizer.core.icicle import MAP_RESOLUTION, IcicleMap
+from visualizer.core.timeline import Timeline
+from visualizer.core.tree import Layout, SearchTree, node_layout
+
+#: Above this n the full level profile is not computed (the chart shows the counts so far).
+PROFILE_MAX_N = 14
+_profiles: dict[int, tuple[int, ...]] = {}
+
+
+def full_profile(n: int) -> tuple[int, ...] | None:
+    """Nodes per depth of the whole backtracking tree (the engine's, cached), or None past
+    ``PROFILE_MAX_N``."""
+    if n > PROFILE_MAX_N:
+        return None
+    if n not in _profiles:
+        from solvers import engine
+
+        _profiles[n] = tuple(engine.profile(n))
+    return _profiles[n]
+
+
+@dataclass(frozen=True, slots=True)
+class NodeView:
+    """One node of a node-link drawing, as the renderer sees it."""
+
+    number: int
+    parent: int | None
+    pruned: tuple[int, ...]  # refused child columns
+    placed: frozenset[int]  # child columns that hold a node
+    state: str  # OPEN, DEAD, FRUITFUL, SOLUTION or REFUSED
+
+
+@dataclass(frozen=True, slots=True)
+class TreeModel:
+    """A read-only snapshot of the tree panel."""
+
+    n: int
+    count: int
+    depth: int
+    level_counts: tuple[int, ...]
+    full_profile: tuple[int, ...] | None
+    slots: tuple[tuple[float, float], ...]  # (left, width) of the current path's node per depth
+    layout: Layout | None  # node-link drawing: where each node sits
+    nodes: tuple[NodeView, ...]  # node-link drawing: the nodes so far
+    path: tuple[int, ...]  # node-link drawing: node indices of the current path, root first
+    codes: np.ndarray | None  # map drawing: mark codes (bands x columns); a new array when they change
+
+    @property
+    def node_link(self) -> bool:
+        """Whether the tree is drawn node by node (else as a map)."""
+        return self.layout is not None
+
+
+class TreeView:
+    """The tree panel's state for one timeline: built on attach, incremental afterwards."""
+
+    def __init__(self, timeline: Timeline, *, resolution: int = MAP_RESOLUTION) -> None:
+        n = timeline.n
+        self.layout = node_layout(timeline.spec, n)
+        self.full_profile = full_profile(n)
+        self.tree = SearchTree(n, keep_nodes=self.layout is not None)
+        self.icicle = IcicleMap(n, resolution) if self.layout is None else None
+        if self.icicle is not None:
+            self.tree.add_painter(self.icicle)
+        self.tree.attach(timeline)
+        self._codes: tuple[int, np.ndarray] | None = None  # (icicle version, read-only copy)
+
+    @property
+    def timeline(self) -> Timeline | None:
+        """The timeline followed (None once detached)."""
+        return self.tree.timeline
+
+    def detach(self) -> None:
+        """Stop following the timeline."""
+        self.tree.detach()
+
+    def model(self) -> TreeModel:
+        """The snapshot to draw now (take it under the lock the stepping thread holds)."""
+        tree = self.tree
+        slots = tuple(tree.slot(d) for d in range(tree.depth + 1))
+        nodes: tuple[NodeView, ...] = ()
+        if self.layout is not None and tree.nodes is not None:
+            all_nodes = tree.nodes
+            nodes = tuple(
+                NodeView(
+                    node.number,
+                    node.parent,
+                    tuple(node.pruned),
+                    frozenset(sq[1] for c in node.children if (sq := all_nodes[c].square) is not None),
+                    tree.state(i),
+                )
+                for i, node in enumerate(all_nodes)
+            )
+        codes = None
+        if self.icicle is not None:
+            version = self.icicle.version
+            if self._codes is None or self._codes[0] != version:
+                copy = self.icicle.codes.copy()
+                copy.flags.writeable = False
+                self._codes = (version, copy)
+            codes = self._codes[1]
+        return TreeModel(
+            n=tree.n,
+            count=tree.count,
+            depth=tree.depth,
+            level_counts=tuple(tree.level_counts),
+            full_profile=self.full_profile,
+            slots=slots,
+            layout=self.layout,
+            nodes=nodes,
+            path=tuple(tree.path) if tree.nodes is not None else (),
+            codes=codes,
+        )
