@@ -36,6 +36,15 @@ class Counters:
         elif kind is Repair:
             self.repairs += sign
 
+    def add(self, other: Counters) -> None:
+        """Add ``other``'s counts to these."""
+        self.attempts += other.attempts
+        self.placements += other.placements
+        self.backtracks += other.backtracks
+        self.solutions += other.solutions
+        self.checks += other.checks
+        self.repairs += other.repairs
+
     def undo(self, event: Event) -> None:
         """Take ``event`` back out of the counts."""
         self.apply(event, -1)

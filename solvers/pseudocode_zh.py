@@ -1,7 +1,8 @@
 """The pseudo-code of every algorithm in Chinese, line for line with the English.
 
 Kept beside the registry so each algorithm module holds one language only and
-the code panel can switch at run time; a test checks the line counts match.
+the code panel can switch at run time; each ``AlgorithmSpec`` names its
+``code_zh`` here, and a test checks the line counts match.
 """
 
 from __future__ import annotations
@@ -87,17 +88,3 @@ MIN_CONFLICTS = (
     "    若修复次数超过上限：拿走所有皇后；重新开始",
     "报告一个解",
 )
-
-#: algorithm name -> its Chinese pseudo-code
-CODE_ZH: dict[str, tuple[str, ...]] = {
-    "backtracking": RECURSIVE,
-    "backtracking-pairwise": RECURSIVE,
-    "backtracking-board": RECURSIVE,
-    "backtracking-iterative": ITERATIVE,
-    "brute-force": BRUTE_FORCE,
-    "permutations": PERMUTATIONS,
-    "permutations-pruned": PRUNED,
-    "bitmask": BITMASK,
-    "construction": CONSTRUCTION,
-    "min-conflicts": MIN_CONFLICTS,
-}

@@ -9,7 +9,7 @@ import pytest
 from solvers import registry
 from solvers.counters import tally
 from solvers.events import Backtrack
-from visualizer.core.player import END, NEXT, SYNC_EVENTS, Goal, Player, expected_attempts
+from visualizer.core.player import END, NEXT, SYNC_EVENTS, Goal, Player
 from visualizer.core.race import Race
 from visualizer.core.timeline import Timeline
 
@@ -20,7 +20,7 @@ def player_for(name: str, n: int) -> Player:
         timeline,
         threading.Lock(),
         attempts=lambda: timeline.counters.attempts,
-        estimate=lambda cancel: expected_attempts(timeline.spec, n, cancel),
+        estimate=lambda cancel: timeline.spec.expected_attempts(n, cancel=cancel),
     )
 
 

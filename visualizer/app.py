@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from solvers.registry import SolverError
+from solvers.errors import SolverError
 from visualizer import appearance, capture, modes
 from visualizer.commands import COMMANDS, MODES, command_for_key, help_rows, refusal
 from visualizer.controls import Controls, ControlState

@@ -18,7 +18,6 @@ chunks under ``lock``, with progress and cancel. What happened comes back as ``R
 
 from __future__ import annotations
 
-import math
 import threading
 import time
 from collections.abc import Callable
@@ -27,7 +26,6 @@ from typing import Protocol
 
 from solvers import engine
 from solvers.events import Event, Solution
-from solvers.registry import AlgorithmSpec, SolverError
 
 #: Events a jump applies on the calling thread before it hands over to the worker thread.
 SYNC_EVENTS = 4000
@@ -38,8 +36,6 @@ MIN_SPEED, MAX_SPEED = 1.0, 10_000.0
 SPEED_FACTOR = 10**0.25
 #: Animation speeds: "next" at least this fast, "end" at the top speed (every event still drawn).
 NEXT_ANIMATION_SPEED = 1000.0
-#: Above this n the backtrack-tree profile is not computed just for a progress bar.
-MAX_PROFILED_N = 12
 
 
 class Track(Protocol):
@@ -117,34 +113,6 @@ class Job:
     @property
     def kind(self) -> str:
         return self.goal.kind
-
-
-def expected_attempts(spec: AlgorithmSpec, n: int, cancel: engine.CancelFlag | None = None) -> int | None:
-    """Attempts of the whole run of ``spec`` at ``n``: the engine's exact count when it answers,
-    else a formula, else None. Raises ``engine.Cancelled`` once ``cancel`` is set.
-
-    >>> from solvers import registry
-    >>> expected_attempts(registry.get("backtracking"), 8)
-    15720
-    >>> expected_attempts(registry.get("permutations-pruned"), 6)
-    171
-    """
-    if engine.supports(spec.name, n):
-        try:
-            return engine.counters(spec.name, n, cancel=cancel).attempts
-        except SolverError:  # the engine refused after all: a formula or nothing
-            pass
-    if spec.name == "brute-force":
-        return n**n
-    if spec.name == "permutations":
-        return math.factorial(n)
-    if n > MAX_PROFILED_N:
-        return None
-    if spec.name.startswith("backtracking"):
-        return n * sum(engine.profile(n)[:n])
-    if spec.name == "bitmask":
-        return sum(engine.profile(n)[1:])
-    return None
 
 
 class Player:

@@ -16,7 +16,7 @@ LOG_CAPACITY = 10_000_000
 
 def make(name: str, host: Host, n: int, algorithm: str, algo2: str | None = None) -> Mode:
     """The mode ``name`` at ``n``; SolverError (translated where the user sees it) for a bad n."""
-    from solvers.registry import SolverError
+    from solvers.errors import SolverError
 
     if name == "watch":
         from visualizer.modes.watch import WatchMode

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from solvers.registry import SolverError
+from solvers.errors import SolverError
 from visualizer.core.game import MAX_N, MIN_N, Game
 from visualizer.core.scene import Scene, attacked_squares
 from visualizer.i18n import tr

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from solvers import registry
-from solvers.registry import SolverError
+from solvers.errors import SolverError
 from visualizer.core.player import Player
-from visualizer.core.race import RACE_PAIRS, Race
+from visualizer.core.race import Race
 from visualizer.i18n import tr
 from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
 
@@ -28,12 +28,12 @@ RACE_LOG_CAPACITY = 2_000_000
 
 
 def partner(algorithm: str) -> str:
-    """The usual opponent of ``algorithm`` (its RACE_PAIRS partner, else plain backtracking).
+    """The usual opponent of ``algorithm`` (its spec's ``race_partner``, else plain backtracking).
 
-    >>> partner("brute-force"), partner("bitmask")
-    ('backtracking', 'backtracking')
+    >>> partner("brute-force"), partner("bitmask"), partner("permutations")
+    ('backtracking', 'backtracking', 'permutations-pruned')
     """
-    return next((b for a, b in RACE_PAIRS if a == algorithm), "backtracking")
+    return registry.get(algorithm).race_partner or "backtracking"
 
 
 def pair_id(pair: Pair) -> str:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from solvers import registry
-from visualizer.core.player import Player, expected_attempts
+from visualizer.core.player import Player
 from visualizer.core.scene import Scene, scene_of
 from visualizer.core.timeline import Timeline
 from visualizer.i18n import tr
@@ -43,7 +43,7 @@ class WatchMode(SearchMode):
                 timeline,
                 self.host.lock,
                 attempts=lambda: timeline.counters.attempts,  # an int read, safe without the lock
-                estimate=lambda cancel: expected_attempts(spec, n, cancel),
+                estimate=lambda cancel: spec.expected_attempts(n, cancel=cancel),
             )
             self.views.rebuild(timeline)
             if spec.family == "local-search" and self.views.view != "chart":
