@@ -602,6 +602,8 @@ class App:
             depth = self.timeline.depth
             side = self.views.model()  # a read-only snapshot: drawing it needs no lock
         counters.pop("repairs", None) if self.spec.family != "local-search" else None
+        if self.spec.family != "propagation":
+            counters.pop("pruned", None), counters.pop("wipeouts", None)
         self.surface.fill(theme.background)
         if self.game is not None:
             self._draw_game()

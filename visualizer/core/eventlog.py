@@ -4,8 +4,10 @@ Step back over a whole run must not keep a Python object per event, let alone
 a board copy. Each event packs into 16 bytes:
 
 * word 1: kind (3 bits), attempt (1), line (6), row (20), col (20), checks (13);
-* word 2: a (24 bits) and b (40 bits) -- the blocker of a Conflict, the old
-  column and remaining conflicts of a Repair.
+* word 2: a (24 bits) and b (40 bits) -- the blocker of a Conflict, the queen
+  of a Prune or Restore, the old column and remaining conflicts of a Repair.
+
+Kind 7 is a Conflict with ``wipeout`` set (the eighth code of the 3 bits).
 
 Checks too large for 13 bits are kept exactly in a side table. A Solution's
 queens are not stored: they are the board at that moment, which the timeline
@@ -19,10 +21,11 @@ from array import array
 from collections import deque
 from collections.abc import Sequence
 
-from solvers.events import Backtrack, Conflict, Event, Place, Repair, Solution
+from solvers.events import Backtrack, Conflict, Event, Place, Prune, Repair, Restore, Solution
 
-KINDS: tuple[type, ...] = (Place, Conflict, Backtrack, Solution, Repair)
+KINDS: tuple[type, ...] = (Place, Conflict, Backtrack, Solution, Repair, Prune, Restore)
 _KIND_CODE = {kind: code for code, kind in enumerate(KINDS)}
+_WIPEOUT = 7  # a Conflict with wipeout=True
 _CHECKS_ESCAPE = (1 << 13) - 1
 _COORD_LIMIT = 1 << 20
 CHUNK = 1 << 16
@@ -58,6 +61,10 @@ class EventLog:
             row, col = event.row, event.col  # type: ignore[union-attr]
             if kind == 1:
                 a, b = event.blocker  # type: ignore[union-attr]
+                if event.wipeout:  # type: ignore[union-attr]
+                    kind = _WIPEOUT
+            elif kind >= 5:  # Prune, Restore
+                a, b = event.by  # type: ignore[union-attr]
         if not (0 <= row < _COORD_LIMIT and 0 <= col < _COORD_LIMIT):
             raise ValueError("board too large for the event log")
         word1 = kind | event.attempt << 3 | event.line << 4 | row << 10 | col << 30 | checks << 50
@@ -100,7 +107,13 @@ class EventLog:
             return Backtrack(row, col, line, attempt, checks)
         if kind == 3:
             return Solution(tuple(c for c in queens if c is not None), line, attempt, checks)
-        return Repair(row, a, col, b, line, attempt, checks)
+        if kind == 4:
+            return Repair(row, a, col, b, line, attempt, checks)
+        if kind == 5:
+            return Prune(row, col, (a, b), line, attempt, checks)
+        if kind == 6:
+            return Restore(row, col, (a, b), line, attempt, checks)
+        return Conflict(row, col, (a, b), line, attempt, checks, True)
 
     def memory_bytes(self) -> int:
         """Bytes held by the packed arrays."""
