@@ -11,7 +11,7 @@ from itertools import islice
 from typing import NoReturn
 
 from solvers import construction, engine, local_search, registry
-from solvers.counters import tally
+from solvers.counters import depth_profile, tally
 from solvers.events import Solution, event_to_dict
 from solvers.registry import SolverError
 
@@ -81,6 +81,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     prof = commands.add_parser("profile", help="nodes of the backtrack tree per depth")
     prof.add_argument("n", type=_board_size, help="board size")
+    prof.add_argument(
+        "--algo",
+        help="a tree search's name (default: the backtracking tree, from the engine)",
+    )
     prof.add_argument("--json", action="store_true", help="print one JSON object")
 
     algos = commands.add_parser("algorithms", help="list the algorithms")
@@ -118,6 +122,23 @@ def cmd_count(args: argparse.Namespace) -> dict[str, object]:
         result = {"n": args.n, "algorithm": spec.name, **counters.as_dict(), "source": source}
     result["seconds"] = round(time.perf_counter() - start, 6)
     return result
+
+
+# Families whose events walk a tree of partial boards, one queen per Place.
+TREE_FAMILIES = ("backtracking", "propagation")
+
+
+def cmd_profile(args: argparse.Namespace) -> list[int]:
+    """Nodes per depth: the engine's backtracking tree, or a tree search's own events drained."""
+    spec = registry.get(args.algo) if args.algo is not None else None
+    if spec is None or (spec.family == "backtracking" and spec.exhaustive):
+        _check_engine_n(args.n)
+        if spec is not None:
+            spec.check_n(args.n)
+        return engine.profile(args.n)
+    if spec.family not in TREE_FAMILIES:
+        raise SolverError(f"{spec.name} does not search a tree of partial boards; profile needs one")
+    return depth_profile(spec.solve(args.n), args.n)
 
 
 def ascii_board(queens: Sequence[int]) -> str:
@@ -179,10 +200,11 @@ def run(argv: Sequence[str] | None = None, out=None) -> int:
             for event in islice(events, args.limit):
                 out.write(json.dumps(event_to_dict(event)) + "\n")
         elif args.command == "profile":
-            _check_engine_n(args.n)
-            levels = engine.profile(args.n)
+            levels = cmd_profile(args)
             if args.json:
-                out.write(json.dumps({"n": args.n, "profile": levels, "nodes": sum(levels)}) + "\n")
+                algorithm = args.algo or "engine"
+                data = {"n": args.n, "algorithm": algorithm, "profile": levels, "nodes": sum(levels)}
+                out.write(json.dumps(data) + "\n")
             else:
                 out.write(" ".join(map(str, levels)) + f"\nnodes: {sum(levels)}\n")
         else:

@@ -10,8 +10,13 @@ from solvers import bitmask as bm
 from solvers import construction as cs
 from solvers import enumeration as en
 from solvers import local_search as ls
+from solvers import propagation as pr
 from solvers.events import Event
 from solvers.pseudocode_zh import CODE_ZH
+
+# Counted by draining the events (the engine does not model them). Measured on 2 shared cores, a
+# full run takes 0.8 s at n = 10, 4 s at 11, about 25 s at 12 and about 2.5 min at 13.
+PROPAGATION_MAX_N = 13
 
 
 class SolverError(ValueError):
@@ -170,6 +175,29 @@ _SPECS = [
         max_n=100_000,
         exhaustive=False,
         family="local-search",
+    ),
+    AlgorithmSpec(
+        "forward-checking",
+        "Forward checking",
+        "前向检验（forward checking）",
+        "Row by row, columns from each row's domain; a queen prunes the columns it attacks from the "
+        "rows below, and a row left empty undoes it at once.",
+        "逐行放置，只试本行域中剩下的列；皇后放下后从下面各行的域中删去它攻击的列，某行被删空就立刻撤销。",
+        pr.forward_checking,
+        pr.FORWARD_CHECKING_CODE,
+        max_n=PROPAGATION_MAX_N,
+        family="propagation",
+    ),
+    AlgorithmSpec(
+        "mrv",
+        "Forward checking with MRV",
+        "前向检验 + 最少剩余值（MRV）",
+        "Forward checking that fills next the row with the fewest columns left (ties: the lowest).",
+        "前向检验，下一步总是填剩余列最少的行（并列时取最上面的行）。",
+        pr.mrv,
+        pr.MRV_CODE,
+        max_n=PROPAGATION_MAX_N,
+        family="propagation",
     ),
 ]
 
