@@ -21,6 +21,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from solvers.counters import Counters
 from solvers.events import Event, Place, Solution
 
 LINE_REFUSE, LINE_LISTS, LINE_MOD2, LINE_MOD3, LINE_JOIN, LINE_PLACE, LINE_DONE = range(7)
@@ -102,5 +103,4 @@ def _events(queens: np.ndarray) -> Iterator[Event]:
 def answer(n: int) -> tuple[np.ndarray, dict[str, int]]:
     """The board and the counters its events would give, without building events."""
     queens = construct(n)
-    counters = {"attempts": n, "placements": n, "backtracks": 0, "solutions": 1, "checks": 0, "repairs": 0}
-    return queens, counters
+    return queens, Counters(attempts=n, placements=n, solutions=1).as_dict()
