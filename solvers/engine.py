@@ -315,15 +315,17 @@ def counters(
     progress: ProgressCallback | None = None,
     cancel: CancelFlag | None = None,
     jit: bool | None = None,
+    patient: bool = False,
 ) -> Counters:
     """The counters ``tally(registry.get(name).solve(n, first=first))`` would give, without events.
 
     Raises ``EngineLimit`` for an algorithm the engine does not model, or an n
-    beyond ``LIMITS[name]`` (what it does in reasonable time).
+    beyond ``LIMITS[name]`` (what it does in reasonable time) unless the caller
+    is ``patient`` (it shows progress and can cancel, like the command line).
     """
     if name not in LIMITS:
         raise EngineLimit(f"the engine does not model {name!r}; run its generator instead")
-    if not supports(name, n, first):
+    if not patient and not supports(name, n, first):
         raise EngineLimit(f"the engine answers {name} for n up to {LIMITS[name]} (got n = {n})")
     if name in BACKTRACKING_CHECKS or (name == "bitmask" and first):
         out = walk(n, first, progress, cancel, jit=jit)

@@ -142,3 +142,25 @@ def test_profile_and_count_of_larger_boards():
     assert json.loads(call("count", "13", "--json")[1])["solutions"] == 73712
     status, _ = call("count", "21")
     assert status == 2
+
+
+def test_the_estimates_node_table_is_the_engines_tree():
+    from solvers import engine, estimate
+
+    assert [estimate.NODES[n] for n in range(1, 13)] == [sum(engine.profile(n)) for n in range(1, 13)]
+
+
+def test_estimates_grow_with_n_and_shrink_with_cores():
+    from solvers import estimate
+
+    walk = [estimate.seconds("walk", n, 2) for n in range(4, 31)]
+    assert walk == sorted(walk) and len(set(walk)) == len(walk)
+    assert estimate.seconds("count", 20, 8) == estimate.seconds("count", 20, 2) / 4
+
+
+@pytest.mark.parametrize("limit", [None, "0", "1", "3"])
+def test_streamed_json_is_one_valid_object(limit):
+    extra = ["--limit", limit] if limit else []
+    status, text = call("solve", "6", "--format", "json", *extra)
+    data = json.loads(text)
+    assert status == 0 and data["count"] == len(data["solutions"]) == (4 if limit is None else int(limit))

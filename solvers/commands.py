@@ -1,0 +1,279 @@
+"""The ``nqueens`` commands: the parser, and what count, solve, events, explain, profile and algorithms print.
+
+``solvers.cli`` runs them as a process (signals, exit status, write errors).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from itertools import islice
+from typing import NoReturn, TextIO, TypeVar
+
+from solvers import cli_progress, construction, engine, estimate, local_search, registry
+from solvers.cli_args import whole_number
+from solvers.counters import Counters, depth_profile, tally
+from solvers.events import Solution, event_to_dict
+from solvers.narration import LANGS, Narrator
+from solvers.registry import SolverError
+
+T = TypeVar("T")
+ASCII_MAX_N = 100  # larger boards are listed as columns, not drawn
+N_MAX = 1_000_000_000  # no algorithm goes near it; each refuses its own range with a reason
+EXPLAIN_LIMIT = 200  # sentences 'nqueens explain' prints unless told
+EXPLAIN_MAX_ALL = 1_000_000  # events 'explain --limit 0' prints without --force
+# One-answer algorithms with a direct function: the board and its counters, no events.
+DIRECT = {"construction": construction.answer, "min-conflicts": local_search.answer}
+
+
+class UsageError(Exception):
+    """A command line argparse refused; the message is argparse's own."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that hands a usage error back to the caller instead of printing it."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+_board_size = whole_number("n", 1, N_MAX)
+_limit = whole_number("limit", 0, sys.maxsize)  # itertools.islice takes no more
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="nqueens", description="Count, solve and trace the N-Queens problem.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+
+    def with_n(name: str, help_text: str, *, algo_default: str | None) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help_text, description=help_text)
+        sub.add_argument("n", type=_board_size, help="board size")
+        sub.add_argument("--algo", default=algo_default, help="algorithm name (see 'nqueens algorithms')")
+        sub.add_argument("--by-columns", action="store_true", help="walk column by column (seed 001)")
+        return sub
+
+    count = with_n("count", "count the solutions and the search's counters", algo_default=None)
+    count.add_argument("--first", action="store_true", help="stop at the first solution")
+    count.add_argument("--json", action="store_true", help="print one JSON object")
+
+    solve = with_n("solve", "print solutions", algo_default="backtracking")
+    which = solve.add_mutually_exclusive_group()
+    which.add_argument(
+        "--all", action="store_true", help="every solution (default; construction, min-conflicts: their one)"
+    )
+    which.add_argument("--first", action="store_true", help="only the first solution")
+    solve.add_argument("--limit", type=_limit, help="print at most K solutions")
+    solve.add_argument("--format", choices=("ascii", "json"), default="ascii")
+
+    events = with_n(
+        "events", "print the search's events, one JSON object a line", algo_default="backtracking"
+    )
+    events.add_argument("--limit", type=_limit, help="print at most K events")
+    events.add_argument("--first", action="store_true", help="stop at the first solution")
+
+    explain = with_n("explain", "say every event of the search in a sentence", algo_default="backtracking")
+    explain.add_argument("--limit", type=_limit, default=EXPLAIN_LIMIT, help="at most K events (0: all)")
+    explain.add_argument("--lang", choices=LANGS, default="en", help="language of the sentences")
+    explain.add_argument("--first", action="store_true", help="stop at the first solution")
+    explain.add_argument(
+        "--force", action="store_true", help=f"with --limit 0, allow runs over {EXPLAIN_MAX_ALL:,} events"
+    )
+
+    prof = commands.add_parser("profile", help="nodes of the backtrack tree per depth")
+    prof.add_argument("n", type=_board_size, help="board size")
+    prof.add_argument("--algo", help="a tree search's name (default: the backtracking tree, from the engine)")
+    prof.add_argument("--json", action="store_true", help="print one JSON object")
+
+    algos = commands.add_parser("algorithms", help="list the algorithms")
+    algos.add_argument("--json", action="store_true", help="print a JSON list")
+    return parser
+
+
+def _events(args: argparse.Namespace):
+    spec = registry.get(args.algo)
+    return spec, spec.solve(args.n, first=args.first, by_columns=args.by_columns)
+
+
+def _engine_time(kind: str, n: int, what: str) -> str:
+    """The engine's estimate for ``kind`` of work at n, as words; refuses n it cannot do or runs too long."""
+    if n > engine.MAX_BITS:
+        raise SolverError(f"n = {n} is too large to {what} here: the engine takes n up to {engine.MAX_BITS}")
+    secs = estimate.seconds(kind, n, engine.WORKERS)
+    if secs > estimate.TOO_LONG:
+        raise SolverError(
+            f"n = {n} is too large to {what} here: {estimate.duration(secs)} for about"
+            f" {estimate.nodes(n):.1e} nodes of the search tree on {engine.WORKERS} core(s);"
+            f" runs estimated over {estimate.duration(estimate.TOO_LONG).removeprefix('about ')} are refused"
+        )
+    return estimate.duration(secs)
+
+
+def _engine_kind(name: str, first: bool) -> str | None:
+    """Which ``estimate`` model fits the engine's answer for this algorithm (None: always quick)."""
+    if first:
+        return None  # one path to the first solution; n = 30 bitmask, the longest, about 30 s
+    if name in engine.BACKTRACKING_CHECKS:
+        return "walk"
+    return "profile" if name == "bitmask" else None  # enumerations: the registry keeps n small
+
+
+def _work(label: str, work: Callable[[Callable[[float], None], threading.Event], T], **kw: bool) -> T:
+    return cli_progress.run(work, label, **kw)
+
+
+def _algo_counters(name: str, n: int, first: bool) -> tuple[Counters, str]:
+    """The counters from the engine, which models every searching algorithm (else from its events)."""
+    if name not in engine.LIMITS:  # an algorithm the engine does not model: drain its events
+        return tally(registry.get(name).solve(n, first=first)), "events"
+    kind = _engine_kind(name, first)
+    label = f"{name} n = {n}" + (f" (estimate: {_engine_time(kind, n, 'count')})" if kind else "")
+
+    def work(progress: Callable[[float], None], cancel: threading.Event) -> Counters:
+        return engine.counters(name, n, first=first, progress=progress, cancel=cancel, patient=True)
+
+    return _work(label, work, fractions=not first), "engine"
+
+
+def cmd_count(args: argparse.Namespace) -> dict[str, object]:
+    start = time.perf_counter()
+    if args.algo is None:
+        if args.by_columns or args.first:
+            raise SolverError("--first and --by-columns need --algo")
+        label = f"counting n = {args.n} (estimate: {_engine_time('count', args.n, 'count')})"
+        solutions = _work(label, lambda progress, cancel: engine.count(args.n, progress, cancel))
+        result: dict[str, object] = {"n": args.n, "algorithm": "engine", "solutions": solutions}
+        result.update(attempts=None, placements=None, backtracks=None)
+    elif args.algo in DIRECT:
+        result = {"n": args.n, "algorithm": args.algo, **_direct(args)[1]}
+    else:
+        spec, _ = _events(args)  # checks n and the options
+        counters, source = _algo_counters(spec.name, args.n, args.first)
+        result = {"n": args.n, "algorithm": spec.name, **counters.as_dict(), "source": source}
+    result["seconds"] = round(time.perf_counter() - start, 6)
+    return result
+
+
+def ascii_board(queens: Sequence[int]) -> str:
+    """A board in the seeds' style: Q for a queen, a dot for an empty square."""
+    n = len(queens)
+    return "\n".join(" ".join("Q" if c == col else "." for c in range(n)) for col in queens)
+
+
+def _direct(args: argparse.Namespace) -> tuple[list[int], dict[str, int]]:
+    """Run a DIRECT algorithm: its verified board and its counters."""
+    spec = registry.get(args.algo)
+    spec.check_n(args.n)
+    if args.by_columns:
+        raise SolverError(f"{spec.name} has no column-by-column walk (--by-columns)")
+    label = f"{spec.name} n = {args.n}"
+    queens, counters = _work(label, lambda _p, _c: DIRECT[spec.name](args.n), fractions=False)
+    if not construction.is_valid(queens):
+        raise SolverError(f"internal error: {spec.name} gave a board that is not a solution")
+    return queens.tolist(), counters
+
+
+def _solutions(args: argparse.Namespace) -> Iterable[tuple[int, ...]]:
+    if args.algo in DIRECT:
+        found = iter([tuple(_direct(args)[0])])
+    else:
+        spec, events = _events(args)
+        search = (e.queens for e in events if isinstance(e, Solution))
+        found = cli_progress.quiet_gaps(search, f"{spec.name} n = {args.n}, searching")
+    return islice(found, args.limit) if args.limit is not None else found
+
+
+def cmd_solve(args: argparse.Namespace, out: TextIO) -> None:
+    if args.format == "json":  # streamed: every solution of n = 16 would not fit in memory as a list
+        head = json.dumps({"n": args.n, "algorithm": args.algo})[:-1]
+        out.write(head + ', "solutions": [')
+        number = 0
+        for number, queens in enumerate(_solutions(args), 1):
+            # dumps: the C encoder, 5x faster than dump at n = 10^6
+            out.write(("" if number == 1 else ", ") + json.dumps(list(queens)))
+        out.write(f'], "count": {number}}}\n')
+        return
+    number = 0
+    for number, queens in enumerate(_solutions(args), 1):
+        board = ascii_board(queens) if len(queens) <= ASCII_MAX_N else f"(not drawn for n > {ASCII_MAX_N})"
+        out.write(f"Solution {number}: {' '.join(map(str, queens))}\n{board}\n\n")
+    if number == 0 and args.limit != 0:
+        out.write(f"No solution for n = {args.n}.\n")
+
+
+# Families whose events walk a tree of partial boards, one queen per Place.
+TREE_FAMILIES = ("backtracking", "propagation")
+
+
+def cmd_profile(args: argparse.Namespace) -> list[int]:
+    """Nodes per depth: the engine's backtracking tree, or a tree search's own events drained."""
+    spec = registry.get(args.algo) if args.algo is not None else None
+    if spec is None or spec.family == "backtracking":
+        if spec is not None:
+            spec.check_n(args.n)
+        label = f"profile n = {args.n} (estimate: {_engine_time('profile', args.n, 'profile')})"
+        return _work(label, lambda progress, cancel: engine.profile(args.n, progress, cancel))
+    if spec.family not in TREE_FAMILIES:
+        raise SolverError(f"{spec.name} does not search a tree of partial boards; profile needs one")
+    return depth_profile(spec.solve(args.n), args.n)  # drained like count's "events" source
+
+
+def cmd_explain(args: argparse.Namespace, out: TextIO) -> None:
+    """One sentence per event; ``--limit 0`` means every event, refused past
+    EXPLAIN_MAX_ALL events (counted by a dry run) unless ``--force``."""
+    spec, events = _events(args)
+    if args.limit == 0 and not args.force:
+        _, dry = _events(args)
+        if sum(1 for _ in islice(dry, EXPLAIN_MAX_ALL + 1)) > EXPLAIN_MAX_ALL:
+            raise SolverError(
+                f"{spec.name} at n = {args.n} has more than {EXPLAIN_MAX_ALL:,} events;"
+                " give --limit K, or add --force to print them all"
+            )
+    narrator = Narrator(spec, args.n, by_columns=args.by_columns, lang=args.lang)
+    for event in islice(events, args.limit or None):
+        out.write(narrator.step(event) + "\n")
+
+
+def run(argv: Sequence[str], out: TextIO) -> int:
+    """Run the command line, writing to ``out``; returns the exit status.
+
+    Refusals (bad arguments, n out of range, runs too long) raise ``UsageError``
+    or ``SolverError``; ``solvers.cli`` turns them into one line and status 2.
+    """
+    args = build_parser().parse_args(argv)
+    if args.command == "count":
+        result = cmd_count(args)
+        if args.json:
+            out.write(json.dumps(result) + "\n")
+        else:
+            out.write("\n".join(f"{k}: {v}" for k, v in result.items() if v is not None) + "\n")
+    elif args.command == "solve":
+        cmd_solve(args, out)
+    elif args.command == "events":
+        _, events = _events(args)
+        for event in islice(events, args.limit):
+            out.write(json.dumps(event_to_dict(event)) + "\n")
+    elif args.command == "explain":
+        cmd_explain(args, out)
+    elif args.command == "profile":
+        levels = cmd_profile(args)
+        if args.json:
+            algorithm = args.algo or "engine"
+            data = {"n": args.n, "algorithm": algorithm, "profile": levels, "nodes": sum(levels)}
+            out.write(json.dumps(data) + "\n")
+        else:
+            out.write(" ".join(map(str, levels)) + f"\nnodes: {sum(levels)}\n")
+    else:
+        specs = registry.ALGORITHMS.values()
+        if args.json:
+            rows = [
+                {"name": s.name, "title": s.title, "title_zh": s.title_zh, "max_n": s.max_n} for s in specs
+            ]
+            out.write(json.dumps(rows) + "\n")
+        else:
+            for s in specs:
+                out.write(f"{s.name:24} n <= {s.max_n:<4} {s.title}\n")
+    return 0

@@ -1,0 +1,99 @@
+"""How long the engine will take, said before it starts.
+
+The model: the engine's time is proportional to the nodes of the backtrack tree
+it visits, divided among the cores.
+
+- Nodes: exact for n <= 17 (``NODES``, the sums of ``nqueens profile n``). Beyond,
+  the number of solutions (OEIS A000170, exact up to n = 27) times the
+  nodes-per-solution ratio, which grew by 4 to 7 % per n from 12 to 17 (5 % is
+  assumed from there on); beyond 27, ten times more nodes per n (the
+  solutions' own growth there is 10.5, so this errs short).
+- Cost per node, per core, measured with numba on the 2-core machine the team
+  shares (n = 14..16): ``count`` and ``profile`` about 7 ns a node; the
+  square-by-square ``walk`` that reports every counter about 12 ns for each
+  of a node's n squares.
+
+So an estimate is good to a factor of two or three on a machine like that one (n = 17:
+the model says 28 s for the profile, it took 80 s while other work shared the cores),
+faster with more cores; it is meant to tell minutes from hours from years.
+
+>>> nodes(8), round(seconds("count", 16, cores=2))
+(2057, 4)
+>>> duration(90), duration(4 * 3600), duration(1e15)
+('about 2 min', 'about 4 hours', 'more than a million years')
+"""
+
+from __future__ import annotations
+
+import os
+
+NODES = {
+    1: 2,
+    2: 3,
+    3: 6,
+    4: 17,
+    5: 54,
+    6: 153,
+    7: 552,
+    8: 2057,
+    9: 8394,
+    10: 35539,
+    11: 166926,
+    12: 856189,
+    13: 4674890,
+    14: 27358553,
+    15: 171129072,
+    16: 1141190303,
+    17: 8017021932,
+}
+SOLUTIONS = {  # OEIS A000170
+    17: 95815104,
+    18: 666090624,
+    19: 4968057848,
+    20: 39029188884,
+    21: 314666222712,
+    22: 2691008701644,
+    23: 24233937684440,
+    24: 227514171973736,
+    25: 2207893435808352,
+    26: 22317699616364044,
+    27: 234907967154122528,
+}
+RATIO_GROWTH = 1.05  # nodes per solution, from one n to the next
+SECONDS_PER_NODE = {"count": 7e-9, "profile": 7e-9, "walk": 12e-9}  # on one core; walk: per square
+MEASURED_CORES = 2
+TOO_LONG = 3600.0  # a run estimated longer than this is refused
+
+
+def nodes(n: int) -> int:
+    """Nodes of the backtrack tree for n queens, the root included (exact up to 17, then estimated)."""
+    if n in NODES:
+        return NODES[n]
+    top = max(SOLUTIONS)
+    if n > top:
+        return nodes(top) * 10 ** (n - top)
+    per_solution = NODES[17] / SOLUTIONS[17] * RATIO_GROWTH ** (n - 17)
+    return round(SOLUTIONS[n] * per_solution)
+
+
+def seconds(kind: str, n: int, cores: int | None = None) -> float:
+    """Estimated seconds for the engine's ``kind`` of work ("count", "profile" or "walk") at n."""
+    cores = cores or os.cpu_count() or 1
+    per_node = SECONDS_PER_NODE[kind] * (n if kind == "walk" else 1)
+    return nodes(n) * per_node / cores
+
+
+def duration(secs: float) -> str:
+    """A duration in the words a user reads at a glance.
+
+    >>> duration(3600), duration(0.2)
+    ('about 1 hour', 'about 1 s')
+    """
+    units = [("year", 365.25 * 86400), ("day", 86400), ("hour", 3600), ("min", 60)]
+    if secs >= 1e6 * units[0][1]:
+        return "more than a million years"
+    for name, size in units:
+        if secs >= size * (2 if name in ("year", "day") else 1):  # 31 hours, not "1 day"
+            amount = round(secs / size)
+            return f"about {amount} {name}" + ("s" if amount != 1 and name != "min" else "")
+    return f"about {max(1, round(secs))} s"
