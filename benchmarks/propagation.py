@@ -5,9 +5,9 @@ Run from the repository root:
     python benchmarks/propagation.py                 # n = 4..12, one run each (about 2 minutes)
     python benchmarks/propagation.py --max-n 9 --repeat 3
 
-For each n every algorithm's event generator is drained and tallied in this
-process (the counters the CLI and the window show); the time is the median
-wall time of ``--repeat`` such drains, events included.
+For each n every algorithm's event generator is drained and counted in this
+process (the counters the CLI and the window show, and the events); the time is
+the median wall time of ``--repeat`` such drains.
 """
 
 from __future__ import annotations
@@ -24,21 +24,24 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from solvers import registry  # noqa: E402
-from solvers.counters import Counters, tally  # noqa: E402
+from solvers.counters import Counters  # noqa: E402
 
 ALGORITHMS = ("backtracking", "forward-checking", "mrv")
 SHORT = {"backtracking": "BT", "forward-checking": "FC", "mrv": "MRV"}
 
 
-def measure(name: str, n: int, repeat: int) -> tuple[Counters, float]:
-    """The counters of a full run and the median seconds to drain it."""
+def measure(name: str, n: int, repeat: int) -> tuple[Counters, int, float]:
+    """The counters of a full run, its number of events and the median seconds to drain it."""
     spec = registry.get(name)
-    times, counters = [], Counters()
+    times, counters, events = [], Counters(), 0
     for _ in range(repeat):
         start = time.perf_counter()
-        counters = tally(spec.solve(n))
+        counters, events = Counters(), 0
+        for event in spec.solve(n):
+            counters.apply(event)
+            events += 1
         times.append(time.perf_counter() - start)
-    return counters, statistics.median(times)
+    return counters, events, statistics.median(times)
 
 
 def joined(values: list[int | float], fmt: str = "{:,}") -> str:
@@ -51,12 +54,12 @@ def table(min_n: int, max_n: int, repeat: int) -> str:
     two = " / ".join(SHORT[a] for a in ALGORITHMS[1:])
     lines = [
         f"| n | solutions | attempts {all_three} | placements {all_three} | pruned {two} "
-        f"| wipe-outs {two} | seconds {all_three} |",
-        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        f"| wipe-outs {two} | events {all_three} | seconds {all_three} |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for n in range(min_n, max_n + 1):
         runs = [measure(name, n, repeat) for name in ALGORITHMS]
-        counters = [c for c, _ in runs]
+        counters = [c for c, _, _ in runs]
         if len({c.solutions for c in counters}) != 1:
             raise SystemExit(f"the algorithms disagree on n = {n}: {[c.solutions for c in counters]}")
         lines.append(
@@ -65,7 +68,8 @@ def table(min_n: int, max_n: int, repeat: int) -> str:
             f"| {joined([c.placements for c in counters])} "
             f"| {joined([c.pruned for c in counters[1:]])} "
             f"| {joined([c.wipeouts for c in counters[1:]])} "
-            f"| {joined([s for _, s in runs], '{:.3f}')} |"
+            f"| {joined([e for _, e, _ in runs])} "
+            f"| {joined([s for _, _, s in runs], '{:.3f}')} |"
         )
         print(lines[-1], file=sys.stderr, flush=True)
     return "\n".join(lines)
