@@ -347,6 +347,10 @@ def main(argv: list[str] | None = None) -> None:
         print("numba is not installed: the engine runs interpreted on one thread")
     print("\nGenerator overhead (`backtracking`, drained):\n")
     print(overhead(args.events_n, args.repeat))
+    print("\nTimeline throughput (benchmarks/timeline.py, CPU time):\n")
+    from benchmarks import timeline  # after the sys.path line above, either way of running
+
+    print(timeline.markdown(args.events_n, max(args.repeat, 3)))
 
 
 if __name__ == "__main__":

@@ -53,7 +53,7 @@ def run(argv: Sequence[str], out: TextIO) -> int:
     """Run one command line writing to ``out``; a refusal is one line on stderr and status 2."""
     from solvers import commands  # here, not at the top: see the module's docstring
     from solvers.cli_args import one_line
-    from solvers.registry import SolverError
+    from solvers.errors import SolverError
 
     argv = list(argv)
     try:

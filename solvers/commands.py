@@ -14,20 +14,18 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from typing import NoReturn, TextIO, TypeVar
 
-from solvers import cli_progress, construction, engine, estimate, local_search, registry
+from solvers import cli_progress, construction, engine, estimate, registry
 from solvers.cli_args import whole_number
 from solvers.counters import Counters, depth_profile, tally
+from solvers.errors import SolverError
 from solvers.events import Solution, event_to_dict
 from solvers.narration import LANGS, Narrator
-from solvers.registry import SolverError
 
 T = TypeVar("T")
 ASCII_MAX_N = 100  # larger boards are listed as columns, not drawn
 N_MAX = 1_000_000_000  # no algorithm goes near it; each refuses its own range with a reason
 EXPLAIN_LIMIT = 200  # sentences 'nqueens explain' prints unless told
 EXPLAIN_MAX_ALL = 1_000_000  # events 'explain --limit 0' prints without --force
-# One-answer algorithms with a direct function: the board and its counters, no events.
-DIRECT = {"construction": construction.answer, "min-conflicts": local_search.answer}
 
 
 class UsageError(Exception):
@@ -112,13 +110,11 @@ def _engine_time(kind: str, n: int, what: str) -> str:
     return estimate.duration(secs)
 
 
-def _engine_kind(name: str, first: bool) -> str | None:
-    """Which ``estimate`` model fits the engine's answer for this algorithm (None: always quick)."""
+def _engine_kind(model: engine.Model, first: bool) -> str | None:
+    """Which ``estimate`` model fits the engine's answer (None: always quick)."""
     if first:
         return None  # one path to the first solution; n = 30 bitmask, the longest, about 30 s
-    if name in engine.BACKTRACKING_CHECKS:
-        return "walk"
-    return "profile" if name == "bitmask" else None  # enumerations: the registry keeps n small
+    return model.estimate  # enumerations: None, the registry keeps n small
 
 
 def _work(label: str, work: Callable[[Callable[[float], None], threading.Event], T], **kw: bool) -> T:
@@ -127,13 +123,14 @@ def _work(label: str, work: Callable[[Callable[[float], None], threading.Event],
 
 def _algo_counters(name: str, n: int, first: bool) -> tuple[Counters, str]:
     """The counters from the engine, which models every searching algorithm (else from its events)."""
-    if name not in engine.LIMITS:  # an algorithm the engine does not model: drain its events
-        return tally(registry.get(name).solve(n, first=first)), "events"
-    kind = _engine_kind(name, first)
+    spec = registry.get(name)
+    if spec.engine is None:  # an algorithm the engine does not model: drain its events
+        return tally(spec.solve(n, first=first)), "events"
+    kind = _engine_kind(spec.engine, first)
     label = f"{name} n = {n}" + (f" (estimate: {_engine_time(kind, n, 'count')})" if kind else "")
 
     def work(progress: Callable[[float], None], cancel: threading.Event) -> Counters:
-        return engine.counters(name, n, first=first, progress=progress, cancel=cancel, patient=True)
+        return spec.engine_counters(n, first=first, progress=progress, cancel=cancel, patient=True)
 
     return _work(label, work, fractions=not first), "engine"
 
@@ -147,7 +144,7 @@ def cmd_count(args: argparse.Namespace) -> dict[str, object]:
         solutions = _work(label, lambda progress, cancel: engine.count(args.n, progress, cancel))
         result: dict[str, object] = {"n": args.n, "algorithm": "engine", "solutions": solutions}
         result.update(attempts=None, placements=None, backtracks=None)
-    elif args.algo in DIRECT:
+    elif _has_answer(args.algo):
         result = {"n": args.n, "algorithm": args.algo, **_direct(args)[1]}
     else:
         spec, _ = _events(args)  # checks n and the options
@@ -163,21 +160,29 @@ def ascii_board(queens: Sequence[int]) -> str:
     return "\n".join(" ".join("Q" if c == col else "." for c in range(n)) for col in queens)
 
 
+def _has_answer(name: str) -> bool:
+    """Whether ``name`` is an algorithm with a direct answer function (no events needed)."""
+    spec = registry.ALGORITHMS.get(name)
+    return spec is not None and spec.answer is not None
+
+
 def _direct(args: argparse.Namespace) -> tuple[list[int], dict[str, int]]:
-    """Run a DIRECT algorithm: its verified board and its counters."""
+    """Run an algorithm's direct answer function: its verified board and its counters."""
     spec = registry.get(args.algo)
+    answer = spec.answer
+    assert answer is not None
     spec.check_n(args.n)
     if args.by_columns:
         raise SolverError(f"{spec.name} has no column-by-column walk (--by-columns)")
     label = f"{spec.name} n = {args.n}"
-    queens, counters = _work(label, lambda _p, _c: DIRECT[spec.name](args.n), fractions=False)
+    queens, counters = _work(label, lambda _p, _c: answer(args.n), fractions=False)
     if not construction.is_valid(queens):
         raise SolverError(f"internal error: {spec.name} gave a board that is not a solution")
     return queens.tolist(), counters
 
 
 def _solutions(args: argparse.Namespace) -> Iterable[tuple[int, ...]]:
-    if args.algo in DIRECT:
+    if _has_answer(args.algo):
         found = iter([tuple(_direct(args)[0])])
     else:
         spec, events = _events(args)
@@ -270,10 +275,18 @@ def run(argv: Sequence[str], out: TextIO) -> int:
         specs = registry.ALGORITHMS.values()
         if args.json:
             rows = [
-                {"name": s.name, "title": s.title, "title_zh": s.title_zh, "max_n": s.max_n} for s in specs
+                {
+                    "name": s.name,
+                    "title": s.title,
+                    "title_zh": s.title_zh,
+                    "summary": s.summary,
+                    "summary_zh": s.summary_zh,
+                    "max_n": s.max_n,
+                }
+                for s in specs
             ]
             out.write(json.dumps(rows) + "\n")
         else:
             for s in specs:
-                out.write(f"{s.name:24} n <= {s.max_n:<4} {s.title}\n")
+                out.write(f"{s.name:24} n <= {s.max_n:<4} {s.title}\n{'':24} {s.summary}\n")
     return 0

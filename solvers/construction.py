@@ -21,7 +21,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from solvers.board import line_counts
 from solvers.counters import Counters
+from solvers.errors import SolverError
 from solvers.events import Event, Place, Solution
 
 LINE_REFUSE, LINE_LISTS, LINE_MOD2, LINE_MOD3, LINE_JOIN, LINE_PLACE, LINE_DONE = range(7)
@@ -40,8 +42,6 @@ CONSTRUCTION_CODE = (
 def refuse_impossible(n: int) -> None:
     """Refuse n = 2 and n = 3, the only sizes >= 1 without a solution."""
     if n in (2, 3):
-        from solvers.registry import SolverError  # registry imports this module
-
         raise SolverError(f"no solution exists for n = 2 or 3 (got n = {n}); try n = 1 or n >= 4")
 
 
@@ -72,7 +72,7 @@ def construct(n: int) -> np.ndarray:
 
 
 def is_valid(queens: np.ndarray) -> bool:
-    """Vectorised check: n queens in range, columns, r+c and r-c all distinct.
+    """Vectorised check: n queens in range, at most one on every line (``board.line_counts``).
 
     >>> is_valid(np.array([1, 3, 0, 2])), is_valid(np.array([0, 2, 1, 3]))
     (True, False)
@@ -81,8 +81,7 @@ def is_valid(queens: np.ndarray) -> bool:
     n = q.size
     if n == 0 or q.min() < 0 or q.max() >= n:
         return n == 0
-    rows = np.arange(n, dtype=np.int64)
-    return all(np.bincount(line, minlength=2 * n).max() <= 1 for line in (q, rows + q, rows - q + n - 1))
+    return line_counts(q).max() <= 1
 
 
 def construction(n: int, *, first: bool = False) -> Iterator[Event]:

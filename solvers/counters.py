@@ -46,6 +46,17 @@ class Counters:
         elif kind is Conflict and event.wipeout:  # type: ignore[union-attr]
             self.wipeouts += sign
 
+    def add(self, other: Counters) -> None:
+        """Add ``other``'s counts to these."""
+        self.attempts += other.attempts
+        self.placements += other.placements
+        self.backtracks += other.backtracks
+        self.solutions += other.solutions
+        self.checks += other.checks
+        self.repairs += other.repairs
+        self.pruned += other.pruned
+        self.wipeouts += other.wipeouts
+
     def undo(self, event: Event) -> None:
         """Take ``event`` back out of the counts."""
         self.apply(event, -1)

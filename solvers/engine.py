@@ -10,9 +10,14 @@ from a worker thread, ending with 1.0) and ``cancel`` (anything with
 ``is_set()``, e.g. a ``threading.Event``, checked between sub-problems; a
 cancelled call raises ``Cancelled``).
 
+Which algorithm the engine answers, and how, is a model object its
+``AlgorithmSpec`` holds (``spec.engine``): ``SquareWalk`` for the backtracking
+family, ``BitTree`` for bitmask, ``BruteForce`` and ``Permutations`` for the
+enumerations. This module knows no algorithm names.
+
 >>> count(8), profile(8)
 (92, [1, 8, 42, 140, 344, 568, 550, 312, 92])
->>> counters("backtracking", 8).as_dict()  # doctest: +NORMALIZE_WHITESPACE
+>>> SquareWalk(kn.CHECKS).counters(8).as_dict()  # doctest: +NORMALIZE_WHITESPACE
 {'attempts': 15720, 'placements': 2056, 'backtracks': 2056, 'solutions': 92, 'checks': 24648,
  'repairs': 0, 'pruned': 0, 'wipeouts': 0}
 """
@@ -23,6 +28,7 @@ import math
 import os
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Protocol, TypeVar
 
@@ -30,7 +36,7 @@ import numpy as np
 
 from solvers import kernels as kn
 from solvers.counters import Counters
-from solvers.registry import SolverError
+from solvers.errors import SolverError
 
 ProgressCallback = Callable[[float], None]
 T = TypeVar("T")
@@ -39,25 +45,13 @@ MAX_BITS = 62  # the masks are 64-bit ints
 WORKERS = max(1, os.cpu_count() or 1)
 
 # Smallest n each kind of work is compiled for; below it the interpreted kernel is quicker than numba.
-JIT_FROM = {"count": 12, "walk": 10, "brute-force": 6, "permutations": 8, "permutations-pruned": 8}
+COUNT_JIT_FROM = 12  # count and profile
+WALK_JIT_FROM = 10  # the backtracking family's square-by-square walk
 
-# Largest n the engine answers each algorithm's counters for, in reasonable time (2 cores, compiled).
-BACKTRACKING_CHECKS = {
-    "backtracking": kn.CHECKS,
-    "backtracking-pairwise": kn.CHECKS_PAIRWISE,
-    "backtracking-board": kn.CHECKS_BOARD,
-    "backtracking-iterative": kn.CHECKS_PAIRWISE,
-}
+# Largest n the engine answers counters for, in reasonable time (2 cores, compiled).
 # Measured on 2 shared cores; each n costs about 6-7 times the one before.
 WALK_MAX_N = 15  # the square-by-square walk: n = 14 in 3.5 s, n = 15 about 25 s
 PROFILE_MAX_N = 20  # the tree profile: n = 16 about 8 s, 18 about 7 min, 20 some hours
-LIMITS = {
-    **dict.fromkeys(BACKTRACKING_CHECKS, WALK_MAX_N),
-    "bitmask": PROFILE_MAX_N,
-    "brute-force": 8,
-    "permutations": 11,
-    "permutations-pruned": 12,
-}
 
 
 class Cancelled(Exception):
@@ -79,8 +73,8 @@ def _check_n(n: int) -> None:
         raise SolverError(f"the engine counts boards of 1 to {MAX_BITS} rows (got n = {n})")
 
 
-def _jit(kind: str, n: int, jit: bool | None) -> bool:
-    return kn.HAVE_NUMBA and (n >= JIT_FROM[kind] if jit is None else jit)
+def _jit(jit_from: int, n: int, jit: bool | None) -> bool:
+    return kn.HAVE_NUMBA and (n >= jit_from if jit is None else jit)
 
 
 def split_depth(n: int) -> int:
@@ -205,7 +199,7 @@ def count(
     [1, 0, 0, 2, 10, 4, 40, 92]
     """
     _check_n(n)
-    compiled = _jit("count", n, jit)
+    compiled = _jit(COUNT_JIT_FROM, n, jit)
     kernel = _pick(kn.count_states, compiled)
     depth = split_depth(n)
     states, _ = subproblems(n, depth)
@@ -231,7 +225,7 @@ def profile(
     [1, 4, 6, 4, 2]
     """
     _check_n(n)
-    compiled = _jit("count", n, jit)
+    compiled = _jit(COUNT_JIT_FROM, n, jit)
     kernel = _pick(kn.profile_states, compiled)
     depth = split_depth(n)
     states, above = subproblems(n, depth)
@@ -258,7 +252,7 @@ def walk(
 ) -> np.ndarray:
     """The backtracking family's search square by square (``kernels.walk_backtracking``'s ``out``)."""
     _check_n(n)
-    compiled = _jit("walk", n, jit)
+    compiled = _jit(WALK_JIT_FROM, n, jit)
     kernel = _pick(kn.walk_backtracking, compiled)
 
     def batch(lo: int, hi: int) -> np.ndarray:
@@ -269,18 +263,6 @@ def walk(
     columns = [(0, n)] if first else [(c, c + 1) for c in range(n)]
     outs = _in_parallel([partial(batch, lo, hi) for lo, hi in columns], compiled, progress, cancel)
     return sum(outs, np.zeros(kn.OUT_SIZE, np.int64))
-
-
-def _enumeration(name: str, n: int, first: bool, jit: bool | None) -> np.ndarray:
-    compiled = _jit(name, n, jit)
-    out = np.zeros(kn.OUT_SIZE, np.int64)
-    if name == "brute-force":
-        kernel = _pick(kn.walk_brute_force, compiled)
-        kernel(n, first, out)
-    else:
-        kernel = _pick(kn.walk_permutations, compiled)
-        kernel(n, first, name == "permutations-pruned", out)
-    return out
 
 
 def brute_force_counters(n: int) -> Counters:
@@ -302,47 +284,147 @@ def permutation_moves(n: int) -> int:
     return n + sum(math.factorial(n) // math.factorial(m) * (m - 1) * m for m in range(2, n + 1))
 
 
-def supports(name: str, n: int, first: bool = False) -> bool:
-    """Whether ``counters(name, n, first=first)`` answers (else drain the generator)."""
-    return name in LIMITS and 1 <= n <= LIMITS[name]
+def _counters_of(out: np.ndarray) -> Counters:
+    """The counters in a walk or enumeration kernel's ``out`` array (checks: the plain slot)."""
+    return Counters(*(int(v) for v in out[: kn.CHECKS + 1]))
 
 
-def counters(
-    name: str,
-    n: int,
-    *,
-    first: bool = False,
-    progress: ProgressCallback | None = None,
-    cancel: CancelFlag | None = None,
-    jit: bool | None = None,
-    patient: bool = False,
-) -> Counters:
-    """The counters ``tally(registry.get(name).solve(n, first=first))`` would give, without events.
+def _whole(out: np.ndarray, progress: ProgressCallback | None) -> Counters:
+    """The counters of a one-call kernel, reporting it done."""
+    if progress is not None:
+        progress(1.0)
+    return _counters_of(out)
 
-    Raises ``EngineLimit`` for an algorithm the engine does not model, or an n
-    beyond ``LIMITS[name]`` (what it does in reasonable time) unless the caller
-    is ``patient`` (it shows progress and can cancel, like the command line).
-    """
-    if name not in LIMITS:
-        raise EngineLimit(f"the engine does not model {name!r}; run its generator instead")
-    if not patient and not supports(name, n, first):
-        raise EngineLimit(f"the engine answers {name} for n up to {LIMITS[name]} (got n = {n})")
-    if name in BACKTRACKING_CHECKS or (name == "bitmask" and first):
+
+class Model:
+    """How the engine answers one algorithm's counters (held by its ``AlgorithmSpec``)."""
+
+    max_n: int  # the largest n answered in reasonable time
+    #: the ``solvers.estimate`` model of a whole run's time ("walk", "profile"), None if always quick
+    estimate: str | None = None
+
+    def answers(self, n: int) -> bool:
+        """Whether ``counters`` answers this n."""
+        return 1 <= n <= self.max_n
+
+    def counters(
+        self,
+        n: int,
+        *,
+        first: bool = False,
+        progress: ProgressCallback | None = None,
+        cancel: CancelFlag | None = None,
+        jit: bool | None = None,
+        patient: bool = False,
+    ) -> Counters:
+        """The counters the algorithm's events would tally at ``n`` (to the first solution if ``first``).
+
+        Raises ``EngineLimit`` for an n beyond ``max_n`` unless the caller is ``patient`` (it
+        shows progress and can cancel, like the command line), ``Cancelled`` once ``cancel`` is set.
+        """
+        if not patient and not self.answers(n):
+            raise EngineLimit(f"the engine answers this algorithm for n up to {self.max_n} (got n = {n})")
+        return self._run(n, first, progress, cancel, jit)
+
+    def _run(
+        self,
+        n: int,
+        first: bool,
+        progress: ProgressCallback | None,
+        cancel: CancelFlag | None,
+        jit: bool | None,
+    ) -> Counters:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class SquareWalk(Model):
+    """The backtracking family: ``walk`` square by square; ``checks`` is the ``out`` slot of the
+    variant's own check count (flag arrays, pairwise, board scan)."""
+
+    checks: int
+    max_n: int = WALK_MAX_N
+    estimate: str | None = "walk"
+
+    def _run(
+        self,
+        n: int,
+        first: bool,
+        progress: ProgressCallback | None,
+        cancel: CancelFlag | None,
+        jit: bool | None,
+    ) -> Counters:
         out = walk(n, first, progress, cancel, jit=jit)
-        result = Counters(*(int(v) for v in out[: kn.CHECKS + 1]))
-        if name == "bitmask":
-            result.attempts = result.checks = result.placements
-        else:
-            result.checks = int(out[BACKTRACKING_CHECKS[name]])
+        result = _counters_of(out)
+        result.checks = int(out[self.checks])
         return result
-    if name == "bitmask":
+
+
+@dataclass(frozen=True)
+class BitTree(Model):
+    """Bit-parallel backtracking: every node of the tree is one attempt and one placement, so the
+    whole run is the profile; a run to the first solution is the walk's placements."""
+
+    max_n: int = PROFILE_MAX_N
+    estimate: str | None = "profile"
+
+    def _run(
+        self,
+        n: int,
+        first: bool,
+        progress: ProgressCallback | None,
+        cancel: CancelFlag | None,
+        jit: bool | None,
+    ) -> Counters:
+        if first:
+            out = walk(n, True, progress, cancel, jit=jit)
+            placed = int(out[kn.PLACEMENTS])
+            return Counters(placed, placed, int(out[kn.BACKTRACKS]), int(out[kn.SOLUTIONS]), placed)
         levels = profile(n, progress, cancel, jit=jit)
         nodes = sum(levels[1:])
         return Counters(nodes, nodes, nodes, levels[n], nodes)
-    out = _enumeration(name, n, first, jit)
-    if progress is not None:
-        progress(1.0)
-    return Counters(*(int(v) for v in out[: kn.CHECKS + 1]))
+
+
+@dataclass(frozen=True)
+class BruteForce(Model):
+    """Every n^n board, by ``kernels.walk_brute_force``."""
+
+    max_n: int = 8
+    jit_from: int = 6
+
+    def _run(
+        self,
+        n: int,
+        first: bool,
+        progress: ProgressCallback | None,
+        cancel: CancelFlag | None,
+        jit: bool | None,
+    ) -> Counters:
+        out = np.zeros(kn.OUT_SIZE, np.int64)
+        _pick(kn.walk_brute_force, _jit(self.jit_from, n, jit))(n, first, out)
+        return _whole(out, progress)
+
+
+@dataclass(frozen=True)
+class Permutations(Model):
+    """Every permutation in order, by ``kernels.walk_permutations``; ``pruned`` skips the ones
+    that keep the first conflicting pair."""
+
+    pruned: bool
+    max_n: int = 11
+    jit_from: int = 8
+
+    def _run(
+        self,
+        n: int,
+        first: bool,
+        progress: ProgressCallback | None,
+        cancel: CancelFlag | None,
+        jit: bool | None,
+    ) -> Counters:
+        out = np.zeros(kn.OUT_SIZE, np.int64)
+        _pick(kn.walk_permutations, _jit(self.jit_from, n, jit))(n, first, self.pruned, out)
+        return _whole(out, progress)
 
 
 def tree_counters(levels: list[int]) -> Counters:

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from solvers.board import attacking_pairs
 from solvers.construction import refuse_impossible
 from solvers.counters import Counters
 from solvers.events import Backtrack, Event, Place, Repair, Solution
@@ -168,18 +169,6 @@ def min_conflicts(
     if limit < 1:
         raise ValueError(f"max_repairs must be at least 1 (got {limit})")
     return _search(n, seed, limit)
-
-
-def attacking_pairs(queens: np.ndarray) -> int:
-    """Attacking pairs among queens (one per row), counted line by line.
-
-    >>> attacking_pairs(np.array([0, 1, 2, 3]))
-    6
-    """
-    q = np.asarray(queens, dtype=np.int64)
-    rows = np.arange(q.size, dtype=np.int64)
-    lines = (q, rows + q, rows - q + q.size)
-    return int(sum((k * (k - 1) // 2).sum() for k in (np.bincount(line) for line in lines)))
 
 
 def answer(n: int, *, seed: int = 0) -> tuple[np.ndarray, dict[str, int]]:

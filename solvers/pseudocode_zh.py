@@ -1,7 +1,8 @@
 """The pseudo-code of every algorithm in Chinese, line for line with the English.
 
 Kept beside the registry so each algorithm module holds one language only and
-the code panel can switch at run time; a test checks the line counts match.
+the code panel can switch at run time; each ``AlgorithmSpec`` names its
+``code_zh`` here, and a test checks the line counts match.
 """
 
 from __future__ import annotations
@@ -107,19 +108,3 @@ def _propagation(choose: str) -> tuple[str, ...]:
 
 FORWARD_CHECKING = _propagation("    row = 第一个还没有皇后的行")
 MRV = _propagation("    row = 剩余列最少的未放皇后的行（并列时取最上面的行）")
-
-#: algorithm name -> its Chinese pseudo-code
-CODE_ZH: dict[str, tuple[str, ...]] = {
-    "backtracking": RECURSIVE,
-    "backtracking-pairwise": RECURSIVE,
-    "backtracking-board": RECURSIVE,
-    "backtracking-iterative": ITERATIVE,
-    "brute-force": BRUTE_FORCE,
-    "permutations": PERMUTATIONS,
-    "permutations-pruned": PRUNED,
-    "bitmask": BITMASK,
-    "construction": CONSTRUCTION,
-    "min-conflicts": MIN_CONFLICTS,
-    "forward-checking": FORWARD_CHECKING,
-    "mrv": MRV,
-}

@@ -1,31 +1,61 @@
-"""Every algorithm by name: its generator, pseudo-code, titles and limits."""
+"""Every algorithm by name, each described once by an ``AlgorithmSpec``.
+
+A spec holds every fact about its algorithm that the CLI, the engine and the
+window need: titles, summary and pseudo-code in English and Chinese, its
+generator and limits, how the instant-result engine models it, a direct
+answer function where one exists, how its attempts are known ahead, and its
+usual race partner. Adding an algorithm is its module plus one entry here.
+
+>>> spec = get("brute-force")
+>>> spec.engine_answers(8), spec.expected_attempts(4), spec.race_partner
+(True, 256, 'backtracking')
+>>> race_pairs()[0]
+('backtracking-pairwise', 'backtracking')
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+
+import numpy as np
 
 from solvers import backtracking as bt
 from solvers import bitmask as bm
 from solvers import construction as cs
 from solvers import enumeration as en
+from solvers import kernels as kn
 from solvers import local_search as ls
 from solvers import propagation as pr
+from solvers import pseudocode_zh as zh
+from solvers.counters import Counters
+from solvers.engine import (
+    BitTree,
+    BruteForce,
+    CancelFlag,
+    EngineLimit,
+    Model,
+    Permutations,
+    ProgressCallback,
+    SquareWalk,
+)
+from solvers.errors import SolverError
 from solvers.events import Event
-from solvers.pseudocode_zh import CODE_ZH
 
 # Counted by draining the events (the engine does not model them). Measured on 2 shared cores, a
 # full run takes 0.8 s at n = 10, 4 s at 11, about 25 s at 12 and about 2.5 min at 13.
 PROPAGATION_MAX_N = 13
 
+__all__ = ["ALGORITHMS", "AlgorithmSpec", "SolverError", "get", "race_pairs"]
 
-class SolverError(ValueError):
-    """A request the solvers refuse, with a message meant for the user."""
+#: A direct answer: the board (``queens[row] = column``) and its counters, no events.
+Answer = Callable[[int], tuple[np.ndarray, dict[str, int]]]
 
 
 @dataclass(frozen=True)
 class AlgorithmSpec:
-    """What the CLI and the window need to know about one algorithm."""
+    """What the CLI, the engine and the window need to know about one algorithm."""
 
     name: str
     title: str
@@ -34,15 +64,55 @@ class AlgorithmSpec:
     summary_zh: str
     generator: Callable[..., Iterator[Event]]
     code: tuple[str, ...]
+    code_zh: tuple[str, ...]  # line for line with ``code``
     max_n: int
     min_n: int = 1
     exhaustive: bool = True
     by_columns: bool = False  # accepts seed 001's column-by-column walk
     family: str = "backtracking"
+    engine: Model | None = None  # how the instant-result engine answers its counters, if it does
+    answer: Answer | None = None  # a direct function for its one answer (the CLI skips the events)
+    attempts: Callable[[int], int] | None = None  # the whole run's attempts in closed form, if known
+    race_partner: str | None = None  # the algorithm it is usually raced against
 
     def code_in(self, lang: str) -> tuple[str, ...]:
         """The pseudo-code in ``lang`` ("en" or "zh"), line for line."""
-        return CODE_ZH.get(self.name, self.code) if lang == "zh" else self.code
+        return self.code_zh if lang == "zh" else self.code
+
+    def engine_answers(self, n: int) -> bool:
+        """Whether ``engine_counters`` answers at ``n`` (else drain the generator)."""
+        return self.engine is not None and self.engine.answers(n)
+
+    def engine_counters(
+        self,
+        n: int,
+        *,
+        first: bool = False,
+        progress: ProgressCallback | None = None,
+        cancel: CancelFlag | None = None,
+        jit: bool | None = None,
+        patient: bool = False,
+    ) -> Counters:
+        """The counters ``tally(self.solve(n, first=first))`` would give, from the engine, without events.
+
+        Raises ``EngineLimit`` when the engine does not model this algorithm, or this n
+        (beyond what it does in reasonable time) unless the caller is ``patient`` (it shows
+        progress and can cancel), ``Cancelled`` on cancel.
+        """
+        if self.engine is None:
+            raise EngineLimit(f"the engine does not model {self.name!r}; run its generator instead")
+        if not patient and not self.engine.answers(n):
+            raise EngineLimit(f"the engine answers {self.name} for n up to {self.engine.max_n} (got n = {n})")
+        return self.engine.counters(
+            n, first=first, progress=progress, cancel=cancel, jit=jit, patient=patient
+        )
+
+    def expected_attempts(self, n: int, cancel: CancelFlag | None = None) -> int | None:
+        """Attempts of the whole run at ``n``: the engine's exact count when it answers, else the
+        closed form, else None (unknown ahead). Raises ``Cancelled`` once ``cancel`` is set."""
+        if self.engine_answers(n):
+            return self.engine_counters(n, cancel=cancel).attempts
+        return self.attempts(n) if self.attempts is not None else None
 
     def check_n(self, n: int) -> None:
         """Refuse an n outside this algorithm's range, saying why."""
@@ -73,8 +143,10 @@ _SPECS = [
         "逐行放置；列、主对角线、副对角线各查一次标记数组。",
         bt.backtracking,
         bt.RECURSIVE_CODE,
+        zh.RECURSIVE,
         max_n=20,
         by_columns=True,
+        engine=SquareWalk(kn.CHECKS),
     ),
     AlgorithmSpec(
         "backtracking-pairwise",
@@ -84,8 +156,11 @@ _SPECS = [
         "逐行放置；每个候选位置与已放置的每个皇后逐一比较。",
         bt.backtracking_pairwise,
         bt.RECURSIVE_CODE,
+        zh.RECURSIVE,
         max_n=20,
         by_columns=True,
+        engine=SquareWalk(kn.CHECKS_PAIRWISE),
+        race_partner="backtracking",
     ),
     AlgorithmSpec(
         "backtracking-board",
@@ -95,8 +170,10 @@ _SPECS = [
         "逐行放置；沿所在列和两条斜线扫描二维棋盘。",
         bt.backtracking_board,
         bt.RECURSIVE_CODE,
+        zh.RECURSIVE,
         max_n=20,
         by_columns=True,
+        engine=SquareWalk(kn.CHECKS_BOARD),
     ),
     AlgorithmSpec(
         "backtracking-iterative",
@@ -106,8 +183,10 @@ _SPECS = [
         "用行指针代替递归：能进则进，不能进则换，不能换则退。",
         bt.backtracking_iterative,
         bt.ITERATIVE_CODE,
+        zh.ITERATIVE,
         max_n=20,
         by_columns=True,
+        engine=SquareWalk(kn.CHECKS_PAIRWISE),
     ),
     AlgorithmSpec(
         "brute-force",
@@ -117,8 +196,12 @@ _SPECS = [
         "生成每行一个皇后的全部摆法，再逐对检查。",
         en.brute_force,
         en.BRUTE_FORCE_CODE,
+        zh.BRUTE_FORCE,
         max_n=8,
         family="enumeration",
+        engine=BruteForce(),
+        attempts=lambda n: n**n,
+        race_partner="backtracking",
     ),
     AlgorithmSpec(
         "permutations",
@@ -128,8 +211,12 @@ _SPECS = [
         "按字典序枚举全部排列（每行每列各一个皇后），检查斜线。",
         en.permutations,
         en.PERMUTATIONS_CODE,
+        zh.PERMUTATIONS,
         max_n=10,
         family="enumeration",
+        engine=Permutations(pruned=False),
+        attempts=math.factorial,
+        race_partner="permutations-pruned",
     ),
     AlgorithmSpec(
         "permutations-pruned",
@@ -139,8 +226,10 @@ _SPECS = [
         "枚举排列，跳过所有保留首个冲突皇后对的排列。",
         en.permutations_pruned,
         en.PRUNED_CODE,
+        zh.PRUNED,
         max_n=12,
         family="enumeration",
+        engine=Permutations(pruned=True, max_n=12),
     ),
     AlgorithmSpec(
         "bitmask",
@@ -150,7 +239,9 @@ _SPECS = [
         "用三个位掩码一步求出可放位置的回溯法。",
         bm.bitmask,
         bm.BITMASK_CODE,
+        zh.BITMASK,
         max_n=30,
+        engine=BitTree(),
     ),
     AlgorithmSpec(
         "construction",
@@ -160,9 +251,12 @@ _SPECS = [
         "用公式直接给出任意 n >= 4 的一个解：先偶数列再奇数列，两种余数另作调整。",
         cs.construction,
         cs.CONSTRUCTION_CODE,
+        zh.CONSTRUCTION,
         max_n=10_000_000,
         exhaustive=False,
         family="construction",
+        answer=cs.answer,
+        attempts=lambda n: n,
     ),
     AlgorithmSpec(
         "min-conflicts",
@@ -172,9 +266,11 @@ _SPECS = [
         "先贪心放置，再反复把一个受攻击的皇后移到本行冲突最少的格子。",
         ls.min_conflicts,
         ls.MIN_CONFLICTS_CODE,
+        zh.MIN_CONFLICTS,
         max_n=100_000,
         exhaustive=False,
         family="local-search",
+        answer=ls.answer,
     ),
     AlgorithmSpec(
         "forward-checking",
@@ -185,6 +281,7 @@ _SPECS = [
         "逐行放置，只试本行域中剩下的列；皇后放下后从下面各行的域中删去它攻击的列，某行被删空就立刻撤销。",
         pr.forward_checking,
         pr.FORWARD_CHECKING_CODE,
+        zh.FORWARD_CHECKING,
         max_n=PROPAGATION_MAX_N,
         family="propagation",
     ),
@@ -196,12 +293,18 @@ _SPECS = [
         "前向检验，下一步总是填剩余列最少的行（并列时取最上面的行）。",
         pr.mrv,
         pr.MRV_CODE,
+        zh.MRV,
         max_n=PROPAGATION_MAX_N,
         family="propagation",
     ),
 ]
 
 ALGORITHMS: dict[str, AlgorithmSpec] = {spec.name: spec for spec in _SPECS}
+
+
+def race_pairs() -> tuple[tuple[str, str], ...]:
+    """Every algorithm with a race partner, as (algorithm, partner), in registry order."""
+    return tuple((spec.name, spec.race_partner) for spec in _SPECS if spec.race_partner is not None)
 
 
 def get(name: str) -> AlgorithmSpec:

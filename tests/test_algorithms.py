@@ -161,3 +161,39 @@ def test_chinese_pseudo_code_matches_line_for_line():
         assert zh is not spec.code, f"{spec.name} has no Chinese pseudo-code"
         assert len(zh) == len(spec.code), spec.name
         assert any("\u4e00" <= ch <= "\u9fff" for line in zh for ch in line), spec.name
+
+
+@pytest.mark.parametrize(
+    ("name", "n", "expected"),
+    [
+        ("brute-force", 5, 5**5),  # closed forms, used where the engine does not answer
+        ("permutations", 6, math.factorial(6)),
+        ("construction", 9, 9),
+        ("min-conflicts", 9, None),  # random: unknown ahead
+    ],
+)
+def test_expected_attempts_without_the_engine(monkeypatch, name, n, expected):
+    monkeypatch.setattr(registry.AlgorithmSpec, "engine_answers", lambda spec, n: False)
+    spec = registry.get(name)
+    assert spec.expected_attempts(n) == expected
+    if expected is not None:
+        assert tally(spec.solve(n)).attempts == expected
+
+
+def test_race_partners_are_registered_and_make_the_pairs():
+    pairs = registry.race_pairs()
+    assert ("brute-force", "backtracking") in pairs and ("permutations", "permutations-pruned") in pairs
+    for a, b in pairs:
+        assert registry.get(a).race_partner == b and b in registry.ALGORITHMS and a != b
+
+
+@pytest.mark.parametrize("name", sorted(registry.ALGORITHMS))
+def test_one_answer_algorithms_answer_like_their_events(name):
+    spec = registry.get(name)
+    if spec.answer is None:
+        assert spec.exhaustive, f"{name} needs either the engine or an answer function"
+        return
+    queens, counters = spec.answer(8)
+    events = list(spec.solve(8))
+    assert tuple(queens.tolist()) == events[-1].queens
+    assert {k: counters[k] for k in tally(events).as_dict()} == tally(events).as_dict()

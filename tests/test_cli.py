@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import subprocess
@@ -9,6 +10,7 @@ import sys
 
 import pytest
 
+from solvers import registry
 from solvers.cli import run
 
 
@@ -81,8 +83,12 @@ def test_profile_and_algorithms():
     assert call("profile", "8")[1].splitlines()[0] == "1 8 42 140 344 568 550 312 92"
     data = json.loads(call("profile", "8", "--json")[1])
     assert data["nodes"] == 2057
-    names = [row["name"] for row in json.loads(call("algorithms", "--json")[1])]
+    rows = json.loads(call("algorithms", "--json")[1])
+    names = [row["name"] for row in rows]
     assert "permutations-pruned" in names and "bitmask" in names
+    spec = registry.get("bitmask")
+    assert rows[names.index("bitmask")]["summary"] == spec.summary
+    assert spec.summary in call("algorithms")[1], "the plain listing shows each summary"
 
 
 @pytest.mark.parametrize(
@@ -126,10 +132,9 @@ def test_count_algo_answers_from_the_engine():
 
 
 def test_count_algo_falls_back_to_the_generator(monkeypatch):
-    from solvers import engine
-
     answered = json.loads(call("count", "7", "--algo", "backtracking-board", "--json")[1])
-    monkeypatch.setattr(engine, "LIMITS", {})
+    spec = registry.get("backtracking-board")
+    monkeypatch.setitem(registry.ALGORITHMS, spec.name, dataclasses.replace(spec, engine=None))
     drained = json.loads(call("count", "7", "--algo", "backtracking-board", "--json")[1])
     assert (answered["source"], drained["source"]) == ("engine", "events")
     for key in ("attempts", "placements", "backtracks", "solutions", "checks"):

@@ -12,7 +12,7 @@ import pygame
 import pytest
 from ui import FRAME, press, share_near
 
-from solvers.registry import SolverError
+from solvers.errors import SolverError
 from visualizer.app import App
 
 ROOT = Path(__file__).resolve().parents[1]

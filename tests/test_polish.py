@@ -9,7 +9,7 @@ import pygame_gui
 import pytest
 from ui import FRAME, pixels, press
 
-from solvers import engine, registry
+from solvers import registry
 from solvers.counters import tally
 from visualizer.app import App
 from visualizer.core.race import RACE_PAIRS
@@ -138,7 +138,7 @@ def test_worker_progress_uses_the_engine_totals_and_esc_cancels(make_app):
     assert app.busy
     job = app.worker.job
     total = _wait_for_total(app)
-    assert total == engine.counters("brute-force", 7).attempts
+    assert total == registry.get("brute-force").engine_counters(7).attempts
     with app.lock:  # the worker applies events only while holding the lock
         attempts = app.timeline.counters.attempts
         fraction = app.worker.fraction()
@@ -152,11 +152,9 @@ def test_worker_progress_uses_the_engine_totals_and_esc_cancels(make_app):
 
 
 def test_expected_totals_are_exact_for_exhaustive_algorithms():
-    from visualizer.worker import expected_attempts
-
     for name in ("permutations-pruned", "permutations", "backtracking-board", "bitmask", "brute-force"):
         spec = registry.get(name)
-        assert expected_attempts(spec, 6) == tally(spec.solve(6)).attempts, name
+        assert spec.expected_attempts(6) == tally(spec.solve(6)).attempts, name
 
 
 def test_show_all_instant_shows_progress_and_esc_stops_it(make_app):

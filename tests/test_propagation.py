@@ -236,6 +236,17 @@ def test_domains_follow_a_timeline_forward_and_back(name):
             assert mrv_row(domains, timeline.queens) == events[target].row, "the row MRV picks next"
 
 
+@pytest.mark.parametrize("name", PROPAGATION)
+def test_timeline_and_packed_log_count_what_draining_counts(name):
+    """The window counts from the packed records (EventLog.tally): pruned and wipe-outs included."""
+    events = drain(name, 7)
+    timeline = Timeline(registry.get(name), 7)
+    assert timeline.run_to_end()
+    assert timeline.counters == tally(events)
+    assert timeline.log.tally(0, len(events)) == tally(events)
+    assert timeline.log.tally(100, 900) == tally(events[100:900])
+
+
 def test_event_log_packs_the_new_kinds_exactly():
     log = EventLog()
     events = [

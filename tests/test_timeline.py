@@ -12,7 +12,7 @@ import pytest
 from solvers import registry
 from solvers.board import Board
 from solvers.counters import tally
-from solvers.events import Conflict, Place, Repair, Solution
+from solvers.events import Backtrack, Conflict, Place, Repair, Solution
 from visualizer.core.eventlog import BYTES_PER_EVENT, CHUNK, EventLog
 from visualizer.core.timeline import Timeline
 
@@ -165,3 +165,95 @@ def test_scene_marks_the_last_event():
     grid = attacked_squares((0, 1, None, None))
     assert grid[0, 0] and grid[1, 1], "two queens on a diagonal attack each other"
     assert grid.tolist() == Board(4, [0, 1, None, None]).attacked()
+
+
+def _walk(name: str, n: int, steps: list[int]) -> tuple[Timeline, list[tuple[object, int]]]:
+    heard: list[tuple[object, int]] = []
+    t = timeline(name, n)
+    t.listeners.append(lambda event, sign: heard.append((event, sign)))
+    for k in steps:
+        if k > 0:
+            t.step(k)
+        else:
+            t.back(-k)
+    return t, heard
+
+
+@pytest.mark.parametrize(
+    ("name", "n"),
+    [("backtracking", 6), ("permutations-pruned", 6), ("min-conflicts", 12), ("backtracking-board", 7)],
+)
+def test_batched_steps_equal_single_steps(name, n):
+    """Large steps (pulled, logged and applied in batches) leave the board, counters, kept
+    solutions and what the listeners heard exactly as one event at a time does."""
+    total = len(list(registry.get(name).solve(n)))
+    plan = [5000, -300, 7, 1, 9000, -4500, 4500, total]
+    batched, heard = _walk(name, n, plan)
+    single, heard_single = _walk(name, n, [])
+    for k in plan:
+        for _ in range(abs(k)):
+            single.step() if k > 0 else single.back()
+    assert batched.cursor == single.cursor and batched.finished
+    assert batched.counters == single.counters == tally(registry.get(name).solve(n))
+    assert batched.queens == single.queens and batched.solutions == single.solutions
+    assert heard == heard_single
+
+
+def test_next_solution_leaves_the_events_after_it_for_later():
+    t, heard = _walk("backtracking", 8, [])
+    assert t.next_solution()
+    assert t.counters.attempts == 876 and len(heard) == t.cursor  # nothing past the solution applied
+    assert t.log.end > t.cursor  # the rest of the batch waits in the log ...
+    t.run_to_end()
+    assert [event for event, _ in heard] == list(registry.get("backtracking").solve(8))  # ... heard once
+
+
+def test_log_round_trips_packed_events_with_huge_fields():
+    log = EventLog()
+    events = [Conflict(1_000_000, 999_999, (16_777_215, 2**39), 63, True, 10**9), Place(0, 0, 0, False, 1023)]
+    for e in events:
+        log.append(e)
+    assert [log.get(i) for i in range(2)] == events
+    with pytest.raises(ValueError, match="board too large"):
+        log.append(Place(1 << 20, 0))
+    assert len(log) == 2
+
+
+@pytest.mark.parametrize(("name", "n"), [("backtracking", 8), ("brute-force", 6)])
+def test_log_gives_back_every_event(name, n):
+    """``backtracking`` repeats its event objects (packed once each, remembered), brute force
+    makes a new one per event (each packed): either way the log returns each event."""
+    events = list(registry.get(name).solve(n))
+    t = timeline(name, n)
+    t.run_to_end()
+    rng = random.Random(3)
+    for i in sorted(rng.sample(range(len(events)), 2000)):
+        expected = events[i]
+        got = t.log.get(i, expected.queens if isinstance(expected, Solution) else ())
+        assert got == expected, i
+    assert t.counters == tally(events)
+
+
+def test_log_tally_counts_any_stretch_like_the_events():
+    rng = random.Random(11)
+    events = []
+    for i in range(CHUNK + 5000):  # across a chunk boundary, some checks past the escape
+        checks = rng.choice([0, 3, 1022, 1023, 5000, 10**7])
+        kind = rng.randrange(5)
+        if kind == 0:
+            events.append(Place(i % 50, (i * 7) % 50, 4, True, checks))
+        elif kind == 1:
+            events.append(Conflict(i % 50, 3, (1, 2), 3, True, checks))
+        elif kind == 2:
+            events.append(Backtrack(i % 50, 5, 6, False, checks))
+        elif kind == 3:
+            events.append(Solution((0,), 1, False, checks))
+        else:
+            events.append(Repair(i % 50, 1, 2, 7, 4, True, checks))
+    log = EventLog()
+    log.extend(events[:1000])
+    log.extend(events[1000:])
+    for start, stop in [(0, len(events)), (CHUNK - 10, CHUNK + 10), (5, 5), (1234, 4321)]:
+        assert log.tally(start, stop) == tally(events[start:stop]), (start, stop)
+    with pytest.raises(IndexError):
+        log.tally(0, len(events) + 1)

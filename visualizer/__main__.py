@@ -81,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments, then run the window or the headless script; returns the exit status."""
     args = build_parser().parse_args(argv)
-    from solvers.registry import SolverError
+    from solvers.errors import SolverError
     from visualizer.headless import ScriptError, parse_script, parse_size
 
     try:

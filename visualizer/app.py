@@ -18,8 +18,8 @@ import pygame
 import pygame_gui
 
 from solvers import registry
+from solvers.errors import SolverError
 from solvers.events import Solution
-from solvers.registry import SolverError
 from visualizer import preferences
 from visualizer.controls import (
     HELP_ROWS,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from solvers.registry import SolverError
+from solvers.errors import SolverError
 from visualizer.core.game import MAX_N, MIN_N, Game
 from visualizer.core.scene import Scene, attacked_squares
 from visualizer.i18n import tr

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 from solvers import registry
-from solvers.registry import SolverError
+from solvers.errors import SolverError
 from visualizer.core.race import RACE_PAIRS, Race
 from visualizer.i18n import tr
 

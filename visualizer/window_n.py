@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from solvers.registry import AlgorithmSpec, SolverError
+from solvers.errors import SolverError
+from solvers.registry import AlgorithmSpec
 from visualizer.core.heat import row_conflicts
 from visualizer.i18n import tr
 

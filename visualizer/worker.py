@@ -7,7 +7,6 @@ small enough that the window keeps answering.
 
 from __future__ import annotations
 
-import math
 import threading
 import time
 from collections.abc import Callable
@@ -15,41 +14,10 @@ from dataclasses import dataclass
 
 from solvers import engine
 from solvers.events import Solution
-from solvers.registry import AlgorithmSpec, SolverError
 from visualizer.core.timeline import Timeline
 
 #: Events applied per lock hold; about 20 ms of work at Python speed.
 CHUNK = 1000
-#: Above this n the backtrack-tree profile is not computed just for a progress bar.
-MAX_PROFILED_N = 12
-
-
-def expected_attempts(spec: AlgorithmSpec, n: int, cancel: engine.CancelFlag | None = None) -> int | None:
-    """Attempts of the whole run of ``spec`` at ``n``: the engine's exact count when it answers,
-    else a formula, else None. Raises ``engine.Cancelled`` once ``cancel`` is set.
-
-    >>> from solvers import registry
-    >>> expected_attempts(registry.get("backtracking"), 8)
-    15720
-    >>> expected_attempts(registry.get("permutations-pruned"), 6)
-    171
-    """
-    if engine.supports(spec.name, n):
-        try:
-            return engine.counters(spec.name, n, cancel=cancel).attempts
-        except SolverError:  # the engine refused after all: a formula or nothing
-            pass
-    if spec.name == "brute-force":
-        return n**n
-    if spec.name == "permutations":
-        return math.factorial(n)
-    if n > MAX_PROFILED_N:
-        return None
-    if spec.name.startswith("backtracking"):
-        return n * sum(engine.profile(n)[:n])
-    if spec.name == "bitmask":
-        return sum(engine.profile(n)[1:])
-    return None
 
 
 @dataclass
@@ -124,7 +92,7 @@ class Worker:
 
     def _estimate(self) -> None:
         try:
-            total = expected_attempts(self.timeline.spec, self.timeline.n, cancel=self._cancel)
+            total = self.timeline.spec.expected_attempts(self.timeline.n, cancel=self._cancel)
         except engine.Cancelled:
             return
         finally:

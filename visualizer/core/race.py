@@ -12,13 +12,10 @@ from solvers import registry
 from solvers.events import Solution
 from visualizer.core.timeline import Timeline
 
-#: The pairs worth racing: generate-and-test against backtracking, plain against pruned
-#: permutations, and two backtrackers with identical events but different check costs.
-RACE_PAIRS: tuple[tuple[str, str], ...] = (
-    ("brute-force", "backtracking"),
-    ("permutations", "permutations-pruned"),
-    ("backtracking-pairwise", "backtracking"),
-)
+#: The pairs worth racing, from each spec's ``race_partner``: generate-and-test against
+#: backtracking, plain against pruned permutations, and two backtrackers with identical
+#: events but different check costs.
+RACE_PAIRS: tuple[tuple[str, str], ...] = registry.race_pairs()
 SIDES = ("a", "b")
 
 

@@ -1,6 +1,7 @@
 """What the board should show right now, derived from a timeline. Pure, no pygame.
 
 Renderers draw a ``Scene``; they never look at the timeline or the solver.
+The attacked squares come from ``solvers.board.attacked_squares`` (re-exported here).
 """
 
 from __future__ import annotations
@@ -9,12 +10,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solvers.board import attacked_squares
 from solvers.events import Backtrack, Conflict, Place, Repair, Solution
 from visualizer.core.timeline import Timeline
 
 Square = tuple[int, int]
 #: Above this n the attacked-squares shading is not computed (it is unreadable anyway).
 MAX_SHADED_N = 200
+
+__all__ = ["MAX_SHADED_N", "Scene", "attacked_squares", "scene_of"]
 
 
 @dataclass(frozen=True)
@@ -34,28 +38,6 @@ class Scene:
     event_index: int = 0
     finished: bool = False
     won: bool = False  # game mode: the player's board is a solution (queens in the solution colour)
-
-
-def attacked_squares(queens: tuple[int | None, ...]) -> np.ndarray:
-    """A bool (n, n) array: squares attacked by a queen other than one on them.
-
-    Queens per row, column and diagonal are counted once (``bincount``), then every
-    square adds up its four lines: O(n^2) whatever the number of queens.
-    """
-    n = len(queens)
-    rows = np.array([r for r, c in enumerate(queens) if c is not None], dtype=np.int64)
-    cols = np.array([c for c in queens if c is not None], dtype=np.int64)
-    r, c = np.indices((n, n))
-    count = (
-        np.bincount(rows, minlength=n)[r]
-        + np.bincount(cols, minlength=n)[c]
-        + np.bincount(rows + cols, minlength=2 * n - 1)[r + c]
-        + np.bincount(rows - cols + n - 1, minlength=2 * n - 1)[r - c + n - 1]
-    )
-    own = np.zeros((n, n), dtype=np.int64)
-    if len(rows):
-        own[rows, cols] = 4  # a queen lies on each of its own four lines
-    return count > own
 
 
 def scene_of(timeline: Timeline, *, shade_attacked: bool = True) -> Scene:

@@ -16,18 +16,27 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from itertools import compress, islice
 
 from solvers.counters import Counters
-from solvers.events import Backtrack, Event, Place, Repair, Solution
+from solvers.events import Backtrack, Conflict, Event, Place, Repair, Solution
 from solvers.registry import AlgorithmSpec
 from visualizer.core.eventlog import EventLog
 
+#: Hears each event applied (+1) or undone (-1), every one, in order. Events are applied in
+#: batches: read the timeline's board, counters and cursor after ``step`` returns, not from a
+#: listener (while it hears a batch they already include the whole batch).
 Listener = Callable[[Event, int], None]
 #: Called with no argument after ``Timeline.reset``.
 ResetListener = Callable[[], None]
 #: Solutions kept for the gallery; past this, they are counted, not kept.
 MAX_KEPT_SOLUTIONS = 10_000
+#: Events taken from the solver at a time: at most PULL, at least MIN_PULL (so that stepping one
+#: event at a time does not pay numpy's per-call cost for each).
+PULL = 4096
+MIN_PULL = 64
 
 
 class Timeline:
@@ -87,30 +96,36 @@ class Timeline:
 
     # -- moving --------------------------------------------------------------
 
-    def _pull(self) -> bool:
-        """Log the solver's next event; False once it is exhausted."""
-        if self._source is None:
-            return False
-        event = next(self._source, None)
-        if event is None:
+    def _pull(self, count: int) -> list[Event]:
+        """Take up to ``count`` new events from the solver and log them (for step back)."""
+        events = list(islice(self._source, count)) if self._source is not None else []
+        if len(events) < count:
             self._source = None
-            return False
-        self.log.append(event)
-        return True
+        self.log.extend(events)
+        return events
 
     def _apply(self, event: Event) -> None:
-        kind = type(event)
-        if kind is Place:
-            self.queens[event.row] = event.col  # type: ignore[union-attr]
-        elif kind is Backtrack:
-            self.queens[event.row] = None  # type: ignore[union-attr]
-        elif kind is Repair:
-            self.queens[event.row] = event.new  # type: ignore[union-attr]
-        elif kind is Solution and len(self.solutions) < MAX_KEPT_SOLUTIONS:
-            self.solutions.append(event.queens)  # type: ignore[union-attr]
+        """Apply one event: board, kept solutions, counters, then the listeners hear it."""
+        self._move((event,))
         self.counters.apply(event)
         for listener in self.listeners:
             listener(event, 1)
+
+    def _move(self, events: Sequence[Event]) -> None:
+        """The board and the kept solutions after ``events``."""
+        queens, solutions = self.queens, self.solutions
+        for event in events:
+            kind = type(event)
+            if kind is Conflict:
+                continue
+            if kind is Place:
+                queens[event.row] = event.col  # type: ignore[union-attr]
+            elif kind is Backtrack:
+                queens[event.row] = None  # type: ignore[union-attr]
+            elif kind is Repair:
+                queens[event.row] = event.new  # type: ignore[union-attr]
+            elif kind is Solution and len(solutions) < MAX_KEPT_SOLUTIONS:
+                solutions.append(event.queens)  # type: ignore[union-attr]
 
     def _undo(self, event: Event) -> None:
         kind = type(event)
@@ -126,18 +141,52 @@ class Timeline:
         for listener in self.listeners:
             listener(event, -1)
 
-    def step(self, k: int = 1) -> int:
-        """Apply up to ``k`` events (replaying history first); returns how many."""
+    def _forward(self, k: int, stop: Callable[[Event], bool] | None = None) -> tuple[int, bool]:
+        """Apply up to ``k`` events, replaying history first, until one satisfies ``stop``;
+        returns (events applied, whether ``stop`` was met).
+
+        New events come from the solver in batches of at least ``MIN_PULL``, logged and
+        counted from the packed words (``EventLog.tally``), then applied together: the board, the
+        counters, and every listener hears every event in order. Events past ``k`` or past
+        the stop wait in the log and are replayed next time.
+        """
         done = 0
         while done < k:
-            if self.cursor == self.log.end and not self._pull():
+            if self.cursor < self.log.end:  # replay, one event at a time
+                event = self.log.get(self.cursor, self.queens)
+                self._apply(event)
+                self.cursor += 1
+                self.last = event
+                done += 1
+                if stop is not None and stop(event):
+                    return done, True
+                continue
+            want = k - done
+            events = self._pull(min(max(want, MIN_PULL), PULL))
+            if not events:
                 break
-            event = self.log.get(self.cursor, self.queens)
-            self._apply(event)
-            self.cursor += 1
-            self.last = event
-            done += 1
-        return done
+            take, met = min(want, len(events)), False
+            if stop is not None:
+                hit = next(compress(range(take), map(stop, events[:take])), None)
+                if hit is not None:
+                    take, met = hit + 1, True
+            if take < len(events):  # the rest waits in the log
+                events = events[:take]
+            self._move(events)
+            self.counters.add(self.log.tally(self.cursor, self.cursor + take))
+            for listener in self.listeners:
+                for event in events:
+                    listener(event, 1)
+            self.cursor += take
+            self.last = events[-1]
+            done += take
+            if met:
+                return done, True
+        return done, False
+
+    def step(self, k: int = 1) -> int:
+        """Apply up to ``k`` events (replaying history first); returns how many."""
+        return self._forward(k)[0]
 
     def back(self, k: int = 1) -> int:
         """Undo up to ``k`` events (not past ``history_start``); returns how many."""
@@ -152,15 +201,7 @@ class Timeline:
     def advance_until(self, stop: Callable[[Event], bool], limit: int | None = None) -> bool:
         """Step until an event satisfying ``stop`` is applied (True), the run
         ends, or ``limit`` events were applied (False)."""
-        done = 0
-        while limit is None or done < limit:
-            if not self.step():
-                return False
-            done += 1
-            assert self.last is not None
-            if stop(self.last):
-                return True
-        return False
+        return self._forward(sys.maxsize if limit is None else limit, stop)[1]
 
     def next_solution(self, limit: int | None = None) -> bool:
         """Apply events up to and including the next Solution."""
