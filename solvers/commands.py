@@ -16,7 +16,7 @@ from typing import NoReturn, TextIO, TypeVar
 
 from solvers import cli_progress, construction, engine, estimate, registry
 from solvers.cli_args import whole_number
-from solvers.counters import Counters, tally
+from solvers.counters import Counters, depth_profile, tally
 from solvers.errors import SolverError
 from solvers.events import Solution, event_to_dict
 from solvers.narration import LANGS, Narrator
@@ -83,6 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     prof = commands.add_parser("profile", help="nodes of the backtrack tree per depth")
     prof.add_argument("n", type=_board_size, help="board size")
+    prof.add_argument("--algo", help="a tree search's name (default: the backtracking tree, from the engine)")
     prof.add_argument("--json", action="store_true", help="print one JSON object")
 
     algos = commands.add_parser("algorithms", help="list the algorithms")
@@ -208,6 +209,23 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> None:
         out.write(f"No solution for n = {args.n}.\n")
 
 
+# Families whose events walk a tree of partial boards, one queen per Place.
+TREE_FAMILIES = ("backtracking", "propagation")
+
+
+def cmd_profile(args: argparse.Namespace) -> list[int]:
+    """Nodes per depth: the engine's backtracking tree, or a tree search's own events drained."""
+    spec = registry.get(args.algo) if args.algo is not None else None
+    if spec is None or spec.family == "backtracking":
+        if spec is not None:
+            spec.check_n(args.n)
+        label = f"profile n = {args.n} (estimate: {_engine_time('profile', args.n, 'profile')})"
+        return _work(label, lambda progress, cancel: engine.profile(args.n, progress, cancel))
+    if spec.family not in TREE_FAMILIES:
+        raise SolverError(f"{spec.name} does not search a tree of partial boards; profile needs one")
+    return depth_profile(spec.solve(args.n), args.n)  # drained like count's "events" source
+
+
 def cmd_explain(args: argparse.Namespace, out: TextIO) -> None:
     """One sentence per event; ``--limit 0`` means every event, refused past
     EXPLAIN_MAX_ALL events (counted by a dry run) unless ``--force``."""
@@ -246,10 +264,11 @@ def run(argv: Sequence[str], out: TextIO) -> int:
     elif args.command == "explain":
         cmd_explain(args, out)
     elif args.command == "profile":
-        label = f"profile n = {args.n} (estimate: {_engine_time('profile', args.n, 'profile')})"
-        levels = _work(label, lambda progress, cancel: engine.profile(args.n, progress, cancel))
+        levels = cmd_profile(args)
         if args.json:
-            out.write(json.dumps({"n": args.n, "profile": levels, "nodes": sum(levels)}) + "\n")
+            algorithm = args.algo or "engine"
+            data = {"n": args.n, "algorithm": algorithm, "profile": levels, "nodes": sum(levels)}
+            out.write(json.dumps(data) + "\n")
         else:
             out.write(" ".join(map(str, levels)) + f"\nnodes: {sum(levels)}\n")
     else:

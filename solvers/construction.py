@@ -22,6 +22,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from solvers.board import line_counts
+from solvers.counters import Counters
 from solvers.errors import SolverError
 from solvers.events import Event, Place, Solution
 
@@ -101,5 +102,4 @@ def _events(queens: np.ndarray) -> Iterator[Event]:
 def answer(n: int) -> tuple[np.ndarray, dict[str, int]]:
     """The board and the counters its events would give, without building events."""
     queens = construct(n)
-    counters = {"attempts": n, "placements": n, "backtracks": 0, "solutions": 1, "checks": 0, "repairs": 0}
-    return queens, counters
+    return queens, Counters(attempts=n, placements=n, solutions=1).as_dict()

@@ -17,8 +17,9 @@ enumerations. This module knows no algorithm names.
 
 >>> count(8), profile(8)
 (92, [1, 8, 42, 140, 344, 568, 550, 312, 92])
->>> SquareWalk(kn.CHECKS).counters(8).as_dict()
-{'attempts': 15720, 'placements': 2056, 'backtracks': 2056, 'solutions': 92, 'checks': 24648, 'repairs': 0}
+>>> SquareWalk(kn.CHECKS).counters(8).as_dict()  # doctest: +NORMALIZE_WHITESPACE
+{'attempts': 15720, 'placements': 2056, 'backtracks': 2056, 'solutions': 92, 'checks': 24648,
+ 'repairs': 0, 'pruned': 0, 'wipeouts': 0}
 """
 
 from __future__ import annotations
@@ -431,8 +432,9 @@ def tree_counters(levels: list[int]) -> Counters:
 
     Every non-leaf node tries all n squares; every other node is one queen placed and lifted.
 
-    >>> tree_counters(profile(8))
-    Counters(attempts=15720, placements=2056, backtracks=2056, solutions=92, checks=0, repairs=0)
+    >>> tree_counters(profile(8))  # doctest: +NORMALIZE_WHITESPACE
+    Counters(attempts=15720, placements=2056, backtracks=2056, solutions=92, checks=0, repairs=0,
+             pruned=0, wipeouts=0)
     """
     n = len(levels) - 1
     placed = sum(levels[1:])

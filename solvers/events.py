@@ -9,6 +9,11 @@ Two fields carry the counters of DESIGN.md:
   the backtracking family, a whole board or permutation for the enumerations),
   so it adds one to the *attempts* counter;
 * ``checks`` -- the elementary look-ups or comparisons spent to produce it.
+
+Constraint propagation (``solvers.propagation``) adds ``Prune`` and its exact
+inverse ``Restore``: a column leaves, or comes back to, an unassigned row's
+domain because of one queen. Every row's domain starts as all n columns, so the
+domains at any moment are that minus the Prunes not yet Restored.
 """
 
 from __future__ import annotations
@@ -35,6 +40,11 @@ class Conflict:
 
     On a full board (the enumerations) (row, col) and ``blocker`` are the two
     queens of the first conflicting pair.
+
+    A *wipe-out* (``wipeout=True``, forward checking) says the queen just placed,
+    ``blocker``, left the unassigned row ``row`` with no column: ``col`` is the
+    last column it pruned from that row. It closes no candidate (``attempt`` is
+    False); the placement is then undone.
     """
 
     row: int
@@ -43,6 +53,7 @@ class Conflict:
     line: int = 0
     attempt: bool = True
     checks: int = 0
+    wipeout: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +93,31 @@ class Repair:
     checks: int = 0
 
 
-Event = Place | Conflict | Backtrack | Solution | Repair
+@dataclass(frozen=True, slots=True)
+class Prune:
+    """Column ``col`` leaves the domain of the unassigned row ``row``: the queen on ``by`` attacks it."""
+
+    row: int
+    col: int
+    by: Square
+    line: int = 0
+    attempt: bool = False
+    checks: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Restore:
+    """The exact inverse of ``Prune(row, col, by)``: the column is back in the row's domain."""
+
+    row: int
+    col: int
+    by: Square
+    line: int = 0
+    attempt: bool = False
+    checks: int = 0
+
+
+Event = Place | Conflict | Backtrack | Solution | Repair | Prune | Restore
 
 
 def event_to_dict(event: Event) -> dict[str, object]:

@@ -23,8 +23,9 @@ from collections.abc import Sequence
 from math import factorial
 
 from solvers.backtracking import Transposed
+from solvers.domains import Domains
 from solvers.enumeration import next_permutation
-from solvers.events import Backtrack, Conflict, Event, Place, Repair, Solution
+from solvers.events import Backtrack, Conflict, Event, Place, Prune, Repair, Restore, Solution
 from solvers.local_search import default_max_repairs
 from solvers.registry import AlgorithmSpec
 
@@ -124,6 +125,21 @@ _TEXT: dict[str, dict[str, str]] = {
         "mc_clear": "Starting again: the queen of row {r} is taken away from column {c}.",
         "mc_solution": "No queen is attacked any more: the solution is {q}.",
         "generic_lift": "The queen on {R} {r}, {C} {c} is lifted.",
+        "fc_place": "{R} {r}, {C} {c} is still in its {R}'s domain, so a queen is placed there.",
+        "mrv_place": "{R} {r} has the fewest {C}s left ({k}), so it is filled next: a queen goes on {C} {c}.",
+        "mrv_place_tie": "{R} {r} is the lowest of the {t} {R}s with the fewest {C}s left ({k}), so it is "
+        "filled next: a queen goes on {C} {c}.",
+        "prune": "The queen in {R} {br}, {C} {bc} attacks {R} {r}, {C} {c} along its {line}: {C} {c} leaves "
+        "the domain of {R} {r} ({left} left).",
+        "restore": "{C} {c} comes back into the domain of {R} {r}: the queen in {R} {br}, {C} {bc}, which "
+        "removed it, is being taken back.",
+        "wipeout": "Wipe-out: the queen in {R} {br}, {C} {bc} removed {C} {c}, the last one of {R} {r}, so "
+        "that queen is taken back.",
+        "fc_lift_next": "The queen in {R} {r} is lifted from {C} {c}; the next {C} in its domain is {x}.",
+        "fc_lift_done": "The queen in {R} {r} is lifted from {C} {c}; its domain has no {C} left to try, so "
+        "the search goes back.",
+        "fc_lift_end": "The queen in {R} {r} is lifted from {C} {c}; its domain has no {C} left to try, so "
+        "the search is over.",
         "generic_repair": "The queen in row {r} moves from column {old} to column {c}.",
     },
     "zh": {
@@ -183,6 +199,18 @@ _TEXT: dict[str, dict[str, str]] = {
         "mc_clear": "重新开始：拿走第 {r} 行第 {c} 列的皇后。",
         "mc_solution": "已没有受攻击的皇后：解是 {q}。",
         "generic_lift": "拿起第 {r} {R}第 {c} {C}的皇后。",
+        "fc_place": "第 {r} {R}第 {c} {C}仍在该{R}的域中，放下皇后。",
+        "mrv_place": "第 {r} {R}剩余的{C}最少（{k} 个），所以先填它：皇后放在第 {c} {C}。",
+        "mrv_place_tie": "剩余{C}最少（{k} 个）的{R}有 {t} 个，第 {r} {R}是其中最上面的，所以先填它："
+        "皇后放在第 {c} {C}。",
+        "prune": "第 {br} {R}第 {bc} {C}的皇后沿{line}攻击第 {r} {R}第 {c} {C}：第 {c} {C}从第 {r} {R}的域中"
+        "删去（剩 {left} 个）。",
+        "restore": "第 {c} {C}回到第 {r} {R}的域中：删去它的第 {br} {R}第 {bc} {C}的皇后正被撤回。",
+        "wipeout": "域被清空：第 {br} {R}第 {bc} {C}的皇后删去了第 {r} {R}的最后一{C}，即第 {c} {C}，"
+        "所以撤回这个皇后。",
+        "fc_lift_next": "拿起第 {r} {R}第 {c} {C}的皇后；它的域中下一{C}是第 {x} {C}。",
+        "fc_lift_done": "拿起第 {r} {R}第 {c} {C}的皇后；它的域中已没有可试的{C}，于是回退。",
+        "fc_lift_end": "拿起第 {r} {R}第 {c} {C}的皇后；它的域中已没有可试的{C}，搜索结束。",
         "generic_repair": "第 {r} 行的皇后从第 {old} 列移到第 {c} 列。",
     },
 }
@@ -209,6 +237,8 @@ class Context:
         self.attempts = 0
         self.previous: Event | None = None
         self.ending = False  # the pruned walk is clearing its last board
+        # constraint propagation: every row's remaining columns
+        self.domains = Domains(n) if spec.family == "propagation" else None
 
     # -- reading --------------------------------------------------------------
 
@@ -300,6 +330,8 @@ def narrate(event: Event, context: Context, lang: str = "en") -> str:
         sentence = _construction(event, context, text, words)
     elif family == "local-search":
         sentence = _min_conflicts(event, context, text, lang)
+    elif family == "propagation":
+        sentence = _propagation(event, context, text, words, mrv=name == "mrv")
     else:
         sentence = _backtracking(event, context, text, words, bitmask=name == "bitmask")
     return sentence[0].upper() + sentence[1:] if lang == "en" else sentence
@@ -479,6 +511,40 @@ def _min_conflicts(event: Event, ctx: Context, text: dict[str, str], lang: str) 
     return _backtracking(event, ctx, text, words, bitmask=False)
 
 
+def _propagation(
+    event: Event, ctx: Context, text: dict[str, str], words: dict[str, str], *, mrv: bool
+) -> str:
+    domains = ctx.domains
+    assert domains is not None, "a propagation context keeps the domains"
+    if isinstance(event, Place):
+        r, c = event.row, event.col
+        if not mrv:
+            return _fmt(text["fc_place"], words, r=r + 1, c=c + 1)
+        k = domains.size[r]
+        ties = sum(1 for row in range(ctx.n) if row not in ctx.queens and domains.size[row] == k)
+        key = "mrv_place_tie" if ties > 1 else "mrv_place"
+        return _fmt(text[key], words, r=r + 1, c=c + 1, k=k, t=ties)
+    if isinstance(event, (Prune, Restore)):
+        (br, bc), key = event.by, _line_key((event.row, event.col), event.by)
+        values = {"r": event.row + 1, "c": event.col + 1, "br": br + 1, "bc": bc + 1}
+        if isinstance(event, Restore):
+            return _fmt(text["restore"], words, **values)
+        left = domains.size[event.row] - 1
+        return _fmt(text["prune"], words, line=words[key], left=left, **values)
+    if isinstance(event, Conflict):
+        br, bc = event.blocker
+        return _fmt(text["wipeout"], words, r=event.row + 1, c=event.col + 1, br=br + 1, bc=bc + 1)
+    if isinstance(event, Backtrack):
+        r, c = event.row, event.col
+        if isinstance(ctx.previous, Solution):
+            return _fmt(text["lift_solution"], words, s=ctx.solutions, r=r + 1, c=c + 1)
+        following = [x for x in domains.remaining(r) if x > c]
+        if following:
+            return _fmt(text["fc_lift_next"], words, r=r + 1, c=c + 1, x=following[0] + 1)
+        return _fmt(text["fc_lift_end" if len(ctx.queens) == 1 else "fc_lift_done"], words, r=r + 1, c=c + 1)
+    return _backtracking(event, ctx, text, words, bitmask=False)
+
+
 class Narrator:
     """Follows a run event by event, keeping the ``Context`` that ``narrate`` needs.
 
@@ -536,6 +602,8 @@ class Narrator:
             ctx.put(walk.row, walk.new)
         elif isinstance(walk, Solution):
             ctx.solutions += 1
+        elif ctx.domains is not None:
+            ctx.domains.apply(walk)
         ctx.attempts += walk.attempt
         ctx.previous = walk
         self._history.append(walk)
@@ -553,6 +621,8 @@ class Narrator:
             ctx.put(walk.row, walk.old)
         elif isinstance(walk, Solution):
             ctx.solutions -= 1
+        elif ctx.domains is not None:
+            ctx.domains.apply(walk, -1)
         ctx.attempts -= walk.attempt
         if self._history:
             self._history.pop()

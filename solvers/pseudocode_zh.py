@@ -88,3 +88,23 @@ MIN_CONFLICTS = (
     "    若修复次数超过上限：拿走所有皇后；重新开始",
     "报告一个解",
 )
+
+
+def _propagation(choose: str) -> tuple[str, ...]:
+    return (
+        "search():",
+        "    若每行都有皇后：报告一个解；返回",
+        choose,
+        "    对 domain(row) 中的 col，从小到大：",
+        "        在 (row, col) 放皇后",
+        "        对每个未放皇后的行 r，从上到下：",
+        "            从 domain(r) 删去皇后攻击的每一列",
+        "            若 domain(r) 为空：域清空（wipe-out）；停止删除",
+        "        若没有域清空：search()",
+        "        恢复这个皇后删去的每一列",
+        "        移走 (row, col) 的皇后",
+    )
+
+
+FORWARD_CHECKING = _propagation("    row = 第一个还没有皇后的行")
+MRV = _propagation("    row = 剩余列最少的未放皇后的行（并列时取最上面的行）")

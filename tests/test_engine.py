@@ -109,9 +109,14 @@ def test_engine_counters_equal_the_drained_generator(name, n):
         assert spec.engine_counters(n, first=True) == tally(spec.solve(n, first=True)), "first"
 
 
+#: Exhaustive algorithms the engine does not model: the CLI and the window drain their events.
+DRAINED = ["forward-checking", "mrv"]
+
+
 def test_every_exhaustive_algorithm_is_modelled_by_the_engine():
     exhaustive = sorted(name for name, spec in registry.ALGORITHMS.items() if spec.exhaustive)
-    assert exhaustive == MODELLED
+    assert sorted(set(exhaustive) - set(DRAINED)) == MODELLED
+    assert all(registry.get(name).engine is None for name in DRAINED)
 
 
 @pytest.mark.parametrize("name", ["backtracking-board", "brute-force", "permutations-pruned", "bitmask"])

@@ -10,7 +10,7 @@ from itertools import islice, permutations
 import pytest
 
 from solvers import registry
-from solvers.events import Backtrack, Conflict, Event, Place, Repair, Solution
+from solvers.events import Backtrack, Conflict, Event, Place, Prune, Repair, Solution
 from solvers.narration import LANGS, Narrator, narrate, pruned_skip
 
 # (algorithm, n, by_columns, events): whole runs at small n, long prefixes of the big ones.
@@ -37,6 +37,10 @@ RUNS = [
     ("min-conflicts", 30, False, None),
     ("backtracking", 1, False, None),
     ("bitmask", 3, False, None),
+    ("forward-checking", 6, False, None),
+    ("forward-checking", 9, False, 20_000),
+    ("mrv", 6, False, None),
+    ("mrv", 9, False, 20_000),
 ]
 
 ASCII_LETTER = re.compile(r"[A-Za-z]")
@@ -169,6 +173,36 @@ def nth(name: str, n: int, kind: type, index: int = 0, lang: str = "en", **field
             {},
             "en",
             "Permutation 1 of 40,320 is rejected: the queens in rows 1 and 2 share an anti-diagonal.",
+        ),
+        (
+            "forward-checking",
+            Prune,
+            {},
+            "en",
+            "The queen in row 1, column 1 attacks row 2, column 1 along its column: "
+            "column 1 leaves the domain of row 2 (7 left).",
+        ),
+        (
+            "forward-checking",
+            Conflict,
+            {},
+            "zh",
+            "域被清空：第 4 行第 2 列的皇后删去了第 6 行的最后一列，即第 4 列，所以撤回这个皇后。",
+        ),
+        (
+            "mrv",
+            Place,
+            {"row": 5},
+            "en",
+            "Row 6 has the fewest columns left (1), so it is filled next: a queen goes on column 4.",
+        ),
+        (
+            "mrv",
+            Place,
+            {"row": 1},
+            "en",
+            "Row 2 is the lowest of the 7 rows with the fewest columns left (6), so it is filled next: "
+            "a queen goes on column 3.",
         ),
     ],
 )
@@ -306,6 +340,8 @@ def test_min_conflicts_repairs_name_both_conflict_counts():
         ("permutations-pruned", 6, False, None),
         ("construction", 8, False, None),
         ("min-conflicts", 8, False, None),
+        ("forward-checking", 6, False, None),
+        ("mrv", 6, False, None),
     ],
 )
 def test_stepping_back_and_forward_says_what_a_fresh_walk_says(name, n, by_columns, limit):

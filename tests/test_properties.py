@@ -28,7 +28,7 @@ from solvers.board import (
     symmetry_to_canonical,
 )
 from solvers.counters import Counters
-from solvers.events import Backtrack, Conflict, Event, Place, Repair, Solution
+from solvers.events import Backtrack, Conflict, Event, Place, Prune, Repair, Restore, Solution
 from visualizer.core.timeline import Timeline
 
 # Modest, so the whole file stays within a few seconds of CI time; no example database in the tree.
@@ -175,8 +175,8 @@ def check_event(board: Board, event: Event, family: str) -> None:
     if isinstance(event, Place):
         assert 0 <= event.col < n
         board.place(event.row, event.col)  # refuses a row that already holds a queen
-        if family == "backtracking":
-            assert board.conflict() is None, "backtracking only places unattacked queens"
+        if family in ("backtracking", "propagation"):
+            assert board.conflict() is None, f"{family} only places unattacked queens"
     elif isinstance(event, Backtrack):
         board.remove(event.row, event.col)  # refuses unless that queen stands there
     elif isinstance(event, Conflict):
@@ -188,6 +188,10 @@ def check_event(board: Board, event: Event, family: str) -> None:
             )
         else:
             assert board.queens[event.row] != event.col, "the refused square stays empty"
+    elif isinstance(event, (Prune, Restore)):
+        assert board.queens[event.row] is None, "only an empty row's domain changes"
+        assert board.queens[event.by[0]] == event.by[1], "the pruning queen stands on the board"
+        assert attacks((event.row, event.col), event.by)
     elif isinstance(event, Repair):
         assert board.queens[event.row] == event.old
         board.queens[event.row] = event.new
@@ -214,6 +218,8 @@ def replay_and_check(spec: registry.AlgorithmSpec, n: int, options: dict[str, bo
         "solutions": kinds.count(Solution),
         "checks": sum(e.checks for e in events),
         "repairs": kinds.count(Repair),
+        "pruned": kinds.count(Prune),
+        "wipeouts": sum(type(e) is Conflict and e.wipeout for e in events),
     }
     for event, expected in zip(reversed(events), reversed(before), strict=True):
         counters.undo(event)
@@ -286,12 +292,21 @@ def _shifted_first_place(events: list[Event]) -> list[Event]:
     return [*events[:index], Place(place.row, place.col + 1), *events[index + 1 :]]
 
 
+def _misnamed_first_prune(events: list[Event]) -> list[Event]:
+    index = next(i for i, e in enumerate(events) if type(e) is Prune)
+    prune = events[index]
+    assert isinstance(prune, Prune)
+    misnamed = Prune(prune.row, prune.col, (prune.by[0], prune.by[1] + 1))
+    return [*events[:index], misnamed, *events[index + 1 :]]
+
+
 #: A real run broken one way each: the checker above must refuse every one.
 BROKEN_RUNS = {
     "a backtrack forgotten": ("backtracking", 6, lambda ev: _without_first(Backtrack, ev)),
     "a place forgotten": ("permutations", 4, lambda ev: _without_first(Place, ev)),
     "a queen placed one column off": ("backtracking", 6, _shifted_first_place),
     "a solution announced early": ("bitmask", 6, lambda ev: [Solution((1, 3, 5, 0, 2, 4)), *ev]),
+    "a prune named after a queen not on the board": ("forward-checking", 6, _misnamed_first_prune),
     "a repair that miscounts": (
         "min-conflicts",
         30,
@@ -323,6 +338,9 @@ events = st.one_of(
     st.builds(Backtrack, coord, coord, *line_attempt_checks),
     st.builds(Solution, st.lists(coord, max_size=8).map(tuple), *line_attempt_checks),
     st.builds(Repair, coord, coord, coord, st.integers(0, 10**4), *line_attempt_checks),
+    st.builds(Conflict, coord, coord, st.tuples(coord, coord), *line_attempt_checks, wipeout=st.booleans()),
+    st.builds(Prune, coord, coord, st.tuples(coord, coord), *line_attempt_checks),
+    st.builds(Restore, coord, coord, st.tuples(coord, coord), *line_attempt_checks),
 )
 
 

@@ -32,6 +32,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "solutions": ("Solutions", "可行方案"),
     "checks": ("Checks", "检查次数"),
     "repairs": ("Repairs", "修复次数"),
+    "pruned": ("Pruned", "剪除列数"),
+    "wipeouts": ("Wipe-outs", "域清空次数"),
     "depth": ("Depth", "当前深度"),
     "event_index": ("Event", "事件序号"),
     "elapsed": ("Elapsed", "用时"),

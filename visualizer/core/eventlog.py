@@ -6,7 +6,9 @@ a board copy. Each event packs into a little-endian record of three words:
 * ``head`` (32 bits): kind (3 bits), attempt (1), line (6), row (20);
 * ``square`` (32 bits): col (20), checks (10);
 * ``extra`` (64 bits): a (24 bits) and b (40 bits) -- the blocker of a Conflict,
-  the old column and remaining conflicts of a Repair.
+  the queen of a Prune or Restore, the old column and remaining conflicts of a Repair.
+
+Kind 7, the last code of the 3 bits, is a Conflict with ``wipeout`` set.
 
 Checks too large for 10 bits are kept exactly in a side table. A Solution's
 queens are not stored: they are the board at that moment, which the timeline
@@ -30,10 +32,11 @@ from operator import itemgetter
 import numpy as np
 
 from solvers.counters import Counters
-from solvers.events import Backtrack, Conflict, Event, Place, Repair, Solution
+from solvers.events import Backtrack, Conflict, Event, Place, Prune, Repair, Restore, Solution
 
-KINDS: tuple[type, ...] = (Place, Conflict, Backtrack, Solution, Repair)
+KINDS: tuple[type, ...] = (Place, Conflict, Backtrack, Solution, Repair, Prune, Restore)
 _KIND_CODE = {kind: code for code, kind in enumerate(KINDS)}
+_WIPEOUT = 7  # a Conflict with wipeout=True
 _CHECKS_ESCAPE = (1 << 10) - 1
 _COORD_BITS = 20
 _COORD_LIMIT = 1 << _COORD_BITS
@@ -56,10 +59,13 @@ def _pack(event: Event) -> _Packed:
     checks = event.checks
     big = checks if checks >= _CHECKS_ESCAPE else 0
     extra = 0
-    if kind is Conflict:
+    code = _KIND_CODE[kind]
+    if kind is Conflict or kind is Prune or kind is Restore:
         row, col = event.row, event.col  # type: ignore[union-attr]
-        a, b = event.blocker  # type: ignore[union-attr]
+        a, b = event.by if kind is not Conflict else event.blocker  # type: ignore[union-attr]
         extra = a | b << 24
+        if kind is Conflict and event.wipeout:  # type: ignore[union-attr]
+            code = _WIPEOUT
     elif kind is Solution:  # its queens are the board
         row = col = 0
     elif kind is Repair:
@@ -69,7 +75,7 @@ def _pack(event: Event) -> _Packed:
         row, col = event.row, event.col  # type: ignore[union-attr]
     if (row | col) >> _COORD_BITS:  # negative or too large
         raise ValueError("board too large for the event log")
-    head = _KIND_CODE[kind] | event.attempt << 3 | event.line << 4 | row << 10
+    head = code | event.attempt << 3 | event.line << 4 | row << 10
     square = col | min(checks, _CHECKS_ESCAPE) << _COORD_BITS
     return _RECORD.pack(head, square, extra), big, event
 
@@ -170,14 +176,20 @@ class EventLog:
             return Backtrack(row, col, line, attempt, checks)
         if kind == 3:
             return Solution(tuple(c for c in queens if c is not None), line, attempt, checks)
-        return Repair(row, a, col, b, line, attempt, checks)
+        if kind == 4:
+            return Repair(row, a, col, b, line, attempt, checks)
+        if kind == 5:
+            return Prune(row, col, (a, b), line, attempt, checks)
+        if kind == 6:
+            return Restore(row, col, (a, b), line, attempt, checks)
+        return Conflict(row, col, (a, b), line, attempt, checks, True)
 
     def tally(self, start: int, stop: int) -> Counters:
         """The counters of the events from ``start`` to ``stop`` (exclusive), read from the
         records with numpy: what ``Counters.apply`` gives counting them one by one."""
         if not self.start <= start <= stop <= self.end:
             raise IndexError(f"events {start}..{stop} are not all in the log ({self.start}..{self.end})")
-        per_kind = np.zeros(len(KINDS), np.int64)
+        per_kind = np.zeros(_WIPEOUT + 1, np.int64)
         attempts = checks = 0
         index = start
         while index < stop:
@@ -186,15 +198,15 @@ class EventLog:
             hi = min(CHUNK, lo + stop - index)
             records = np.frombuffer(self._chunks[offset // CHUNK], _RECORDS)[lo:hi]
             heads, costs = records["head"], records["square"] >> _COORD_BITS
-            per_kind += np.bincount(heads & 7, minlength=len(KINDS))
+            per_kind += np.bincount(heads & 7, minlength=_WIPEOUT + 1)
             attempts += int((heads >> 3 & 1).sum())
             checks += int(costs.sum())
             for i in np.flatnonzero(costs == _CHECKS_ESCAPE).tolist():
                 checks += self._big_checks.get(index + i, _CHECKS_ESCAPE) - _CHECKS_ESCAPE
             del records, heads, costs  # release the chunk's buffer before it grows again
             index += hi - lo
-        placements, _, backtracks, solutions, repairs = per_kind.tolist()
-        return Counters(attempts, placements, backtracks, solutions, checks, repairs)
+        placements, _, backtracks, solutions, repairs, pruned, _, wipeouts = per_kind.tolist()
+        return Counters(attempts, placements, backtracks, solutions, checks, repairs, pruned, wipeouts)
 
     def memory_bytes(self) -> int:
         """Bytes held by the records."""

@@ -250,7 +250,8 @@ class SearchTree(Follower):
     def _conflict(self, event: Conflict, sign: int) -> None:
         depth = self.depth
         row, col = event.row, event.col
-        if row < depth and self.path_cols[row] == col:  # a whole board refused
+        # a whole board refused, or (forward checking) the queen just placed wiped a row out
+        if event.wipeout or (row < depth and self.path_cols[row] == col):
             if self.nodes is not None:
                 self.nodes[self.path[-1]].refused = sign > 0
             self._paint(REFUSED, depth, sign)

@@ -138,8 +138,11 @@ class WatchMode(SearchMode):
             side = self.views.model()  # a read-only snapshot: drawing it needs no lock
         if chosen is not None:  # a gallery click: that solution until the next step
             scene = Scene(n=scene.n, queens=chosen, event_index=scene.event_index)
-        if self.timeline.spec.family != "local-search":
+        family = self.timeline.spec.family  # counters only some families have
+        if family != "local-search":
             counters.pop("repairs", None)
+        if family != "propagation":
+            counters.pop("pruned", None), counters.pop("wipeouts", None)
         geometry = draw_board(
             surface,
             layout.board,

@@ -1,0 +1,153 @@
+"""Constraint propagation: forward checking, and forward checking with MRV.
+
+Rows are the variables and columns their values, tried in ascending order.
+Placing a queen on (row, col) prunes every column it attacks from the domain of
+every unassigned row, row by row in ascending order, each row's columns
+ascending; pruning stops at the first row it leaves empty (a *wipe-out*): that
+placement is undone at once and the next value is tried. Undoing a placement
+restores exactly the columns it pruned, newest first, then lifts the queen.
+
+Events per placement::
+
+    Place(row, col)                     attempt and placement
+    Prune(r, c, by=(row, col)) ...      one per column removed
+    Conflict(r, c, (row, col), wipeout=True)   only on a wipe-out: r emptied, c its last column
+    ... search below, unless a wipe-out or a full board (Solution) ...
+    Restore(r, c, by=(row, col)) ...    the Prunes in reverse order
+    Backtrack(row, col)
+
+``forward-checking`` fills the rows top to bottom; ``mrv`` fills next the
+unassigned row with the fewest columns left (ties: the lowest row), so its
+depth is the number of queens placed, not the row index. ``checks`` on a Place
+counts the domain look-ups its pruning made (the in-board squares it attacks in
+the unassigned rows, up to a wipe-out) plus, for MRV, the unassigned rows
+compared to choose its row (on the row's first value).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from solvers.domains import Domains, mrv_row
+from solvers.events import Backtrack, Conflict, Event, Place, Prune, Restore, Solution
+
+Square = tuple[int, int]
+#: chooses the next row: (domains, queens) -> (row, rows compared)
+Chooser = Callable[[Domains, list[int | None]], tuple[int, int]]
+
+# Pseudo-code line indices, shared by both algorithms.
+LINE_DONE, LINE_CHOOSE, LINE_LOOP, LINE_PLACE, LINE_PRUNE, LINE_WIPEOUT, LINE_RECURSE = 1, 2, 3, 4, 6, 7, 8
+LINE_RESTORE, LINE_REMOVE = 9, 10
+
+
+def _code(choose: str) -> tuple[str, ...]:
+    return (
+        "search():",
+        "    if every row has a queen: report solution; return",
+        choose,
+        "    for col in domain(row), ascending:",
+        "        place queen on (row, col)",
+        "        for each unassigned row r, ascending:",
+        "            remove from domain(r) every column the queen attacks",
+        "            if domain(r) is empty: wipe-out; stop pruning",
+        "        if no wipe-out: search()",
+        "        restore every column this queen removed",
+        "        remove queen from (row, col)",
+    )
+
+
+FORWARD_CHECKING_CODE = _code("    row = the first row without a queen")
+MRV_CODE = _code("    row = the unassigned row with the fewest columns left (ties: the lowest)")
+
+
+def plan_pruning(
+    domains: Domains, queens: list[int | None], row: int, col: int
+) -> tuple[list[Square], int, int | None]:
+    """What placing (row, col) prunes: the (r, c) removed in order, the look-ups made, the emptied row."""
+    n, by = domains.n, domains.by
+    pruned: list[Square] = []
+    looks = 0
+    for r in range(n):
+        if queens[r] is not None or r == row:
+            continue
+        d = abs(r - row)
+        left = domains.size[r]
+        for c in (col - d, col, col + d):
+            if 0 <= c < n:
+                looks += 1
+                if by[r][c] is None:  # still in the domain
+                    pruned.append((r, c))
+                    left -= 1
+        if left == 0:
+            return pruned, looks, r
+    return pruned, looks, None
+
+
+def _search(n: int, first: bool, choose: Chooser) -> Iterator[Event]:
+    """The search with an explicit stack (no ``yield from`` chain): one frame per row being filled,
+    ``[row, its domain, next index, rows compared, what its current queen pruned or None]``."""
+    if n <= 0:
+        return
+    domains = Domains(n)
+    queens: list[int | None] = [None] * n
+    # each Prune and Restore is made once per run, then reused: (r, c, queen) -> event
+    prunes: dict[tuple[int, int, Square], Prune] = {}
+    restores: dict[tuple[int, int, Square], Restore] = {}
+    row, compared = choose(domains, queens)
+    stack: list[list] = [[row, domains.remaining(row), 0, compared, None]]
+    while stack:
+        frame = stack[-1]
+        row, cols, index, compared, pruned = frame
+        if pruned is not None:  # back from below (or a wipe-out): undo this row's queen
+            col = cols[index - 1]
+            queen = (row, col)
+            for r, c in reversed(pruned):
+                domains.put_back(r, c)
+                key = (r, c, queen)
+                yield restores.get(key) or restores.setdefault(key, Restore(r, c, queen, LINE_RESTORE))
+            queens[row] = None
+            frame[4] = None
+            yield Backtrack(row, col, LINE_REMOVE)
+        if index == len(cols):
+            stack.pop()
+            continue
+        col = cols[index]
+        queen = (row, col)
+        pruned, looks, emptied = plan_pruning(domains, queens, row, col)
+        frame[2:] = index + 1, 0, pruned
+        queens[row] = col
+        yield Place(row, col, LINE_PLACE, True, looks + compared)
+        for r, c in pruned:
+            domains.remove(r, c, queen)
+            key = (r, c, queen)
+            yield prunes.get(key) or prunes.setdefault(key, Prune(r, c, queen, LINE_PRUNE))
+        if emptied is not None:
+            last = max(c for r, c in pruned if r == emptied)
+            yield Conflict(emptied, last, queen, LINE_WIPEOUT, False, 0, True)
+        elif len(stack) == n:  # every frame holds a queen: the board is full
+            yield Solution(tuple(q for q in queens if q is not None), LINE_DONE)
+            if first:
+                return
+        else:
+            row, compared = choose(domains, queens)
+            stack.append([row, domains.remaining(row), 0, compared, None])
+
+
+def _first_free(domains: Domains, queens: list[int | None]) -> tuple[int, int]:
+    return queens.index(None), 0
+
+
+def _fewest_left(domains: Domains, queens: list[int | None]) -> tuple[int, int]:
+    row = mrv_row(domains, queens)
+    assert row is not None, "MRV asked for a row on a full board"
+    return row, queens.count(None)
+
+
+def forward_checking(n: int, *, first: bool = False) -> Iterator[Event]:
+    """Forward checking, rows top to bottom, columns ascending."""
+    return _search(n, first, _first_free)
+
+
+def mrv(n: int, *, first: bool = False) -> Iterator[Event]:
+    """Forward checking that fills next the row with the fewest columns left."""
+    return _search(n, first, _fewest_left)
