@@ -101,3 +101,51 @@ def test_tiny_resizes_keep_the_minimum(size):
         assert app.surface.get_size() == app_module.MIN_SIZE
     finally:
         app.close()
+
+
+def _f11(app: App) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+    app.tick(FRAME)
+
+
+def _fullscreen_button(app: App) -> None:
+    from ui import click_button
+
+    click_button(app, "fullscreen")
+
+
+@pytest.mark.parametrize("toggle", [_f11, _fullscreen_button], ids=["F11", "button"])
+def test_fullscreen_goes_to_the_screen_size_and_back_twice(toggle):
+    window = (1000, 700)
+    app = App(8, "backtracking", size=window)
+    try:
+        app.tick(FRAME)
+        desktop = pygame.display.get_desktop_sizes()[0]
+        assert desktop != window  # else the size could not show the change
+        for _ in range(2):
+            toggle(app)
+            assert app.fullscreen and app.surface.get_size() == desktop
+            assert app.layout.board.right <= desktop[0] and app.banner is None
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
+            app.tick(FRAME)  # a stale resize event while fullscreen does not leave it
+            assert app.fullscreen and app.surface.get_size() == desktop
+            toggle(app)
+            assert not app.fullscreen and app.surface.get_size() == window
+            assert app.state()["window_size"] == list(window)
+        assert app.running
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(
+    ("script", "fullscreen"),
+    [("key:f11", True), ("key:f11;key:f11", False), ("key:f11;step:3;key:f11;key:f11", True)],
+)
+def test_headless_f11_toggles_fullscreen(script, fullscreen):
+    from visualizer.headless import run_headless
+
+    state = run_headless(n=8, algorithm="backtracking", size=(1000, 700), script=script)
+    desktop = pygame.display.get_desktop_sizes()[0]
+    assert state["fullscreen"] is fullscreen
+    assert state["window_size"] == list(desktop if fullscreen else (1000, 700))

@@ -186,6 +186,7 @@ class App:
         pygame.display.init()  # display and fonts only: no audio device is needed
         pygame.font.init()
         self.surface = pygame.display.set_mode(self._clamp(size), pygame.RESIZABLE)
+        self._windowed_size = self.surface.get_size()  # where F11 comes back to
         pygame.display.set_caption(tr("title", lang))
         wide = self.views.view != "code"  # min-conflicts opens on its chart
         self.layout: Layout = compute_layout(self.surface.get_size(), self.ui_scale, wide_side=wide)
@@ -245,6 +246,8 @@ class App:
                 "depth": self.timeline.depth,
                 **({**self.game.state(), "queens": list(self.game.game.queens)} if self.game else {}),
                 "view": self.views.view,
+                "fullscreen": self.fullscreen,
+                "window_size": list(self.surface.get_size()),
                 **({"race": self.race.state()} if self.race is not None else {}),
                 **({"tree_nodes": self.views.tree.count} if self.views.tree is not None else {}),
             }
@@ -397,10 +400,23 @@ class App:
         """Show or hide the key list (H or ?)."""
         self.show_help = not self.show_help
 
+    @property
+    def fullscreen(self) -> bool:
+        """Whether the window fills the screen."""
+        return bool(pygame.display.is_fullscreen())
+
     def toggle_fullscreen(self) -> None:
-        """Fullscreen on or off (F11)."""
+        """Fullscreen on or off (F11): the desktop's size, then back to the window's last size.
+
+        ``set_mode`` rather than ``toggle_fullscreen``: it works on every video driver (the
+        dummy one too) and hands back the new surface.
+        """
         try:
-            pygame.display.toggle_fullscreen()
+            if self.fullscreen:
+                self.surface = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            else:
+                self._windowed_size = self.surface.get_size()
+                self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         except pygame.error as exc:
             self.say(tr("error", self.lang, message=str(exc)), "error")
             return
@@ -691,9 +707,8 @@ class App:
     def relayout(self, size: tuple[int, int]) -> None:
         """Fit everything to a new window size (never below ``MIN_SIZE``)."""
         size = self._clamp(size)
-        if size != self.surface.get_size():
-            flags = self.surface.get_flags() & pygame.FULLSCREEN
-            self.surface = pygame.display.set_mode(size, pygame.RESIZABLE | flags)
+        if size != self.surface.get_size() and not self.fullscreen:  # fullscreen: the screen's size
+            self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         wide = self.views.view != "code"  # a tree or gallery widens the side panel
         self.layout = compute_layout(self.surface.get_size(), self.ui_scale, wide_side=wide)
         self.manager = preferences.manager_for(self)
