@@ -83,17 +83,6 @@ MODES = (*MODES, "game")  # game mode: visualizer/game_mode.py
 GAME_COMMANDS = frozenset({"hint", "completions", "relaxed"})
 
 
-def timestamped(prefix: str, suffix: str, folder: Path | None = None) -> Path:
-    """A file name like ``nqueens-20250101-120000.png`` in ``folder`` (default: the current dir)."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = (folder or Path.cwd()) / f"{prefix}-{stamp}{suffix}"
-    k = 1
-    while path.exists():
-        path = (folder or Path.cwd()) / f"{prefix}-{stamp}-{k}{suffix}"
-        k += 1
-    return path
-
-
 class App:
     """The visualizer: a timeline, the widgets around it and the frame loop."""
 
@@ -422,14 +411,29 @@ class App:
             return
         self.relayout(self.surface.get_size())
 
-    def screenshot(self, path: str | Path | None = None) -> Path:
-        """Save the current frame as a PNG (S); the banner says where."""
-        target = Path(path) if path else timestamped("nqueens", ".png")
-        target.parent.mkdir(parents=True, exist_ok=True)
+    def screenshot(self, path: str | Path | None = None) -> Path | None:
+        """Save the current frame as a PNG (S) at ``path``, by default a new file in the pictures
+        folder (visualizer/saving.py); the banner says where, or why not (then None)."""
         self.draw()
-        pygame.image.save(self.surface, str(target))
-        self.say(tr("screenshot_saved", self.lang, path=target), "success")
-        return target
+        saved = self._save(path, ".png", lambda target: pygame.image.save(self.surface, str(target)))
+        if saved is not None:
+            self.say(tr("screenshot_saved", self.lang, path=saved), "success")
+        return saved
+
+    def _save(self, path: str | Path | None, suffix: str, write: Callable[[Path], object]) -> Path | None:
+        """``write`` to ``path`` (or a new file in the first folder that takes it); a failure is a banner."""
+        from visualizer.saving import SaveError, save_new_file
+
+        try:
+            if path:
+                write(Path(path))
+                return Path(path)
+            return save_new_file("nqueens", suffix, write)
+        except SaveError as exc:
+            self.say(tr("error", self.lang, message=str(exc)), "error")
+        except (OSError, pygame.error, ValueError) as exc:
+            self.say(tr("error", self.lang, message=f"could not save {path}: {exc}"), "error")
+        return None
 
     def toggle_gif(self, path: str | Path | None = None) -> Path | None:
         """Start recording a GIF, or stop and save it (G); returns the saved path."""
@@ -443,8 +447,9 @@ class App:
         recorder, self.gif = self.gif, None
         if not recorder.frames:
             recorder.add_frame(self.surface)
-        saved = recorder.save(Path(path) if path else timestamped("nqueens", ".gif"))
-        self.say(tr("gif_saved", self.lang, path=saved), "success")
+        saved = self._save(path, ".gif", recorder.save)
+        if saved is not None:
+            self.say(tr("gif_saved", self.lang, path=saved), "success")
         return saved
 
     def escape(self) -> None:
