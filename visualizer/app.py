@@ -723,13 +723,15 @@ class App:
         """The window's loop until closed (or ``max_frames`` frames); returns an exit status."""
         clock = pygame.time.Clock()
         frames = 0
-        while self.running and (max_frames is None or frames < max_frames):
-            dt = clock.tick(fps) / 1000.0
-            self.tick(min(dt, 0.25))
-            pygame.display.flip()
-            frames += 1
-        self.close()
-        pygame.quit()
+        try:
+            while self.running and (max_frames is None or frames < max_frames):
+                dt = clock.tick(fps) / 1000.0
+                self.tick(min(dt, 0.25))
+                pygame.display.flip()
+                frames += 1
+        finally:  # also on a stop signal (visualizer/stopping.py): the worker is joined
+            self.close()
+            pygame.quit()
         return 0
 
     def close(self) -> None:
