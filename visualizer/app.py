@@ -83,6 +83,18 @@ MODES = (*MODES, "game")  # game mode: visualizer/game_mode.py
 GAME_COMMANDS = frozenset({"hint", "completions", "relaxed"})
 
 
+def _finish_gui_loaders() -> None:
+    """End pygame_gui's font loader threads that a half-built UIManager left waiting (a stop signal
+    in its constructor): they would block the exit, or crash loading a font after pygame quits."""
+    from pygame_gui.core.utility import StoppableOutputWorker
+
+    loaders = [t for t in threading.enumerate() if isinstance(t, StoppableOutputWorker)]
+    for thread in loaders:
+        thread.in_queue.close()  # one end marker per thread, as pygame_gui's own loader does
+    for thread in loaders:
+        thread.join(2.0)
+
+
 class App:
     """The visualizer: a timeline, the widgets around it and the frame loop."""
 
@@ -740,6 +752,7 @@ class App:
             listener()
         self.worker.cancel()
         self.worker.join(2.0)
+        _finish_gui_loaders()
 
     # -- helpers ---------------------------------------------------------------
 
