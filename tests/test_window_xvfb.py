@@ -50,7 +50,7 @@ def _wm_ready(env: dict[str, str]) -> bool:
 
 @pytest.fixture
 def xvfb_display() -> Iterator[str]:
-    """A private Xvfb server with openbox; failing (with the reason) when the tools are missing: .ci/run installs them."""
+    """A private Xvfb server with openbox; fails, naming them, if the tools are missing (.ci/run has them)."""
     missing = [tool for tool in TOOLS if shutil.which(tool) is None]
     if missing:
         pytest.fail(f"not installed: {', '.join(missing)} (apt-get install xvfb xdotool openbox)")
