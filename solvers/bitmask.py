@@ -13,6 +13,9 @@ from collections.abc import Iterator
 
 from solvers.events import Backtrack, Event, Place, Solution
 
+# Line indices into BITMASK_CODE.
+LINE_DONE, LINE_PLACE, LINE_REMOVE = 1, 6, 10
+
 
 def bitmask(n: int, *, first: bool = False) -> Iterator[Event]:
     """Backtracking over bit masks, yielding an event per queen placed or lifted."""
@@ -26,12 +29,12 @@ def bitmask(n: int, *, first: bool = False) -> Iterator[Event]:
             free ^= bit
             col = bit.bit_length() - 1
             queens[row] = col
-            yield Place(row, col, 3, True, 1)
+            yield Place(row, col, LINE_PLACE, True, 1)
             if row == n - 1:
-                yield Solution(tuple(queens), 0)
+                yield Solution(tuple(queens), LINE_DONE)
             else:
                 yield from solve(row + 1, cols | bit, (diag | bit) << 1, (anti | bit) >> 1)
-            yield Backtrack(row, col, 5)
+            yield Backtrack(row, col, LINE_REMOVE)
 
     events = solve(0, 0, 0, 0) if n > 0 else iter(())
     for event in events:
@@ -41,12 +44,17 @@ def bitmask(n: int, *, first: bool = False) -> Iterator[Event]:
 
 
 BITMASK_CODE = (
-    "solve(row, cols, diag, anti):  (row == n: report solution)",
-    "    free = ~(cols | diag | anti) & (2^n - 1)",
+    "solve(row, cols, diag, anti):",
+    "    if row == n: record solution; return",
+    "    free = ~(cols | diag | anti) & (2^n-1)",
     "    while free != 0:",
-    "        bit = free & -free; free -= bit; place queen on bit",
-    "        solve(row+1, cols|bit, (diag|bit) << 1, (anti|bit) >> 1)",
-    "        lift the queen on bit",
+    "        bit = free & -free  # lowest free",
+    "        free = free - bit",
+    "        place queen on the column of bit",
+    "        solve(row + 1, cols | bit,",
+    "              (diag | bit) << 1,",
+    "              (anti | bit) >> 1)",
+    "        remove queen from the column of bit",
 )
 
 

@@ -18,9 +18,10 @@ import pygame_gui
 from solvers.errors import SolverError
 from visualizer import appearance, capture, modes
 from visualizer.commands import COMMANDS, MODES, command_for_key, help_rows, refusal
-from visualizer.controls import Controls, ControlState
+from visualizer.controls import Controls, control_state
 from visualizer.i18n import tr
 from visualizer.layout import MIN_SIZE, Layout, compute_layout
+from visualizer.saving import SaveError
 from visualizer.theme import CLASSROOM, Theme
 
 if TYPE_CHECKING:
@@ -64,6 +65,7 @@ class App:
         pygame.display.init()  # display and fonts only: no audio device is needed
         pygame.font.init()
         self.surface = pygame.display.set_mode(self._clamp(size), pygame.RESIZABLE)
+        self._windowed_size = self.surface.get_size()  # where F11 comes back to
         self.relayout()
 
     # -- reading ---------------------------------------------------------------
@@ -95,7 +97,8 @@ class App:
         """What the headless ``--state`` file holds."""
         common = {"n": self.mode.n, "algorithm": self.mode.algorithm, "mode": self.mode.name}
         look = {"lang": self.lang, "theme": self.theme.name, "ui_scale": self.ui_scale}
-        return {**common, **look, "show_all": self.show_all, **self.mode.state()}
+        window = {"fullscreen": self.fullscreen, "window_size": list(self.surface.get_size())}
+        return {**common, **look, "show_all": self.show_all, **self.mode.state(), **window}
 
     # -- commands --------------------------------------------------------------
 
@@ -116,7 +119,7 @@ class App:
                     getattr(self if command.target == "app" else self.mode, command.method)(*args)
             except (SolverError, ValueError, TypeError, OSError, pygame.error) as exc:
                 self.say(tr("error", self.lang, message=str(exc)), "error")
-        self.controls.refresh(self._control_state())
+        self.controls.refresh(control_state(self, self.mode))
         for listener in self.on_change:
             listener()
 
@@ -138,16 +141,25 @@ class App:
     def toggle_help(self) -> None:
         self.show_help = not self.show_help
 
+    @property
+    def fullscreen(self) -> bool:
+        return bool(pygame.display.is_fullscreen())
+
     def toggle_fullscreen(self) -> None:
-        pygame.display.toggle_fullscreen()  # a pygame.error becomes the error banner
+        """F11: the desktop's size, then back to the window's last size (``set_mode`` works on every
+        video driver, the dummy one too); a pygame.error becomes the error banner."""
+        if self.fullscreen:
+            self.surface = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        else:
+            self._windowed_size = self.surface.get_size()
+            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         self.relayout()
 
-    def screenshot(self, path: str | Path | None = None) -> Path:
-        """Save the current frame as a PNG (S); the banner says where."""
+    def screenshot(self, path: str | Path | None = None) -> Path | None:
+        """Save the current frame as a PNG (S), by default a new file in the pictures folder;
+        the banner says where, or why not (then None)."""
         self.draw()
-        target = capture.save_png(self.surface, path)
-        self.say(tr("screenshot_saved", self.lang, path=target), "success")
-        return target
+        return self._saved(lambda: capture.save_png(self.surface, path), "screenshot_saved", path)
 
     def toggle_gif(self, path: str | Path | None = None) -> Path | None:
         """Start recording a GIF, or stop and save it (G); returns the saved path."""
@@ -156,8 +168,19 @@ class App:
             self.say(tr("gif_recording", self.lang), "info")
             return None
         recording, self.gif = self.gif, None
-        saved = recording.save(self.surface, path)
-        self.say(tr("gif_saved", self.lang, path=saved), "success")
+        return self._saved(lambda: recording.save(self.surface, path), "gif_saved", path)
+
+    def _saved(self, save: Callable[[], Path], said: str, path: str | Path | None) -> Path | None:
+        """Run ``save``; the banner says where the file went, or why it did not (then None)."""
+        try:
+            saved = save()
+        except SaveError as exc:
+            self.say(tr("error", self.lang, message=str(exc)), "error")
+            return None
+        except (OSError, pygame.error, ValueError) as exc:
+            self.say(tr("error", self.lang, message=f"could not save {path}: {exc}"), "error")
+            return None
+        self.say(tr(said, self.lang, path=saved), "success")
         return saved
 
     def escape(self) -> None:
@@ -212,7 +235,7 @@ class App:
         self.mode.update(dt)
         if self.banner is not None and self.now >= self.banner[2]:
             self.banner = None
-        self.controls.refresh(self._control_state())
+        self.controls.refresh(control_state(self, self.mode))
 
     def tick(self, dt: float, *, draw: bool = True) -> None:
         """One frame: queued events, ``dt`` seconds of time, and (by default) a draw."""
@@ -243,9 +266,8 @@ class App:
     def relayout(self, size: tuple[int, int] | None = None) -> None:
         """Fit everything to a window size (never below ``MIN_SIZE``) and the current look and mode."""
         size = self._clamp(size or self.surface.get_size())
-        if size != self.surface.get_size():
-            flags = self.surface.get_flags() & pygame.FULLSCREEN
-            self.surface = pygame.display.set_mode(size, pygame.RESIZABLE | flags)
+        if size != self.surface.get_size() and not self.fullscreen:  # fullscreen: the screen's size
+            self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(tr("title", self.lang))
         self.layout: Layout = compute_layout(
             self.surface.get_size(), self.ui_scale, wide_side=self.mode.wide_side
@@ -256,7 +278,7 @@ class App:
         old = getattr(self, "controls", None)
         if old is not None:
             old.kill()
-        self.controls = Controls(self.manager, self.layout.controls, self._control_state())
+        self.controls = Controls(self.manager, self.layout.controls, control_state(self, self.mode))
         self.controls.build()
         self.manager.update(0.0)  # pygame_gui finishes building widget images on update
 
@@ -264,12 +286,14 @@ class App:
         """The window's loop until closed (or ``max_frames`` frames); returns an exit status."""
         clock = pygame.time.Clock()
         frames = 0
-        while self.running and (max_frames is None or frames < max_frames):
-            self.tick(min(clock.tick(fps) / 1000.0, 0.25))
-            pygame.display.flip()
-            frames += 1
-        self.close()
-        pygame.quit()
+        try:
+            while self.running and (max_frames is None or frames < max_frames):
+                self.tick(min(clock.tick(fps) / 1000.0, 0.25))
+                pygame.display.flip()
+                frames += 1
+        finally:  # also on a stop signal (visualizer/stopping.py): the worker is joined
+            self.close()
+            pygame.quit()
         return 0
 
     def join(self, timeout: float | None = None) -> bool:
@@ -281,22 +305,7 @@ class App:
         for listener in self.on_change:  # e.g. save the window's settings
             listener()
         self.mode.close()
-
-    def _control_state(self) -> ControlState:
-        return ControlState(
-            n=self.mode.n,
-            algorithm=self.mode.algorithm,
-            speed=self.speed,
-            show_all=self.show_all,
-            shade=self.shade,
-            recording=self.gif is not None,
-            lang=self.lang,
-            mode=self.mode.name,
-            plan=self.mode.controls(),
-            theme=self.theme.name,
-            ui_scale=self.ui_scale,
-            **self.mode.control_fields(),  # type: ignore[arg-type]
-        )
+        appearance.finish_gui_loaders()
 
     @staticmethod
     def _clamp(size: tuple[int, int]) -> tuple[int, int]:

@@ -153,3 +153,17 @@ def set_scale(window: Styled, scale: float | str | None = None) -> None:
     """Text and widget size, 0.5 to 4 (F4 cycles 1, 1.25, 1.5, 2)."""
     window.ui_scale = next_scale(window.ui_scale) if scale is None else parse_scale(str(scale))
     window.relayout()
+
+
+def finish_gui_loaders() -> None:
+    """End pygame_gui's font loader threads that a half-built UIManager left waiting (a stop signal
+    in its constructor): they would block the exit, or crash loading a font after pygame quits."""
+    import threading
+
+    from pygame_gui.core.utility import StoppableOutputWorker
+
+    loaders = [t for t in threading.enumerate() if isinstance(t, StoppableOutputWorker)]
+    for thread in loaders:
+        thread.in_queue.close()  # one end marker per thread, as pygame_gui's own loader does
+    for thread in loaders:
+        thread.join(2.0)

@@ -1,33 +1,34 @@
-"""Pictures of the window: a screenshot (S) and a GIF recording (G), with time-stamped names."""
+"""Pictures of the window: a screenshot (S) and a GIF recording (G).
+
+Without a path they go into a new time-stamped file in the first folder that takes it (the
+pictures folder, then the current one, then home: ``visualizer/saving.py``). Failures raise
+(OSError, pygame.error, ValueError); the App turns them into a banner.
+"""
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+
+from visualizer.saving import save_new_file
 
 #: Frames per second kept in a GIF recording.
 GIF_FPS = 15
 
 
-def timestamped(prefix: str, suffix: str, folder: Path | None = None) -> Path:
-    """A file name like ``nqueens-20250101-120000.png`` in ``folder`` (default: the current dir)."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = (folder or Path.cwd()) / f"{prefix}-{stamp}{suffix}"
-    k = 1
-    while path.exists():
-        path = (folder or Path.cwd()) / f"{prefix}-{stamp}-{k}{suffix}"
-        k += 1
-    return path
+def save(path: str | Path | None, suffix: str, write: Callable[[Path], object]) -> Path:
+    """``write`` to ``path``, or to a new ``nqueens-<time><suffix>`` file; returns where."""
+    if path:
+        write(Path(path))
+        return Path(path)
+    return save_new_file("nqueens", suffix, write)
 
 
 def save_png(surface: pygame.Surface, path: str | Path | None = None) -> Path:
-    """Save ``surface`` as a PNG at ``path`` (default: a time-stamped name here); returns the path."""
-    target = Path(path) if path else timestamped("nqueens", ".png")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(target))
-    return target
+    """Save ``surface`` as a PNG; returns its path."""
+    return save(path, ".png", lambda target: pygame.image.save(surface, str(target)))
 
 
 class Recording:
@@ -48,4 +49,4 @@ class Recording:
         """Write the GIF (at least the current frame) and return its path."""
         if not self.recorder.frames:
             self.recorder.add_frame(surface)
-        return self.recorder.save(Path(path) if path else timestamped("nqueens", ".gif"))
+        return save(path, ".gif", self.recorder.save)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import pygame
 import pygame_gui
@@ -17,7 +18,8 @@ from solvers.registry import ALGORITHMS
 from visualizer.commands import MODES, button_text
 from visualizer.core.player import MAX_SPEED, MIN_SPEED
 from visualizer.i18n import tr
-from visualizer.modes.base import ControlPlan
+from visualizer.modes.base import ControlPlan, Mode
+from visualizer.theme import Theme
 
 
 def speed_to_slider(rate: float) -> float:
@@ -79,6 +81,38 @@ class ControlState:
     @property
     def projector(self) -> bool:
         return self.theme == "projector"
+
+
+class Shell(Protocol):
+    """What the widgets show of the window (the App)."""
+
+    speed: float
+    show_all: bool
+    shade: bool
+    lang: str
+    theme: Theme
+    ui_scale: float
+
+    @property
+    def gif(self) -> object | None: ...  # a GIF being recorded
+
+
+def control_state(shell: Shell, mode: Mode) -> ControlState:
+    """What the widgets should show now: the window's settings and the current mode's part."""
+    return ControlState(
+        n=mode.n,
+        algorithm=mode.algorithm,
+        speed=shell.speed,
+        show_all=shell.show_all,
+        shade=shell.shade,
+        recording=shell.gif is not None,
+        lang=shell.lang,
+        mode=mode.name,
+        plan=mode.controls(),
+        theme=shell.theme.name,
+        ui_scale=shell.ui_scale,
+        **mode.control_fields(),  # type: ignore[arg-type]
+    )
 
 
 @dataclass
