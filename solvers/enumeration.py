@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from solvers.events import Backtrack, Conflict, Event, Place, Solution
+from solvers.resume import FULL, LIFT, NEXT, SKIP, SOLVED, START, TRY, Start, begin
 
 Pair = tuple[tuple[int, int], tuple[int, int]]
 
@@ -58,24 +59,42 @@ def _verdict(
     return Conflict(r, c, blocker, line_test, attempt, checks)
 
 
-def brute_force(n: int, *, first: bool = False) -> Iterator[Event]:
-    """All n^n boards, one queen per row, each tested after it is complete."""
-    queens = [0] * n
+def brute_force(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[Event]:
+    """All n^n boards, one queen per row, each tested after it is complete.
 
-    def search(row: int) -> Iterator[Event]:
-        if row == n:
-            yield _verdict(queens, 2, 3, True, diagonals_only=False)
+    An odometer over the rows: the last row turns fastest. ``start`` resumes from a
+    ``solvers.resume`` checkpoint (the board and its ``(row, col, phase)``).
+    """
+    if n <= 0:
+        return
+    queens, row, col, phase = begin(n, start)
+    while True:
+        if phase == TRY:
+            if col < n:
+                queens[row] = col
+                yield Place(row, col, 6, False)
+                if row < n - 1:
+                    row, col = row + 1, 0
+                    continue
+                phase = FULL
+            else:  # this row is done: lift the queen above
+                if row == 0:
+                    return
+                row -= 1
+                col = queens[row]
+                yield Backtrack(row, col, 7)
+                col += 1
+                continue
+        if phase == FULL:
+            verdict = _verdict(queens, 2, 3, True, diagonals_only=False)
+            yield verdict
+            phase = SOLVED if type(verdict) is Solution else LIFT
+        if phase == SOLVED and first:
             return
-        for col in range(n):
-            queens[row] = col
-            yield Place(row, col, 6, False)
-            yield from search(row + 1)
-            yield Backtrack(row, col, 7)
-
-    for event in search(0) if n > 0 else ():
-        yield event
-        if first and isinstance(event, Solution):
-            return
+        row, col = n - 1, queens[n - 1]
+        yield Backtrack(row, col, 7)
+        col += 1
+        phase = TRY
 
 
 def next_permutation(perm: list[int]) -> int:
@@ -109,15 +128,31 @@ def _clear(perm: list[int], line: int) -> Iterator[Event]:
         yield Backtrack(row, perm[row], line)
 
 
-def permutations(n: int, *, first: bool = False) -> Iterator[Event]:
-    """All n! permutations in lexicographic order, each tested for diagonals."""
-    perm = list(range(n))
-    yield from _move([], perm, 0, 0)
+def _start_permutation(n: int, start: Start | None) -> tuple[list[int], int, int, int]:
+    """The permutation (the identity before the first event) and the (phase, i, j) to start from."""
+    if start is None or start[1][0] == START:
+        return list(range(n)), START, -1, -1
+    board, (phase, i, j) = start
+    return [c for c in board if c is not None], phase, i, j
+
+
+def permutations(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[Event]:
+    """All n! permutations in lexicographic order, each tested for diagonals.
+
+    ``start`` resumes right after a test (or at the start): the board and ``(phase, i, j)``.
+    """
+    perm, phase, _, _ = _start_permutation(n, start)
+    if phase == START:
+        yield from _move([], perm, 0, 0)
+    elif phase == SOLVED and first:
+        return
     while True:
-        verdict = _verdict(perm, 2, 3, True, diagonals_only=True)
-        yield verdict
-        if first and isinstance(verdict, Solution):
-            return
+        if phase == START:
+            verdict = _verdict(perm, 2, 3, True, diagonals_only=True)
+            yield verdict
+            if first and isinstance(verdict, Solution):
+                return
+        phase = START
         old = perm[:]
         changed = next_permutation(perm)
         if changed < 0:
@@ -126,44 +161,53 @@ def permutations(n: int, *, first: bool = False) -> Iterator[Event]:
     yield from _clear(perm, 5)
 
 
-def permutations_pruned(n: int, *, first: bool = False) -> Iterator[Event]:
+def permutations_pruned(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[Event]:
     """Seed 002's method 4: skip the permutations that keep a conflicting pair.
 
     A permutation reached by the plain "next" step is a counted traversal.
     The one a skip lands on, and the starting one, are tested but not counted,
-    exactly as seed 002's program counts (3576 traversals for n = 8).
+    exactly as seed 002's program counts (3576 traversals for n = 8). ``start``
+    resumes right after a test (or at the start): the board and ``(phase, i, j)``.
     """
-    perm = list(range(n))
-    yield from _move([], perm, 0, 0)
-    verdict = _verdict(perm, 5, 6, False, diagonals_only=True)
-    yield verdict
-    if first and isinstance(verdict, Solution):
+    perm, phase, i, j = _start_permutation(n, start)
+    if phase == START:
+        yield from _move([], perm, 0, 0)
+        verdict = _verdict(perm, 5, 6, False, diagonals_only=True)
+        yield verdict
+        if first and isinstance(verdict, Solution):
+            return
+        phase = NEXT
+    elif phase == SOLVED and first:
         return
     while True:
-        old = perm[:]
-        changed = next_permutation(perm)
-        if changed < 0:
-            break
-        yield from _move(old, perm, changed, 1)
-        verdict = _verdict(perm, 2, 6, True, diagonals_only=True)
-        yield verdict
-        if isinstance(verdict, Conflict):
-            i, j = verdict.row, verdict.blocker[0]
+        if phase != SKIP:
+            old = perm[:]
+            changed = next_permutation(perm)
+            if changed < 0:
+                break
+            yield from _move(old, perm, changed, 1)
+            verdict = _verdict(perm, 2, 6, True, diagonals_only=True)
+            yield verdict
+            if isinstance(verdict, Conflict):
+                i, j = verdict.row, verdict.blocker[0]
+                phase = SKIP
+        if phase == SKIP:
+            phase = NEXT
             keep = (perm[i], perm[j])
             old = perm[:]
-            start, skips = n, 0
+            start_row, skips = n, 0
             while True:
                 changed = next_permutation(perm)
                 if changed < 0:
                     break
-                start = min(start, changed)
+                start_row = min(start_row, changed)
                 skips += 2
                 if (perm[i], perm[j]) != keep:
                     break
             if changed < 0:
                 perm[:] = old
                 break
-            yield from _move(old, perm, start, 4)
+            yield from _move(old, perm, start_row, 4)
             verdict = _verdict(perm, 5, 6, False, diagonals_only=True, extra_checks=skips)
             yield verdict
         if first and isinstance(verdict, Solution):
