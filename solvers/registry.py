@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -152,6 +152,35 @@ class AlgorithmSpec:
             return self.generator(n, first=first, by_columns=True, start=start)
         self.check_n(n)
         return self.generator(n, first=first, start=start)
+
+    @property
+    def engine_seeks(self) -> bool:
+        """Whether the engine walks this algorithm from a checkpoint (``engine_seek``)."""
+        return self.resumer is not None and self.engine is not None and self.engine.seek_kernel is not None
+
+    def engine_seek(
+        self,
+        n: int,
+        start: Checkpoint,
+        *,
+        first: bool = False,
+        by_columns: bool = False,
+        event: int | None = None,
+        solution: int | None = None,
+        jit: bool | None = None,
+    ) -> tuple[Checkpoint, bool]:
+        """The engine's walk from ``start`` to event index ``event``, or right after the run's
+        ``solution``-th Solution, or the end (``engine.Model.seek``), without events; returns the
+        checkpoint reached (the board as shown) and whether the run ended there."""
+        if not self.engine_seeks or self.engine is None:
+            raise EngineLimit(f"the engine cannot walk {self.name} from a checkpoint")
+        self.check_n(n)
+        if by_columns:
+            start = replace(start, queens=transpose(start.queens))
+        reached, ended = self.engine.seek(n, start, first=first, event=event, solution=solution, jit=jit)
+        if by_columns:
+            reached = replace(reached, queens=transpose(reached.queens))
+        return reached, ended
 
     def _resumer(self) -> Resumer:
         if self.resumer is None:
