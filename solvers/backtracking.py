@@ -1,7 +1,8 @@
 """The backtracking family: one search, four ways of checking a square.
 
 All four visit the same squares in the same order and yield the same events;
-they differ only in what a check costs, counted in each event's ``checks``:
+they differ only in what a check costs, counted in each event's ``checks``, and
+in their pseudo-code, each event's ``line`` pointing into the variant's own:
 
 * ``backtracking`` -- flag arrays for columns, diagonals (r+c) and
   anti-diagonals (r-c+n-1), one look-up each (seed 000's EightQueen5, seed 004);
@@ -20,28 +21,49 @@ first solution; ``start`` resumes a walk from a ``solvers.resume`` checkpoint
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from solvers.events import Backtrack, Conflict, Event, Place, Solution
 from solvers.resume import FULL, LIFT, SOLVED, Start, begin, transpose
 
 Square = tuple[int, int]
 
-# Pseudo-code line indices shared by the recursive variants.
-LINE_CALL, LINE_DONE, LINE_LOOP, LINE_TEST, LINE_PLACE, LINE_RECURSE, LINE_REMOVE = range(7)
-# The iterative variant's own lines.
-IT_START, IT_SHIFT, IT_TEST, IT_FOUND, IT_SOLUTION, IT_ADVANCE, IT_RETREAT = (
-    0,
-    2,
-    3,
-    4,
-    5,
-    7,
-    9,
-)
+# Line indices into each variant's pseudo-code (the listings are at the end of this module).
+# A refusal points at the test that found its blocker: ``refuse[kind]``, kind 0 the column,
+# 1 the diagonal (r+c), 2 the anti-diagonal (r-c+n-1).
+LINE_DONE, LINE_TEST, LINE_PLACE, LINE_REMOVE = 1, 3, 6, 9  # FLAG_CODE
+
+
+class Lines(NamedTuple):
+    """Where a recursive or iterative variant's events point in its own pseudo-code."""
+
+    done: int
+    place: int
+    remove: int
+    refuse: tuple[int, int, int]
+
+
+FLAG_LINES = Lines(LINE_DONE, LINE_PLACE, LINE_REMOVE, (LINE_TEST, LINE_TEST + 1, LINE_TEST + 2))
+PAIRWISE_LINES = Lines(1, 4, 6, (9, 10, 10))
+BOARD_LINES = Lines(1, 4, 6, (9, 11, 13))
+ITERATIVE_LINES = Lines(12, 8, 13, (17, 18, 18))
+
+
+def refusal_kind(row: int, col: int, blocker: Square) -> int:
+    """0 if ``blocker`` holds the column of (row, col), 1 its diagonal (r+c), 2 its anti-diagonal."""
+    br, bc = blocker
+    if bc == col:
+        return 0
+    return 1 if br + bc == row + col else 2
 
 
 class Checker:
-    """Board bookkeeping plus a costed answer to "is (row, col) attacked?"."""
+    """Board bookkeeping plus a costed answer to "is (row, col) attacked?".
+
+    ``lines`` says where the recursive search's events point in this variant's code.
+    """
+
+    lines: Lines
 
     def __init__(self, n: int) -> None:
         self.n = n
@@ -81,6 +103,8 @@ class Checker:
 class FlagChecker(Checker):
     """One look-up per constraint array, stopping at the first that is taken."""
 
+    lines = FLAG_LINES
+
     def cost(self, row: int, col: int) -> int:
         if self.col_owner[col] >= 0:
             return 1
@@ -91,6 +115,8 @@ class FlagChecker(Checker):
 
 class PairwiseChecker(Checker):
     """Compare with each earlier queen: same column?, then same diagonal?."""
+
+    lines = PAIRWISE_LINES
 
     def cost(self, row: int, col: int) -> int:
         checks = 0
@@ -107,6 +133,8 @@ class PairwiseChecker(Checker):
 
 class BoardChecker(Checker):
     """Scan the 2-D board: the whole column, then up-right, then up-left."""
+
+    lines = BOARD_LINES
 
     def cost(self, row: int, col: int) -> int:
         q, n = self.queens, self.n
@@ -143,17 +171,6 @@ class Transposed:
         return event
 
 
-class Lines:
-    """The pseudo-code lines a walk's events point at."""
-
-    def __init__(self, test: int, place: int, solution: int, shift: int, retreat: int) -> None:
-        self.test, self.place, self.solution, self.shift, self.retreat = test, place, solution, shift, retreat
-
-
-RECURSIVE_LINES = Lines(LINE_TEST, LINE_PLACE, LINE_DONE, LINE_REMOVE, LINE_REMOVE)
-ITERATIVE_LINES = Lines(IT_TEST, IT_FOUND, IT_SOLUTION, IT_SHIFT, IT_RETREAT)
-
-
 def _checked_walk(checker: Checker, first: bool, lines: Lines, start: Start | None = None) -> Iterator[Event]:
     """Row by row: try each column, place if free, go down a row; a row out of columns goes back
     up. The recursive and the iterative variants walk alike and differ only in ``lines``."""
@@ -165,13 +182,13 @@ def _checked_walk(checker: Checker, first: bool, lines: Lines, start: Start | No
         if c >= 0:
             checker.put(r, c)
     if phase == FULL:
-        yield Solution(tuple(checker.queens), lines.solution)
+        yield Solution(tuple(checker.queens), lines.done)
         phase = SOLVED
     if phase == SOLVED and first:
         return
     if phase in (SOLVED, LIFT):
         checker.take(row, col)
-        yield Backtrack(row, col, lines.shift)
+        yield Backtrack(row, col, lines.remove)
         col += 1
     while True:
         if col >= n:
@@ -180,13 +197,13 @@ def _checked_walk(checker: Checker, first: bool, lines: Lines, start: Start | No
             row -= 1
             col = checker.queens[row]
             checker.take(row, col)
-            yield Backtrack(row, col, lines.retreat)
+            yield Backtrack(row, col, lines.remove)
             col += 1
             continue
         checks = checker.cost(row, col)
         blocker = checker.blocker(row, col)
         if blocker is not None:
-            yield Conflict(row, col, blocker, lines.test, True, checks)
+            yield Conflict(row, col, blocker, lines.refuse[refusal_kind(row, col, blocker)], True, checks)
             col += 1
             continue
         checker.put(row, col)
@@ -194,18 +211,18 @@ def _checked_walk(checker: Checker, first: bool, lines: Lines, start: Start | No
         if row < n - 1:
             row, col = row + 1, 0
             continue
-        yield Solution(tuple(checker.queens), lines.solution)
+        yield Solution(tuple(checker.queens), lines.done)
         if first:
             return
         checker.take(row, col)
-        yield Backtrack(row, col, lines.shift)
+        yield Backtrack(row, col, lines.remove)
         col += 1
 
 
 def _flag_walk(n: int, first: bool, start: Start | None = None) -> Iterator[Event]:
     """``backtracking``'s events, fast: each event made once per run.
 
-    Yields exactly what ``_checked_walk(FlagChecker(n), first, RECURSIVE_LINES, start)``
+    Yields exactly what ``_checked_walk(FlagChecker(n), first, FLAG_LINES, start)``
     yields, with each immutable event (a square, its blocker, its cost) built on
     first use and then reused.
     """
@@ -249,7 +266,7 @@ def _flag_walk(n: int, first: bool, start: Start | None = None) -> Iterator[Even
         if owner >= 0:
             key = ((kind * n + row) * n + col) * n + owner
             yield refusals[key] or _remember(
-                refusals, key, Conflict(row, col, (owner, queens[owner]), LINE_TEST, True, kind + 1)
+                refusals, key, Conflict(row, col, (owner, queens[owner]), LINE_TEST + kind, True, kind + 1)
             )
             col += 1
             continue
@@ -286,8 +303,8 @@ def _run(
     if checker_type is FlagChecker and not iterative:
         events = _flag_walk(n, first, start)
     else:
-        lines = ITERATIVE_LINES if iterative else RECURSIVE_LINES
-        events = _checked_walk(checker_type(n), first, lines, start)
+        checker = checker_type(n)
+        events = _checked_walk(checker, first, ITERATIVE_LINES if iterative else checker.lines, start)
     if not by_columns:
         return events
     return (Transposed.event(e) for e in events)
@@ -321,25 +338,72 @@ def backtracking_iterative(
     return _run(PairwiseChecker, n, by_columns=by_columns, first=first, iterative=True, start=start)
 
 
-RECURSIVE_CODE = (
+FLAG_CODE = (
     "solve(row):",
-    "    if row == n: report solution; return",
+    "    if row == n: record solution; return",
     "    for col in 0 .. n-1:",
-    "        if col, row+col or row-col+n-1 is taken: refuse; continue",
-    "        place queen on (row, col); mark its lines",
+    "        if cols[col]: continue",
+    "        if diag[row+col]: continue",
+    "        if anti[row-col+n-1]: continue",
+    "        place queen on (row, col)",
+    "        set its three flags",
     "        solve(row + 1)",
-    "        remove queen from (row, col); unmark its lines",
+    "        remove queen from (row, col)",
+    "        clear its three flags",
+)
+
+PAIRWISE_CODE = (
+    "solve(row):",
+    "    if row == n: record solution; return",
+    "    for col in 0 .. n-1:",
+    "        if not safe(row, col): continue",
+    "        place queen: q[row] = col",
+    "        solve(row + 1)",
+    "        remove queen from (row, col)",
+    "safe(row, col):",
+    "    for r in 0 .. row-1:  # earlier queens",
+    "        if q[r] == col: return false",
+    "        if |q[r]-col| == row-r: return false",
+    "    return true",
+)
+
+BOARD_CODE = (
+    "solve(row):",
+    "    if row == n: record solution; return",
+    "    for col in 0 .. n-1:",
+    "        if not safe(row, col): continue",
+    "        place queen: B[row][col] = Q",
+    "        solve(row + 1)",
+    "        remove queen: B[row][col] = .",
+    "safe(row, col):  # read the 2-D board B",
+    "    for r in 0 .. n-1:  # the whole column",
+    "        if B[r][col] == Q: return false",
+    "    for (r, c) up-right from (row, col):",
+    "        if B[r][c] == Q: return false",
+    "    for (r, c) up-left from (row, col):",
+    "        if B[r][c] == Q: return false",
+    "    return true",
 )
 
 ITERATIVE_CODE = (
     "row = 0; col = 0",
     "while row >= 0:",
-    "    shift: col = col + 1 after taking the row's queen back",
-    "    while col < n and (row, col) is attacked: col = col + 1",
-    "    if col < n: place queen on (row, col)",
-    "        if row == n-1: report solution; shift",
-    "        else:",
-    "            advance: row = row + 1; col = 0",
+    "    while col < n and attacked(row, col):",
+    "        col += 1  # shift",
+    "    if col == n:",
+    "        row -= 1  # retreat",
+    "        if row < 0: stop",
     "    else:",
-    "        retreat: row = row - 1; take its queen back; shift",
+    "        place queen on (row, col)",
+    "        if row < n-1:",
+    "            row += 1; col = 0  # advance",
+    "            continue",
+    "        record solution",
+    "    remove queen from (row, q[row])",
+    "    col = q[row] + 1  # shift",
+    "attacked(row, col):",
+    "    for r in 0 .. row-1:  # earlier queens",
+    "        if q[r] == col: return true",
+    "        if |q[r]-col| == row-r: return true",
+    "    return false",
 )

@@ -14,6 +14,9 @@ from collections.abc import Iterator
 from solvers.events import Backtrack, Event, Place, Solution
 from solvers.resume import FULL, LIFT, SOLVED, Start, begin
 
+# Line indices into BITMASK_CODE.
+LINE_DONE, LINE_PLACE, LINE_REMOVE = 1, 6, 10
+
 
 def bitmask(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[Event]:
     """Backtracking over bit masks, yielding an event per queen placed or lifted.
@@ -32,12 +35,12 @@ def bitmask(n: int, *, first: bool = False, start: Start | None = None) -> Itera
         cols[r + 1] = cols[r] | bit
         diag[r + 1], anti[r + 1] = ((diag[r] | bit) << 1) & full, (anti[r] | bit) >> 1
     if phase == FULL:
-        yield Solution(tuple(queens), 0)
+        yield Solution(tuple(queens), LINE_DONE)
         phase = SOLVED
     if phase == SOLVED and first:
         return
     if phase in (SOLVED, LIFT):
-        yield Backtrack(row, col, 5)
+        yield Backtrack(row, col, LINE_REMOVE)
         queens[row] = -1
         col += 1
     while True:
@@ -48,13 +51,13 @@ def bitmask(n: int, *, first: bool = False, start: Start | None = None) -> Itera
             row -= 1
             col = queens[row]
             queens[row] = -1
-            yield Backtrack(row, col, 5)
+            yield Backtrack(row, col, LINE_REMOVE)
             col += 1
             continue
         bit = free & -free
         col = bit.bit_length() - 1
         queens[row] = col
-        yield Place(row, col, 3, True, 1)
+        yield Place(row, col, LINE_PLACE, True, 1)
         if row < n - 1:
             cols[row + 1], diag[row + 1], anti[row + 1] = (
                 cols[row] | bit,
@@ -63,21 +66,26 @@ def bitmask(n: int, *, first: bool = False, start: Start | None = None) -> Itera
             )
             row, col = row + 1, 0
             continue
-        yield Solution(tuple(queens), 0)
+        yield Solution(tuple(queens), LINE_DONE)
         if first:
             return
         queens[row] = -1
-        yield Backtrack(row, col, 5)
+        yield Backtrack(row, col, LINE_REMOVE)
         col += 1
 
 
 BITMASK_CODE = (
-    "solve(row, cols, diag, anti):  (row == n: report solution)",
-    "    free = ~(cols | diag | anti) & (2^n - 1)",
+    "solve(row, cols, diag, anti):",
+    "    if row == n: record solution; return",
+    "    free = ~(cols | diag | anti) & (2^n-1)",
     "    while free != 0:",
-    "        bit = free & -free; free -= bit; place queen on bit",
-    "        solve(row+1, cols|bit, (diag|bit) << 1, (anti|bit) >> 1)",
-    "        lift the queen on bit",
+    "        bit = free & -free  # lowest free",
+    "        free = free - bit",
+    "        place queen on the column of bit",
+    "        solve(row + 1, cols | bit,",
+    "              (diag | bit) << 1,",
+    "              (anti | bit) >> 1)",
+    "        remove queen from the column of bit",
 )
 
 

@@ -26,16 +26,22 @@ from solvers.counters import Counters
 from solvers.errors import SolverError
 from solvers.events import Event, Place, Solution
 
-LINE_REFUSE, LINE_LISTS, LINE_MOD2, LINE_MOD3, LINE_JOIN, LINE_PLACE, LINE_DONE = range(7)
+# Line indices into CONSTRUCTION_CODE.
+LINE_PLACE, LINE_DONE = 10, 11
 
 CONSTRUCTION_CODE = (
     "if n == 2 or n == 3: no solution exists",
-    "evens = 2, 4, 6, ...;  odds = 1, 3, 5, ...   (columns counted from 1)",
-    "if n mod 6 == 2: swap 1 and 3 in odds; move 5 to the end of odds",
-    "if n mod 6 == 3: move 2 to the end of evens; move 1, 3 to the end of odds",
+    "evens = 2, 4, 6, ...  (columns from 1)",
+    "odds = 1, 3, 5, ...",
+    "if n mod 6 == 2:",
+    "    swap 1 and 3 in odds; move 5 to its end",
+    "if n mod 6 == 3:",
+    "    move 2 to the end of evens",
+    "    move 1 and 3 to the end of odds",
     "columns = evens followed by odds",
-    "for row in 1 .. n: place queen on (row, columns[row])",
-    "report solution",
+    "for row in 1 .. n:",
+    "    place queen on (row, columns[row])",
+    "record solution",
 )
 
 

@@ -18,10 +18,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from solvers.backtracking import refusal_kind
 from solvers.events import Backtrack, Conflict, Event, Place, Solution
 from solvers.resume import FULL, LIFT, NEXT, SKIP, SOLVED, START, TRY, Start, begin
 
 Pair = tuple[tuple[int, int], tuple[int, int]]
+
+# Line indices into each algorithm's pseudo-code (the listings are at the end of this module).
+# A verdict's Conflict points at the comparison that found its pair: TEST[kind], kind 0 a
+# shared column, 1 a shared diagonal (r+c), 2 a shared anti-diagonal (r-c).
+BRUTE_SOLUTION, BRUTE_PLACE, BRUTE_REMOVE, BRUTE_TEST = 2, 5, 7, (10, 11, 11)
+PERM_FIRST, PERM_SOLUTION, PERM_NEXT_LIFT, PERM_NEXT_PLACE, PERM_CLEAR = 1, 3, 5, 6, 7
+PERM_TEST = (10, 10, 10)
+PRUNED_FIRST, PRUNED_NEXT_LIFT, PRUNED_NEXT_PLACE, PRUNED_SKIP_LIFT, PRUNED_SKIP_PLACE = 1, 4, 5, 10, 11
+PRUNED_CLEAR, PRUNED_TEST, PRUNED_SOLUTION = 13, (16, 16, 16), 17
 
 
 def pair_test(queens: list[int], diagonals_only: bool = False) -> tuple[Pair | None, int]:
@@ -44,7 +54,7 @@ def pair_test(queens: list[int], diagonals_only: bool = False) -> tuple[Pair | N
 
 def _verdict(
     queens: list[int],
-    line_test: int,
+    line_test: tuple[int, int, int],
     line_solution: int,
     attempt: bool,
     diagonals_only: bool,
@@ -56,7 +66,7 @@ def _verdict(
     if pair is None:
         return Solution(tuple(queens), line_solution, attempt, checks)
     (r, c), blocker = pair
-    return Conflict(r, c, blocker, line_test, attempt, checks)
+    return Conflict(r, c, blocker, line_test[refusal_kind(r, c, blocker)], attempt, checks)
 
 
 def brute_force(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[Event]:
@@ -72,7 +82,7 @@ def brute_force(n: int, *, first: bool = False, start: Start | None = None) -> I
         if phase == TRY:
             if col < n:
                 queens[row] = col
-                yield Place(row, col, 6, False)
+                yield Place(row, col, BRUTE_PLACE, False)
                 if row < n - 1:
                     row, col = row + 1, 0
                     continue
@@ -82,17 +92,17 @@ def brute_force(n: int, *, first: bool = False, start: Start | None = None) -> I
                     return
                 row -= 1
                 col = queens[row]
-                yield Backtrack(row, col, 7)
+                yield Backtrack(row, col, BRUTE_REMOVE)
                 col += 1
                 continue
         if phase == FULL:
-            verdict = _verdict(queens, 2, 3, True, diagonals_only=False)
+            verdict = _verdict(queens, BRUTE_TEST, BRUTE_SOLUTION, True, diagonals_only=False)
             yield verdict
             phase = SOLVED if type(verdict) is Solution else LIFT
         if phase == SOLVED and first:
             return
         row, col = n - 1, queens[n - 1]
-        yield Backtrack(row, col, 7)
+        yield Backtrack(row, col, BRUTE_REMOVE)
         col += 1
         phase = TRY
 
@@ -115,12 +125,13 @@ def next_permutation(perm: list[int]) -> int:
     return i - 1
 
 
-def _move(old: list[int], new: list[int], start: int, line: int) -> Iterator[Event]:
-    """Backtrack the rows of ``old`` from the bottom up to ``start``, then place ``new``'s."""
+def _move(old: list[int], new: list[int], start: int, lift: int, place: int) -> Iterator[Event]:
+    """Backtrack the rows of ``old`` from the bottom up to ``start`` (at line ``lift``),
+    then place ``new``'s (at line ``place``)."""
     for row in range(len(old) - 1, start - 1, -1):
-        yield Backtrack(row, old[row], line)
+        yield Backtrack(row, old[row], lift)
     for row in range(start, len(new)):
-        yield Place(row, new[row], line, False)
+        yield Place(row, new[row], place, False)
 
 
 def _clear(perm: list[int], line: int) -> Iterator[Event]:
@@ -143,12 +154,12 @@ def permutations(n: int, *, first: bool = False, start: Start | None = None) -> 
     """
     perm, phase, _, _ = _start_permutation(n, start)
     if phase == START:
-        yield from _move([], perm, 0, 0)
+        yield from _move([], perm, 0, PERM_FIRST, PERM_FIRST)
     elif phase == SOLVED and first:
         return
     while True:
         if phase == START:
-            verdict = _verdict(perm, 2, 3, True, diagonals_only=True)
+            verdict = _verdict(perm, PERM_TEST, PERM_SOLUTION, True, diagonals_only=True)
             yield verdict
             if first and isinstance(verdict, Solution):
                 return
@@ -157,8 +168,8 @@ def permutations(n: int, *, first: bool = False, start: Start | None = None) -> 
         changed = next_permutation(perm)
         if changed < 0:
             break
-        yield from _move(old, perm, changed, 4)
-    yield from _clear(perm, 5)
+        yield from _move(old, perm, changed, PERM_NEXT_LIFT, PERM_NEXT_PLACE)
+    yield from _clear(perm, PERM_CLEAR)
 
 
 def permutations_pruned(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[Event]:
@@ -171,8 +182,8 @@ def permutations_pruned(n: int, *, first: bool = False, start: Start | None = No
     """
     perm, phase, i, j = _start_permutation(n, start)
     if phase == START:
-        yield from _move([], perm, 0, 0)
-        verdict = _verdict(perm, 5, 6, False, diagonals_only=True)
+        yield from _move([], perm, 0, PRUNED_FIRST, PRUNED_FIRST)
+        verdict = _verdict(perm, PRUNED_TEST, PRUNED_SOLUTION, False, diagonals_only=True)
         yield verdict
         if first and isinstance(verdict, Solution):
             return
@@ -185,8 +196,8 @@ def permutations_pruned(n: int, *, first: bool = False, start: Start | None = No
             changed = next_permutation(perm)
             if changed < 0:
                 break
-            yield from _move(old, perm, changed, 1)
-            verdict = _verdict(perm, 2, 6, True, diagonals_only=True)
+            yield from _move(old, perm, changed, PRUNED_NEXT_LIFT, PRUNED_NEXT_PLACE)
+            verdict = _verdict(perm, PRUNED_TEST, PRUNED_SOLUTION, True, diagonals_only=True)
             yield verdict
             if isinstance(verdict, Conflict):
                 i, j = verdict.row, verdict.blocker[0]
@@ -207,40 +218,64 @@ def permutations_pruned(n: int, *, first: bool = False, start: Start | None = No
             if changed < 0:
                 perm[:] = old
                 break
-            yield from _move(old, perm, start_row, 4)
-            verdict = _verdict(perm, 5, 6, False, diagonals_only=True, extra_checks=skips)
+            yield from _move(old, perm, start_row, PRUNED_SKIP_LIFT, PRUNED_SKIP_PLACE)
+            verdict = _verdict(
+                perm, PRUNED_TEST, PRUNED_SOLUTION, False, diagonals_only=True, extra_checks=skips
+            )
             yield verdict
         if first and isinstance(verdict, Solution):
             return
-    yield from _clear(perm, 1)
+    yield from _clear(perm, PRUNED_CLEAR)
 
 
 BRUTE_FORCE_CODE = (
-    "search(row):",
+    "search(row):  # builds each of n^n boards",
     "    if row == n:",
-    "        count the board; test every pair of queens",
-    "        if no pair attacks: report solution",
+    "        if test(q): record solution",
     "        return",
     "    for col in 0 .. n-1:",
-    "        put this row's queen on col; search(row + 1)",
-    "        lift it again",
+    "        place queen: q[row] = col",
+    "        search(row + 1)",
+    "        remove queen from (row, col)",
+    "test(q):",
+    "    for each pair of rows i < j:",
+    "        if q[i] == q[j]: return false",
+    "        if |q[i]-q[j]| == j-i: return false",
+    "    return true",
 )
 
 PERMUTATIONS_CODE = (
-    "perm = 0, 1, ..., n-1  (one queen per row and column)",
-    "repeat:",
-    "    count perm; test each pair for a shared diagonal",
-    "    if no pair attacks: report solution",
-    "    perm = next permutation (rewrite the shortest suffix)",
-    "until perm was the last permutation",
+    "q = first permutation 0, 1, ..., n-1",
+    "place queens: row r on column q[r]",
+    "loop:",
+    "    if test(q): record solution",
+    "    if q is the last permutation: break",
+    "    remove the queens that the next q moves",
+    "    q = next permutation; place them",
+    "remove every queen",
+    "test(q):  # the columns all differ",
+    "    for each pair of rows i < j:",
+    "        if |q[i]-q[j]| == j-i: return false",
+    "    return true",
 )
 
 PRUNED_CODE = (
-    "perm = 0, 1, ..., n-1; test it",
-    "while perm = next permutation:",
-    "    count perm; find the first pair (i, j) on a shared diagonal",
-    "    if there is one:",
-    "        skip every next permutation that keeps perm[i] and perm[j]",
-    "        test the permutation landed on (not counted)",
-    "    if no pair attacks: report solution",
+    "q = first permutation 0, 1, ..., n-1",
+    "place queens: row r on column q[r]",
+    "test(q)  # not counted",
+    "while q has a next permutation:",
+    "    remove the queens that the next q moves",
+    "    q = next permutation; place them",
+    "    count q; (i, j) = test(q)",
+    "    if there is a pair (i, j):",
+    "        skip each next q keeping q[i], q[j]",
+    "        if none is left: break",
+    "        remove the queens the skip moves",
+    "        q = the one landed on; place them",
+    "        test(q)  # not counted",
+    "remove every queen",
+    "test(q):  # the first pair on a diagonal",
+    "    for each pair of rows i < j:",
+    "        if |q[i]-q[j]| == j-i: return i, j",
+    "    record solution; return none",
 )

@@ -28,16 +28,20 @@ from solvers.construction import refuse_impossible
 from solvers.counters import Counters
 from solvers.events import Backtrack, Event, Place, Repair, Solution
 
-LINE_ROWS, LINE_GREEDY, LINE_WHILE, LINE_PICK, LINE_MOVE, LINE_RESTART, LINE_DONE = range(7)
+# Line indices into MIN_CONFLICTS_CODE.
+LINE_GREEDY, LINE_MOVE, LINE_RESTART, LINE_DONE = 1, 5, 8, 9
 
 MIN_CONFLICTS_CODE = (
-    "for row in 0 .. n-1:",
-    "    place queen on a column with fewest conflicts with the rows above (ties: random)",
+    "for row in 0 .. n-1:  # greedy; ties: random",
+    "    place queen on a column with fewest",
+    "        conflicts with the rows above",
     "while some queen is attacked:",
     "    pick an attacked queen at random",
-    "    move it in its row to the column with fewest conflicts (ties: random)",
-    "    if repairs > limit: take every queen away; start again",
-    "report solution",
+    "    move it in its row to the column with",
+    "        fewest conflicts (ties: random)",
+    "    if repairs > limit:",
+    "        remove every queen; start again",
+    "record solution",
 )
 
 GREEDY_SAMPLES = 48  # random free columns tried before a full scan of the row

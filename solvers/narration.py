@@ -24,17 +24,21 @@ from math import factorial
 
 from solvers.backtracking import Transposed
 from solvers.domains import Domains
-from solvers.enumeration import next_permutation
+from solvers.enumeration import (
+    PERM_CLEAR,
+    PERM_FIRST,
+    PRUNED_CLEAR,
+    PRUNED_FIRST,
+    PRUNED_SKIP_LIFT,
+    PRUNED_SKIP_PLACE,
+    next_permutation,
+)
 from solvers.events import Backtrack, Conflict, Event, Place, Prune, Repair, Restore, Solution
 from solvers.local_search import default_max_repairs
 from solvers.registry import AlgorithmSpec
 
 LANGS = ("en", "zh")
 SHOWN_COLUMNS = 40  # a longer solution is said by its first columns and its size
-
-# Pseudo-code lines that tell the enumerations' board moves apart (see solvers/enumeration.py).
-PERM_FIRST, PERM_NEXT, PERM_CLEAR = 0, 4, 5
-PRUNED_NEXT, PRUNED_COUNTED, PRUNED_SKIP, PRUNED_UNCOUNTED = 1, 2, 4, 5
 
 _WORDS = {
     "en": {
@@ -236,7 +240,6 @@ class Context:
         self.solutions = 0
         self.attempts = 0
         self.previous: Event | None = None
-        self.ending = False  # the pruned walk is clearing its last board
         # constraint propagation: every row's remaining columns
         self.domains = Domains(n) if spec.family == "propagation" else None
 
@@ -427,20 +430,19 @@ def _enumeration(
 def _pruned(event: Event, ctx: Context, text: dict[str, str], words: dict[str, str]) -> str:
     k = f"{ctx.attempts + 1:,}"
     if isinstance(event, Place):
-        key = {PERM_FIRST: "perm_place_first", PRUNED_SKIP: "perm_place_skip"}.get(
+        key = {PRUNED_FIRST: "perm_place_first", PRUNED_SKIP_PLACE: "perm_place_skip"}.get(
             event.line, "perm_place_next"
         )
         return _fmt(text[key], words, r=event.row + 1, c=event.col + 1)
     if isinstance(event, Backtrack):
-        if event.line == PRUNED_SKIP:
-            key = "perm_lift_skip"
-        else:
-            key = "perm_lift_end" if _pruned_ending(event, ctx) else "perm_lift_next"
+        key = {PRUNED_SKIP_LIFT: "perm_lift_skip", PRUNED_CLEAR: "perm_lift_end"}.get(
+            event.line, "perm_lift_next"
+        )
         return _fmt(text[key], words, r=event.row + 1, c=event.col + 1)
     if isinstance(event, Conflict):
         a, b, line = _pair(event)
         values = {"k": k, "a": a, "b": b, "a_line": text[f"a_{line}"]}
-        if event.line != PRUNED_COUNTED:
+        if not event.attempt:  # the first permutation, or the one a skip landed on
             key = "pruned_reject_first" if ctx.attempts == 0 else "pruned_reject_landed"
             return _fmt(text[key], words, **values)
         perm = ctx.real_queens()
@@ -453,21 +455,6 @@ def _pruned(event: Event, ctx: Context, text: dict[str, str], words: dict[str, s
             key = "pruned_solution_first"
         return _fmt(text[key], words, k=k, s=ctx.solutions + 1, q=_solution_text(ctx, words["lang"]))
     return _backtracking(event, ctx, text, words, bitmask=False)
-
-
-def _pruned_ending(event: Backtrack, ctx: Context) -> bool:
-    """Whether a row-by-row lift (line 1) of the pruned walk clears its last board.
-
-    The first lift after a counted conflict ends the walk (a skip would lift at line 4);
-    after any other verdict it ends only on the last permutation n-1, ..., 0. Later
-    lifts of the same run keep the answer the first one gave.
-    """
-    previous = ctx.previous
-    if isinstance(previous, Backtrack) and previous.line == PRUNED_NEXT:
-        return ctx.ending
-    if isinstance(previous, Conflict) and previous.line == PRUNED_COUNTED:
-        return True
-    return len(ctx.queens) == ctx.n and all(c == ctx.n - 1 - r for r, c in ctx.queens.items())
 
 
 def _construction(event: Event, ctx: Context, text: dict[str, str], words: dict[str, str]) -> str:
@@ -552,8 +539,7 @@ class Narrator:
     ``current`` is the sentence of the last applied event. ``on_event(event, sign)``
     matches the window's timeline listeners. The last ``history`` events are kept so
     that stepping back says exactly what the walk forward said; past them, pass the
-    now-last event to ``current`` (the timeline knows it), and only the pruned walk's
-    "next permutation" / "no permutation left" lifts may fall back on the board alone.
+    now-last event to ``current`` (the timeline knows it).
     """
 
     def __init__(
@@ -589,10 +575,6 @@ class Narrator:
         """Move the context past ``event``."""
         ctx = self.context
         walk = Transposed.event(event) if ctx.by_columns else event
-        if ctx.spec.name == "permutations-pruned":
-            ctx.ending = (
-                isinstance(walk, Backtrack) and walk.line == PRUNED_NEXT and _pruned_ending(walk, ctx)
-            )
         if isinstance(walk, Place):
             ctx.put(walk.row, walk.col)
         elif isinstance(walk, Backtrack):
@@ -627,9 +609,6 @@ class Narrator:
         if self._history:
             self._history.pop()
         ctx.previous = self._history[-1] if self._history else None
-        previous = ctx.previous
-        if not (isinstance(previous, Backtrack) and previous.line == PRUNED_NEXT):
-            ctx.ending = False
 
     def on_event(self, event: Event, sign: int) -> None:
         """A timeline listener: apply (sign 1) or undo (sign -1)."""

@@ -36,28 +36,29 @@ Square = tuple[int, int]
 Chooser = Callable[[Domains, list[int | None]], tuple[int, int]]
 
 # Pseudo-code line indices, shared by both algorithms.
-LINE_DONE, LINE_CHOOSE, LINE_LOOP, LINE_PLACE, LINE_PRUNE, LINE_WIPEOUT, LINE_RECURSE = 1, 2, 3, 4, 6, 7, 8
-LINE_RESTORE, LINE_REMOVE = 9, 10
+LINE_DONE, LINE_PLACE, LINE_PRUNE, LINE_WIPEOUT, LINE_RESTORE, LINE_REMOVE = 2, 6, 8, 10, 12, 13
 
 
-def _code(choose: str) -> tuple[str, ...]:
+def _code(choose: tuple[str, str]) -> tuple[str, ...]:
     return (
         "search():",
-        "    if every row has a queen: report solution; return",
-        choose,
+        "    if every row has a queen:",
+        "        record solution; return",
+        *choose,
         "    for col in domain(row), ascending:",
         "        place queen on (row, col)",
-        "        for each unassigned row r, ascending:",
-        "            remove from domain(r) every column the queen attacks",
-        "            if domain(r) is empty: wipe-out; stop pruning",
+        "        for each empty row r, top down:",
+        "            prune its attacks from domain(r)",
+        "            if domain(r) is empty:",
+        "                wipe-out; stop pruning",
         "        if no wipe-out: search()",
-        "        restore every column this queen removed",
+        "        restore every column it pruned",
         "        remove queen from (row, col)",
     )
 
 
-FORWARD_CHECKING_CODE = _code("    row = the first row without a queen")
-MRV_CODE = _code("    row = the unassigned row with the fewest columns left (ties: the lowest)")
+FORWARD_CHECKING_CODE = _code(("    row = the topmost empty row", "          (rows are filled in order)"))
+MRV_CODE = _code(("    row = the empty row whose domain", "          is smallest (ties: topmost)"))
 
 
 def plan_pruning(

@@ -24,6 +24,9 @@ def fresh_settings(tmp_path_factory, monkeypatch):
     """Each test (and any window it starts as a subprocess) gets its own empty settings
     folder, so nothing one test saves changes how the next one starts."""
     monkeypatch.setenv("NQUEENS_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
+    # S and G save into the user's pictures folder: an empty home (no ~/Pictures) per test
+    monkeypatch.setenv("HOME", str(tmp_path_factory.mktemp("home")))
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)  # where platformdirs finds user-dirs.dirs
 
 
 @pytest.fixture(scope="session")

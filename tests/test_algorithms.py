@@ -73,8 +73,8 @@ def test_first_solution(name, reference):
 
 
 def test_variants_share_one_event_stream_but_not_the_cost():
-    """Same squares, same order, same events; only the cost (and, for the
-    iterative variant, the pseudo-code line) differs."""
+    """Same squares, same order, same events; only the cost and the pseudo-code
+    line (each variant points into its own code) differ."""
 
     def without_checks(events):
         return [

@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from solvers import registry
+from solvers.backtracking import LINE_PLACE
 from solvers.cli import run
 
 
@@ -75,7 +76,7 @@ def test_events_prints_json_lines():
     assert status == 0
     rows = [json.loads(line) for line in text.splitlines()]
     assert len(rows) == 5
-    assert rows[0] == {"event": "place", "row": 0, "col": 0, "line": 4, "attempt": True, "checks": 3}
+    assert rows[0] == {"event": "place", "row": 0, "col": 0, "line": LINE_PLACE, "attempt": True, "checks": 3}
     assert rows[1]["event"] == "conflict" and rows[1]["blocker"] == [0, 0]
 
 

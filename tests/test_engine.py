@@ -229,7 +229,7 @@ def test_fast_backtracking_path_yields_the_recursive_events(first):
     from solvers import backtracking as bt
 
     for n in range(1, 9):
-        slow = bt._checked_walk(bt.FlagChecker(n), first, bt.RECURSIVE_LINES)
+        slow = bt._checked_walk(bt.FlagChecker(n), first, bt.FLAG_LINES)
         assert list(bt._flag_walk(n, first)) == list(slow)
 
 

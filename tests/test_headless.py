@@ -197,3 +197,26 @@ def test_parse_script_checks_every_command():
         parse_command("dance")
     with pytest.raises(ScriptError, match="ROW,COL"):
         parse_command("click:3")
+
+
+@pytest.mark.parametrize("output", ["screenshot", "gif", "screenshot-command"])
+def test_a_write_that_fails_after_the_path_check_is_exit_2_not_silence(tmp_path, monkeypatch, output):
+    """The path passed its check, then the disk refused (full, gone): one ScriptError naming it."""
+    import pygame
+
+    from visualizer import gif as gif_module
+    from visualizer.headless import run_headless
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pygame.image, "save", refuse)
+    monkeypatch.setattr(gif_module.GifRecorder, "save", refuse)
+    target = tmp_path / ("run.gif" if output == "gif" else "shot.png")
+    options: dict[str, object] = {"screenshot": str(target)} if output == "screenshot" else {}
+    if output == "gif":
+        options["gif"] = str(target)
+    script = f"step:3;screenshot:{target}" if output == "screenshot-command" else "step:3"
+    with pytest.raises(ScriptError, match="No space left on device") as refused:
+        run_headless(n=6, algorithm="backtracking", script=script, **options)  # type: ignore[arg-type]
+    assert str(target) in str(refused.value) and not target.exists()

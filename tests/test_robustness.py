@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
 import tracemalloc
 from pathlib import Path
 
@@ -101,3 +103,110 @@ def test_tiny_resizes_keep_the_minimum(size):
         assert app.surface.get_size() == app_module.MIN_SIZE
     finally:
         app.close()
+
+
+def _f11(app: App) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+    app.tick(FRAME)
+
+
+def _fullscreen_button(app: App) -> None:
+    from ui import click_button
+
+    click_button(app, "fullscreen")
+
+
+@pytest.mark.parametrize("toggle", [_f11, _fullscreen_button], ids=["F11", "button"])
+def test_fullscreen_goes_to_the_screen_size_and_back_twice(toggle):
+    window = (1000, 700)
+    app = App(8, "backtracking", size=window)
+    try:
+        app.tick(FRAME)
+        desktop = pygame.display.get_desktop_sizes()[0]
+        assert desktop != window  # else the size could not show the change
+        for _ in range(2):
+            toggle(app)
+            assert app.fullscreen and app.surface.get_size() == desktop
+            assert app.layout.board.right <= desktop[0] and app.banner is None
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
+            app.tick(FRAME)  # a stale resize event while fullscreen does not leave it
+            assert app.fullscreen and app.surface.get_size() == desktop
+            toggle(app)
+            assert not app.fullscreen and app.surface.get_size() == window
+            assert app.state()["window_size"] == list(window)
+        assert app.running
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(
+    ("script", "fullscreen"),
+    [("key:f11", True), ("key:f11;key:f11", False), ("key:f11;step:3;key:f11;key:f11", True)],
+)
+def test_headless_f11_toggles_fullscreen(script, fullscreen):
+    from visualizer.headless import run_headless
+
+    state = run_headless(n=8, algorithm="backtracking", size=(1000, 700), script=script)
+    desktop = pygame.display.get_desktop_sizes()[0]
+    assert state["fullscreen"] is fullscreen
+    assert state["window_size"] == list(desktop if fullscreen else (1000, 700))
+
+
+LONG_WORK = ["--algo", "brute-force", "--n", "8", "--script", "instant"]  # 8^8 boards: minutes
+
+
+def started_long_work(process: subprocess.Popen) -> bool:
+    """Poll until the process runs a second thread (the App's worker), or it has ended."""
+    deadline = time.monotonic() + 60  # start-up on a loaded machine, not a timing assertion
+    tasks = Path(f"/proc/{process.pid}/task")
+    while process.poll() is None and time.monotonic() < deadline:
+        if tasks.exists() and len(list(tasks.iterdir())) >= 2:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def stop_and_wait(process: subprocess.Popen, signum: int) -> tuple[float, str]:
+    """Send ``signum``; the seconds until the process ended, and its stderr."""
+    sent = time.monotonic()
+    process.send_signal(signum)
+    try:
+        _, stderr = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        _, stderr = process.communicate()
+        return float("inf"), stderr
+    return time.monotonic() - sent, stderr
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+@pytest.mark.parametrize("where", ["--headless", "--frames=100000"], ids=["headless", "window"])
+def test_a_stop_signal_during_long_work_ends_the_process_at_once(tmp_path, signum, where):
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    command = [sys.executable, "-m", "visualizer", where, *LONG_WORK]
+    process = subprocess.Popen(command, cwd=tmp_path, env=env, stderr=subprocess.PIPE, text=True)
+    assert started_long_work(process), process.communicate()[1]
+    seconds, stderr = stop_and_wait(process, signum)
+    # a liveness check with a loaded-CI margin; the real time is well under a second
+    assert seconds < 10, stderr
+    assert process.returncode == 128 + signum
+    assert stderr.strip() == f"nqueens-viz: stopped by {signal.Signals(signum).name}"
+
+
+def test_a_swallowed_stop_still_ends_the_process():
+    # a library's bare except eating the Stopped: the safety net ends the process anyway
+    code = (
+        "import os, signal, time\n"
+        "from visualizer.stopping import stop_on_signals\n"
+        "with stop_on_signals():\n"
+        "    try:\n"
+        "        os.kill(os.getpid(), signal.SIGTERM)\n"
+        "        time.sleep(1)\n"
+        "    except BaseException:\n"
+        "        pass\n"
+        "    time.sleep(600)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 128 + signal.SIGTERM
+    assert done.stderr.strip() == "nqueens-viz: stopped by SIGTERM"

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from solvers import registry
+from solvers.backtracking import LINE_PLACE
 from solvers.board import Board
 from solvers.counters import tally
 from solvers.events import Backtrack, Conflict, Place, Repair, Solution
@@ -24,7 +25,7 @@ def timeline(name="backtracking", n=8, **options) -> Timeline:
 def test_step_applies_events_in_order():
     t = timeline(n=4)
     assert t.step() == 1
-    assert t.last == Place(0, 0, 4, True, 3)
+    assert t.last == Place(0, 0, LINE_PLACE, True, 3)
     assert t.queens == [0, None, None, None]
     t.step(2)
     assert isinstance(t.last, Conflict) and t.last.blocker == (0, 0)

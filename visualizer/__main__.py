@@ -79,7 +79,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Parse arguments, then run the window or the headless script; returns the exit status."""
+    """Parse arguments, then run the window or the headless script; returns the exit status.
+
+    SIGINT / SIGTERM: background work is cancelled and joined, one line, status 128 + signal.
+    """
+    from visualizer.stopping import Stopped, message, stop_on_signals
+
+    try:
+        with stop_on_signals():
+            return _main(argv)
+    except Stopped as stop:
+        print(message(stop.signum), file=sys.stderr)
+        return 128 + stop.signum
+
+
+def _main(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
     from solvers.errors import SolverError
     from visualizer.headless import ScriptError, parse_script, parse_size
@@ -119,7 +133,11 @@ def main(argv: list[str] | None = None) -> int:
             mode=args.mode,
             algo2=args.algo2,
         )
-        HeadlessRunner(app, strict=False).run(commands)  # in a window, a refusal is a banner
+        try:
+            HeadlessRunner(app, strict=False).run(commands)  # in a window, a refusal is a banner
+        except BaseException:  # a stop signal or a refused command: the worker is joined first
+            app.close()
+            raise
         return app.run(max_frames=args.frames)
     except (ScriptError, SolverError) as exc:
         print(f"nqueens-viz: {one_line(str(exc))}", file=sys.stderr)

@@ -83,15 +83,16 @@ MODES = (*MODES, "game")  # game mode: visualizer/game_mode.py
 GAME_COMMANDS = frozenset({"hint", "completions", "relaxed"})
 
 
-def timestamped(prefix: str, suffix: str, folder: Path | None = None) -> Path:
-    """A file name like ``nqueens-20250101-120000.png`` in ``folder`` (default: the current dir)."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = (folder or Path.cwd()) / f"{prefix}-{stamp}{suffix}"
-    k = 1
-    while path.exists():
-        path = (folder or Path.cwd()) / f"{prefix}-{stamp}-{k}{suffix}"
-        k += 1
-    return path
+def _finish_gui_loaders() -> None:
+    """End pygame_gui's font loader threads that a half-built UIManager left waiting (a stop signal
+    in its constructor): they would block the exit, or crash loading a font after pygame quits."""
+    from pygame_gui.core.utility import StoppableOutputWorker
+
+    loaders = [t for t in threading.enumerate() if isinstance(t, StoppableOutputWorker)]
+    for thread in loaders:
+        thread.in_queue.close()  # one end marker per thread, as pygame_gui's own loader does
+    for thread in loaders:
+        thread.join(2.0)
 
 
 class App:
@@ -186,6 +187,7 @@ class App:
         pygame.display.init()  # display and fonts only: no audio device is needed
         pygame.font.init()
         self.surface = pygame.display.set_mode(self._clamp(size), pygame.RESIZABLE)
+        self._windowed_size = self.surface.get_size()  # where F11 comes back to
         pygame.display.set_caption(tr("title", lang))
         wide = self.views.view != "code"  # min-conflicts opens on its chart
         self.layout: Layout = compute_layout(self.surface.get_size(), self.ui_scale, wide_side=wide)
@@ -245,6 +247,8 @@ class App:
                 "depth": self.timeline.depth,
                 **({**self.game.state(), "queens": list(self.game.game.queens)} if self.game else {}),
                 "view": self.views.view,
+                "fullscreen": self.fullscreen,
+                "window_size": list(self.surface.get_size()),
                 **({"race": self.race.state()} if self.race is not None else {}),
                 **({"tree_nodes": self.views.tree.count} if self.views.tree is not None else {}),
             }
@@ -396,23 +400,51 @@ class App:
         """Show or hide the key list (H or ?)."""
         self.show_help = not self.show_help
 
+    @property
+    def fullscreen(self) -> bool:
+        """Whether the window fills the screen."""
+        return bool(pygame.display.is_fullscreen())
+
     def toggle_fullscreen(self) -> None:
-        """Fullscreen on or off (F11)."""
+        """Fullscreen on or off (F11): the desktop's size, then back to the window's last size.
+
+        ``set_mode`` rather than ``toggle_fullscreen``: it works on every video driver (the
+        dummy one too) and hands back the new surface.
+        """
         try:
-            pygame.display.toggle_fullscreen()
+            if self.fullscreen:
+                self.surface = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            else:
+                self._windowed_size = self.surface.get_size()
+                self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         except pygame.error as exc:
             self.say(tr("error", self.lang, message=str(exc)), "error")
             return
         self.relayout(self.surface.get_size())
 
-    def screenshot(self, path: str | Path | None = None) -> Path:
-        """Save the current frame as a PNG (S); the banner says where."""
-        target = Path(path) if path else timestamped("nqueens", ".png")
-        target.parent.mkdir(parents=True, exist_ok=True)
+    def screenshot(self, path: str | Path | None = None) -> Path | None:
+        """Save the current frame as a PNG (S) at ``path``, by default a new file in the pictures
+        folder (visualizer/saving.py); the banner says where, or why not (then None)."""
         self.draw()
-        pygame.image.save(self.surface, str(target))
-        self.say(tr("screenshot_saved", self.lang, path=target), "success")
-        return target
+        saved = self._save(path, ".png", lambda target: pygame.image.save(self.surface, str(target)))
+        if saved is not None:
+            self.say(tr("screenshot_saved", self.lang, path=saved), "success")
+        return saved
+
+    def _save(self, path: str | Path | None, suffix: str, write: Callable[[Path], object]) -> Path | None:
+        """``write`` to ``path`` (or a new file in the first folder that takes it); a failure is a banner."""
+        from visualizer.saving import SaveError, save_new_file
+
+        try:
+            if path:
+                write(Path(path))
+                return Path(path)
+            return save_new_file("nqueens", suffix, write)
+        except SaveError as exc:
+            self.say(tr("error", self.lang, message=str(exc)), "error")
+        except (OSError, pygame.error, ValueError) as exc:
+            self.say(tr("error", self.lang, message=f"could not save {path}: {exc}"), "error")
+        return None
 
     def toggle_gif(self, path: str | Path | None = None) -> Path | None:
         """Start recording a GIF, or stop and save it (G); returns the saved path."""
@@ -426,8 +458,9 @@ class App:
         recorder, self.gif = self.gif, None
         if not recorder.frames:
             recorder.add_frame(self.surface)
-        saved = recorder.save(Path(path) if path else timestamped("nqueens", ".gif"))
-        self.say(tr("gif_saved", self.lang, path=saved), "success")
+        saved = self._save(path, ".gif", recorder.save)
+        if saved is not None:
+            self.say(tr("gif_saved", self.lang, path=saved), "success")
         return saved
 
     def escape(self) -> None:
@@ -692,9 +725,8 @@ class App:
     def relayout(self, size: tuple[int, int]) -> None:
         """Fit everything to a new window size (never below ``MIN_SIZE``)."""
         size = self._clamp(size)
-        if size != self.surface.get_size():
-            flags = self.surface.get_flags() & pygame.FULLSCREEN
-            self.surface = pygame.display.set_mode(size, pygame.RESIZABLE | flags)
+        if size != self.surface.get_size() and not self.fullscreen:  # fullscreen: the screen's size
+            self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         wide = self.views.view != "code"  # a tree or gallery widens the side panel
         self.layout = compute_layout(self.surface.get_size(), self.ui_scale, wide_side=wide)
         self.manager = preferences.manager_for(self)
@@ -704,13 +736,15 @@ class App:
         """The window's loop until closed (or ``max_frames`` frames); returns an exit status."""
         clock = pygame.time.Clock()
         frames = 0
-        while self.running and (max_frames is None or frames < max_frames):
-            dt = clock.tick(fps) / 1000.0
-            self.tick(min(dt, 0.25))
-            pygame.display.flip()
-            frames += 1
-        self.close()
-        pygame.quit()
+        try:
+            while self.running and (max_frames is None or frames < max_frames):
+                dt = clock.tick(fps) / 1000.0
+                self.tick(min(dt, 0.25))
+                pygame.display.flip()
+                frames += 1
+        finally:  # also on a stop signal (visualizer/stopping.py): the worker is joined
+            self.close()
+            pygame.quit()
         return 0
 
     def close(self) -> None:
@@ -719,6 +753,7 @@ class App:
             listener()
         self.worker.cancel()
         self.worker.join(2.0)
+        _finish_gui_loaders()
 
     # -- helpers ---------------------------------------------------------------
 

@@ -13,8 +13,13 @@ import re
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from visualizer.safe_files import RefusedFile, check_output_path
+
+if TYPE_CHECKING:  # the app loads pygame: imported where used
+    from visualizer.app import App
 
 FRAME = 1.0 / 60.0
 #: Script commands that need the timeline at rest (they wait for background work first).
@@ -229,7 +234,7 @@ class HeadlessRunner:
         elif name == "play":
             self.play(float(arg) if isinstance(arg, (int, float)) else 0.0)
         elif name == "screenshot":
-            _write(str(arg), "screenshot", lambda: app.screenshot(arg))
+            _write(str(arg), "screenshot", _saved(app, lambda: app.screenshot(arg)))
         elif name == "key" and isinstance(arg, tuple):  # (key code, key name), checked by the parser
             self._post_key(*arg)
         elif name == "click" and isinstance(arg, tuple):  # (row, col), checked by the parser
@@ -299,6 +304,16 @@ def _write_text(path: str, text: str) -> None:
         file.write(text)
 
 
+def _saved(app: App, save: Callable[[], Path | None]) -> Callable[[], None]:
+    """``save`` through the app (a screenshot, a GIF), whose failure is a banner: here an OSError."""
+
+    def run() -> None:
+        if save() is None:
+            raise OSError(app.banner[0] if app.banner else "not saved")
+
+    return run
+
+
 def _write(path: str, what: str, write: Callable[[], object]) -> None:
     """Run ``write``; a disk that refuses (full, gone, read-only) is a ScriptError naming ``path``."""
     import pygame
@@ -359,10 +374,10 @@ def run_headless(
         if state:
             _write(state, "state", lambda: _write_text(state, json.dumps(result, indent=2) + "\n"))
         if screenshot:
-            _write(screenshot, "screenshot", lambda: app.screenshot(screenshot))
+            _write(screenshot, "screenshot", _saved(app, lambda: app.screenshot(screenshot)))
         if gif:
             app.draw()
-            _write(gif, "GIF", lambda: app.toggle_gif(gif))
+            _write(gif, "GIF", _saved(app, lambda: app.toggle_gif(gif)))
         return result
     finally:
         app.close()

@@ -1,0 +1,70 @@
+"""SIGINT and SIGTERM end the app as closing the window does: the main thread unwinds (its
+``finally`` blocks cancel and join background work) and the process exits with one line.
+
+SDL turns SIGTERM into a quit event only a frame loop reads (the headless mode has none),
+and leaves SIGINT to Python's KeyboardInterrupt traceback; installing these handlers before
+pygame starts makes SDL keep its own away (it takes only signals left at their default).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+#: The signals that stop the app.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+#: Seconds the main thread has to unwind before the process ends anyway (a safety net: a
+#: library's bare ``except:`` can swallow the Stopped raised while it runs).
+GRACE_SECONDS = 2.0
+
+
+class Stopped(BaseException):
+    """Raised in the main thread by a stop signal; a BaseException, so no ``except Exception`` eats it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def message(signum: int, prog: str = "nqueens-viz") -> str:
+    """The one line a stopped run prints."""
+    return f"{prog}: stopped by {signal.Signals(signum).name}"
+
+
+@contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """Within the block, the first SIGINT or SIGTERM raises Stopped; later ones wait for the cleanup.
+
+    Should the Stopped get lost, the process exits ``GRACE_SECONDS`` after the signal anyway.
+    """
+    fired: list[int] = []
+    wake = threading.Event()
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        if not fired:
+            fired.append(signum)
+            wake.set()
+            raise Stopped(signum)
+
+    def last_resort() -> None:
+        wake.wait()  # a signal, or the end of the block
+        if fired and not done.wait(GRACE_SECONDS):
+            sys.stderr.write(message(fired[0]) + "\n")
+            sys.stderr.flush()
+            os._exit(128 + fired[0])
+
+    done = threading.Event()
+    threading.Thread(target=last_resort, name="stop-signal-watch", daemon=True).start()
+    previous = {signum: signal.signal(signum, handler) for signum in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for signum, old in previous.items():
+            signal.signal(signum, old)
+        done.set()
+        wake.set()
