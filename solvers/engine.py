@@ -351,14 +351,19 @@ class Model:
         first: bool = False,
         event: int | None = None,
         solution: int | None = None,
+        collect: list[tuple[int, ...]] | None = None,
+        keep: int = 0,
+        past: bool = False,
         jit: bool | None = None,
     ) -> tuple[Checkpoint, bool]:
         """Walk from ``start`` without events; returns the checkpoint reached and whether the run ended.
 
-        It stops at event index ``event`` (the permutation walks, which checkpoint right after
-        each test, at the last checkpoint not past it), or right after the Solution that makes
-        ``solution`` solutions in all, or at the end of the run, whichever comes first. The
-        counters are exact: what the generator's events up to there tally.
+        It stops at event index ``event``, or right after the Solution that makes ``solution``
+        solutions in all, or at the end of the run, whichever comes first. The permutation walks,
+        which checkpoint right after each test, stop at the last checkpoint not past ``event``
+        (with ``past``, the first at or past it). The counters are exact: what the generator's
+        events up to there tally. ``collect`` holds the run's first solutions in order; the
+        boards of the ones the walk passes after those are appended to it, until it holds ``keep``.
         """
         if self.seek_kernel is None:
             raise EngineLimit("the engine cannot walk this algorithm from a checkpoint")
@@ -370,15 +375,25 @@ class Model:
         out[: kn.CHECKS + 1] = c.attempts, c.placements, c.backtracks, c.solutions, c.checks
         out[kn.CHECKS_PAIRWISE] = out[kn.CHECKS_BOARD] = c.checks
         out[kn.EVENTS] = start.index
+        known = len(collect) if collect is not None else 0
+        if collect is not None and known < keep and c.solutions > known:
+            raise ValueError(f"collect holds {known} solutions; the walk starts after {c.solutions}")
+        found = np.zeros((max(0, keep - known) if collect is not None else 0, n), np.int64)
         stops = (sys.maxsize if event is None else event, sys.maxsize if solution is None else solution)
         compiled = kn.HAVE_NUMBA if jit is None else jit and kn.HAVE_NUMBA
-        ended = self._seek(_pick(self.seek_kernel, compiled), n, first, queens, state, *stops, out)
+        kernel = _pick(self.seek_kernel, compiled)
+        ended = self._seek(kernel, n, first, past, queens, state, *stops, found, known, out)
         attempts, placements, backtracks, solutions = (int(v) for v in out[: kn.CHECKS])
+        if collect is not None and solutions > known:
+            collect.extend(tuple(int(c) for c in row) for row in found[: solutions - known])
         counters = Counters(attempts, placements, backtracks, solutions, int(out[self.checks_slot]))
         board = tuple(None if q < 0 else int(q) for q in queens)
         return Checkpoint(int(out[kn.EVENTS]), board, counters, tuple(int(v) for v in state)), bool(ended)
 
-    def _seek(self, kernel: Callable[..., object], n: int, first: bool, *arrays_and_stops: object) -> int:
+    def _seek(
+        self, kernel: Callable[..., object], n: int, first: bool, past: bool, *arrays_and_stops: object
+    ) -> int:
+        # a tree walk stops at every event: ``past`` changes nothing
         return int(kernel(n, first, *arrays_and_stops))  # type: ignore[call-overload]
 
 
@@ -467,8 +482,10 @@ class Permutations(Model):
     jit_from: int = 8
     seek_kernel: kn.Kernel | None = kn.seek_permutations
 
-    def _seek(self, kernel: Callable[..., object], n: int, first: bool, *arrays_and_stops: object) -> int:
-        return int(kernel(n, first, self.pruned, *arrays_and_stops))  # type: ignore[call-overload]
+    def _seek(
+        self, kernel: Callable[..., object], n: int, first: bool, past: bool, *arrays_and_stops: object
+    ) -> int:
+        return int(kernel(n, first, self.pruned, past, *arrays_and_stops))  # type: ignore[call-overload]
 
     def _run(
         self,

@@ -16,6 +16,7 @@ Solution.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from solvers.backtracking import refusal_kind
@@ -125,6 +126,39 @@ def next_permutation(perm: list[int]) -> int:
     return i - 1
 
 
+def lex_rank(perm: list[int]) -> int:
+    """The position of ``perm`` among the permutations of its values in lexicographic order.
+
+    >>> lex_rank([0, 1, 2]), lex_rank([2, 1, 0])
+    (0, 5)
+    """
+    n, rank = len(perm), 0
+    for pos, value in enumerate(perm):
+        smaller = sum(1 for later in perm[pos + 1 :] if later < value)
+        rank += smaller * math.factorial(n - 1 - pos)
+    return rank
+
+
+def skip_past(perm: list[int], i: int, j: int) -> tuple[list[int] | None, int]:
+    """The first permutation after ``perm`` that does not keep ``perm[i]`` and ``perm[j]`` (i < j),
+    and how many next-permutation steps seed 002's skip takes to reach it (None, 0 past the last).
+
+    Whole blocks sharing the first j + 1 values keep the pair, so they are passed at once
+    instead of one permutation at a time.
+
+    >>> skip_past([0, 1, 2, 3], 0, 1)
+    ([0, 2, 1, 3], 2)
+    """
+    a, b = perm[i], perm[j]
+    q = perm[:]
+    while True:
+        q[j + 1 :] = sorted(q[j + 1 :], reverse=True)  # the last permutation of this block
+        if next_permutation(q) < 0:
+            return None, 0
+        if q[i] != a or q[j] != b:
+            return q, lex_rank(q) - lex_rank(perm)
+
+
 def _move(old: list[int], new: list[int], start: int, lift: int, place: int) -> Iterator[Event]:
     """Backtrack the rows of ``old`` from the bottom up to ``start`` (at line ``lift``),
     then place ``new``'s (at line ``place``)."""
@@ -204,23 +238,14 @@ def permutations_pruned(n: int, *, first: bool = False, start: Start | None = No
                 phase = SKIP
         if phase == SKIP:
             phase = NEXT
-            keep = (perm[i], perm[j])
-            old = perm[:]
-            start_row, skips = n, 0
-            while True:
-                changed = next_permutation(perm)
-                if changed < 0:
-                    break
-                start_row = min(start_row, changed)
-                skips += 2
-                if (perm[i], perm[j]) != keep:
-                    break
-            if changed < 0:
-                perm[:] = old
+            target, steps = skip_past(perm, i, j)
+            if target is None:
                 break
+            start_row = next(r for r in range(n) if perm[r] != target[r])
+            old, perm = perm, target
             yield from _move(old, perm, start_row, PRUNED_SKIP_LIFT, PRUNED_SKIP_PLACE)
             verdict = _verdict(
-                perm, PRUNED_TEST, PRUNED_SOLUTION, False, diagonals_only=True, extra_checks=skips
+                perm, PRUNED_TEST, PRUNED_SOLUTION, False, diagonals_only=True, extra_checks=2 * steps
             )
             yield verdict
         if first and isinstance(verdict, Solution):

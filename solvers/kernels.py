@@ -362,10 +362,12 @@ def walk_permutations(n, first, pruned, out):
 # event index reaches ``stop_event`` or the Solution that makes ``out[SOLUTIONS]`` reach
 # ``stop_solution``, or the run ends, then writes the board, state and counters back and
 # returns 1 when the run ended (else 0). They count what the generators yield, event for event.
+# The board of the run's solution number s (1-based) goes to row s - found_from - 1 of ``found``
+# when that row exists (the caller already knows the first ``found_from`` solutions).
 
 
 @kernel
-def seek_backtracking(n, first, queens, state, stop_event, stop_solution, out):
+def seek_backtracking(n, first, queens, state, stop_event, stop_solution, found, found_from, out):
     """The backtracking family square by square, with the flag, pairwise and board checks."""
     col_own = np.full(n, -1, np.int64)
     sum_own = np.full(2 * n, -1, np.int64)  # r + c lines
@@ -387,6 +389,9 @@ def seek_backtracking(n, first, queens, state, stop_event, stop_solution, out):
             solutions += 1
             events += 1
             phase = SOLVED
+            slot = solutions - found_from - 1
+            if 0 <= slot < found.shape[0]:
+                found[slot, :] = queens
             if first:
                 ended = 1
                 break
@@ -455,7 +460,7 @@ def seek_backtracking(n, first, queens, state, stop_event, stop_solution, out):
 
 
 @kernel
-def seek_bitmask(n, first, queens, state, stop_event, stop_solution, out):
+def seek_bitmask(n, first, queens, state, stop_event, stop_solution, found, found_from, out):
     """Bit-parallel backtracking: each row's free columns from three masks, lowest first."""
     full = (1 << n) - 1
     cols_s = np.zeros(n + 1, np.int64)
@@ -519,6 +524,9 @@ def seek_bitmask(n, first, queens, state, stop_event, stop_solution, out):
             solutions += 1
             events += 1
             phase = SOLVED
+            slot = solutions - found_from - 1
+            if 0 <= slot < found.shape[0]:
+                found[slot, :] = queens
             if first:
                 ended = 1
                 break
@@ -544,7 +552,7 @@ def seek_bitmask(n, first, queens, state, stop_event, stop_solution, out):
 
 
 @kernel
-def seek_brute_force(n, first, queens, state, stop_event, stop_solution, out):
+def seek_brute_force(n, first, queens, state, stop_event, stop_solution, found, found_from, out):
     """Every n^n board in odometer order, each tested pair by pair when complete."""
     row, col, phase = state[0], state[1], state[2]
     attempts, placements, backtracks, solutions = (
@@ -577,6 +585,9 @@ def seek_brute_force(n, first, queens, state, stop_event, stop_solution, out):
                 continue
             solutions += 1
             phase = SOLVED
+            slot = solutions - found_from - 1
+            if 0 <= slot < found.shape[0]:
+                found[slot, :] = queens
             if first:
                 ended = 1
                 break
@@ -623,9 +634,12 @@ def seek_brute_force(n, first, queens, state, stop_event, stop_solution, out):
 
 
 @kernel
-def seek_permutations(n, first, pruned, queens, state, stop_event, stop_solution, out):
+def seek_permutations(
+    n, first, pruned, past, queens, state, stop_event, stop_solution, found, found_from, out
+):
     """The permutation walks from one test to the next; they stop right after a test (or at the
-    start), at the last such moment not past ``stop_event``."""
+    start), at the last such moment not past ``stop_event`` -- or, with ``past``, at the first
+    one at or past it (a walk in legs then never throws a long skip's work away)."""
     phase, pi, pj = state[0], state[1], state[2]
     attempts, placements, backtracks, solutions = (
         out[ATTEMPTS],
@@ -643,6 +657,8 @@ def seek_permutations(n, first, pruned, queens, state, stop_event, stop_solution
         if phase == SOLVED and first:
             ended = 1
             break
+        if events >= stop_event:
+            break
         saved[:] = perm
         counted, extra, changed = phase != START or not pruned, 0, 0
         if phase != START:  # step to the next permutation; a skip steps past those keeping (pi, pj)
@@ -651,6 +667,12 @@ def seek_permutations(n, first, pruned, queens, state, stop_event, stop_solution
             keep_i, keep_j = perm[pi], perm[pj]
             changed = n
             while True:
+                if skipping:  # every permutation sharing the first pj + 1 values keeps the pair:
+                    for a in range(pj + 2, n):  # jump to the block's last (its tail descending)
+                        b = a
+                        while b > pj + 1 and perm[b - 1] < perm[b]:
+                            perm[b - 1], perm[b] = perm[b], perm[b - 1]
+                            b -= 1
                 i = n - 1
                 while i > 0 and perm[i - 1] >= perm[i]:
                     i -= 1
@@ -669,18 +691,26 @@ def seek_permutations(n, first, pruned, queens, state, stop_event, stop_solution
                 changed = min(changed, i - 1)
                 if not skipping:
                     break
-                extra += 2
                 if perm[pi] != keep_i or perm[pj] != keep_j:
                     break
+            if skipping and changed >= 0:  # two checks per permutation stepped over: ranks apart
+                weight = 1
+                for pos in range(n - 1, -1, -1):
+                    ahead = behind = 0
+                    for later in range(pos + 1, n):
+                        ahead += perm[later] < perm[pos]
+                        behind += saved[later] < saved[pos]
+                    extra += 2 * (ahead - behind) * weight
+                    weight *= n - pos
         if changed < 0:  # the last board is cleared
-            if events + n > stop_event:
+            if events + n > stop_event and not past:
                 break
             backtracks += n
             events += n
             ended = 1
             queens[:] = -1
             break
-        if events + 2 * (n - changed) + 1 - (n if phase == START else 0) > stop_event:
+        if events + 2 * (n - changed) + 1 - (n if phase == START else 0) > stop_event and not past:
             perm[:] = saved
             break
         if phase != START:
@@ -703,6 +733,9 @@ def seek_permutations(n, first, pruned, queens, state, stop_event, stop_solution
         if ci < 0:
             solutions += 1
             phase, pi, pj = SOLVED, -1, -1
+            slot = solutions - found_from - 1
+            if 0 <= slot < found.shape[0]:
+                found[slot, :] = perm
             if solutions >= stop_solution or first:
                 break
         elif pruned and counted:
@@ -735,7 +768,9 @@ KERNELS = (
     seek_brute_force,
     seek_permutations,
 )
-_SEEK = "int64(int64, boolean, int64[::1], int64[::1], int64, int64, int64[::1])"
+# board, state, the two stops, found, found_from, out
+_BOARDS = "int64[::1], int64[::1], int64, int64, int64[:, ::1], int64, int64[::1]"
+_SEEK = f"int64(int64, boolean, {_BOARDS})"
 
 # The one signature each kernel is compiled for (ints are int64, flags booleans, arrays 2-D/1-D int64).
 _SIGNATURES = {
@@ -747,5 +782,5 @@ _SIGNATURES = {
     "seek_backtracking": _SEEK,
     "seek_bitmask": _SEEK,
     "seek_brute_force": _SEEK,
-    "seek_permutations": "int64(int64, boolean, boolean, int64[::1], int64[::1], int64, int64, int64[::1])",
+    "seek_permutations": f"int64(int64, boolean, boolean, boolean, {_BOARDS})",
 }

@@ -167,19 +167,40 @@ class AlgorithmSpec:
         by_columns: bool = False,
         event: int | None = None,
         solution: int | None = None,
+        collect: list[tuple[int, ...]] | None = None,
+        keep: int = 0,
+        past: bool = False,
         jit: bool | None = None,
     ) -> tuple[Checkpoint, bool]:
-        """The engine's walk from ``start`` to event index ``event``, or right after the run's
+        """The engine's walk from ``start`` to event index ``event`` (or the first checkpoint past
+        it, with ``past``), or right after the run's
         ``solution``-th Solution, or the end (``engine.Model.seek``), without events; returns the
-        checkpoint reached (the board as shown) and whether the run ended there."""
+        checkpoint reached (the board as shown) and whether the run ended there. The boards of
+        the solutions it passes go to ``collect`` (the run's first ones, up to ``keep``)."""
         if not self.engine_seeks or self.engine is None:
             raise EngineLimit(f"the engine cannot walk {self.name} from a checkpoint")
         self.check_n(n)
+        boards = [] if by_columns and collect is not None else collect
         if by_columns:
             start = replace(start, queens=transpose(start.queens))
-        reached, ended = self.engine.seek(n, start, first=first, event=event, solution=solution, jit=jit)
+            if collect is not None:
+                boards = [tuple(c for c in transpose(q) if c is not None) for q in collect]
+        reached, ended = self.engine.seek(
+            n,
+            start,
+            first=first,
+            event=event,
+            solution=solution,
+            collect=boards,
+            keep=keep,
+            past=past,
+            jit=jit,
+        )
         if by_columns:
             reached = replace(reached, queens=transpose(reached.queens))
+            if collect is not None and boards is not None:
+                new = boards[len(collect) :]
+                collect.extend(tuple(c for c in transpose(q) if c is not None) for q in new)
         return reached, ended
 
     def _resumer(self) -> Resumer:

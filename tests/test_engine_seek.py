@@ -75,17 +75,15 @@ def test_compiled_seek_kernels_equal_their_py_func():
         (kn.seek_backtracking, ()),
         (kn.seek_bitmask, ()),
         (kn.seek_brute_force, ()),
-        (kn.seek_permutations, (True,)),
+        (kn.seek_permutations, (True, False)),
     ]:
         results = []
         for run in (kernel.compiled, kernel.py_func):
-            queens, state, out = (
-                np.full(6, -1, np.int64),
-                np.zeros(3, np.int64),
-                np.zeros(kn.OUT_SIZE, np.int64),
-            )
-            ended = run(6, False, *extra, queens, state, 5000, 3, out)
-            results.append((ended, queens.tolist(), state.tolist(), out.tolist()))
+            queens, state = np.full(6, -1, np.int64), np.zeros(3, np.int64)
+            out, found = np.zeros(kn.OUT_SIZE, np.int64), np.zeros((2, 6), np.int64)
+            ended = run(6, False, *extra, queens, state, 100_000, 3, found, 1, out)
+            results.append((ended, queens.tolist(), state.tolist(), out.tolist(), found.tolist()))
+            assert found.any(), "solutions 2 and 3 were kept"
         assert results[0] == results[1], kernel.__name__
 
 
@@ -98,3 +96,27 @@ def test_column_by_column_seek_shows_the_transposed_board(name):
         reached, _ = spec.engine_seek(6, spec.start_checkpoint(6), by_columns=True, event=k, jit=False)
         assert reached == found[k]
         assert list(spec.resume(6, reached, by_columns=True)) == events[k:]
+
+
+@pytest.mark.parametrize(
+    ("name", "by_columns"), [(n, False) for n in SEEKABLE] + [("backtracking-board", True)]
+)
+def test_the_walk_collects_the_boards_of_the_solutions_it_passes(name, by_columns):
+    spec = registry.get(name)
+    n = 6
+    options = {"by_columns": True} if by_columns else {}
+    boards = [e.queens for e in spec.solve(n, **options) if type(e) is Solution]
+    collect = boards[:1]
+    middle, _ = spec.engine_seek(n, spec.start_checkpoint(n), event=1, **options)  # before the second
+    _, ended = spec.engine_seek(n, middle, collect=collect, keep=3, jit=False, **options)
+    assert ended and collect == boards[:3]
+
+
+@pytest.mark.parametrize("name", ["permutations", "permutations-pruned"])
+def test_a_walk_allowed_past_its_stop_ends_at_the_next_checkpoint(name):
+    spec = registry.get(name)
+    events = list(spec.solve(6))
+    indices = sorted({c.index for c in checkpoints(name, 6, events)} | {len(events)})
+    for k in range(0, len(events), 7):
+        reached, _ = spec.engine_seek(6, spec.start_checkpoint(6), event=k, past=True, jit=False)
+        assert reached.index == min(i for i in indices if i >= k)

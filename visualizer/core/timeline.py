@@ -377,24 +377,24 @@ class Timeline:
         target = sys.maxsize if event is None else event
         while here.index < target:
             if cancel is not None and cancel.is_set():
-                raise Cancelled("the walk to the end was cancelled")
-            record = len(self._found) < MAX_KEPT_SOLUTIONS
-            stop = min(filter(None, (solution, len(self._found) + 1 if record else None)), default=None)
+                raise Cancelled("the walk was cancelled")
+            leg = here.index + CHECKPOINT_EVERY
             reached, ended = self.spec.engine_seek(
                 self.n,
                 here,
                 first=self._options["first"],
                 by_columns=self._options["by_columns"],
-                event=min(target, here.index + CHECKPOINT_EVERY),
-                solution=stop,
+                event=min(target, leg),
+                solution=solution,
+                collect=self._found,
+                keep=MAX_KEPT_SOLUTIONS,
+                past=leg + 2 * self.n + 2 < target,  # a leg may end a move late; the last one must not
             )
-            new = reached.counters.solutions
-            if record and new == len(self._found) + 1 and new > here.counters.solutions:
-                self._found.append(tuple(c for c in reached.queens if c is not None))
             self._remember(reached)
             if ended:
                 self._total = reached.index
-            if ended or reached.index == here.index or (solution is not None and new >= solution):
+            stuck = reached.index == here.index  # a permutation walk's move longer than what is left
+            if ended or stuck or (solution is not None and reached.counters.solutions >= solution):
                 return reached, ended
             here = reached
         return here, ended
