@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import pygame
 import pytest
 
-from solvers.events import Backtrack, Event, Place, Repair, Solution
+from solvers.events import Backtrack, Conflict, Event, Place, Prune, Repair, Solution
 from visualizer.app import App
 from visualizer.controls import KEYS
 from visualizer.core import timeline as timeline_module
@@ -30,6 +30,8 @@ RUNS: tuple[tuple[str, int, str, int], ...] = (
     ("watch", 12, "min-conflicts", 2000),
     ("watch", 9, "construction", 1500),
     ("watch", 8, "bitmask", 1500),
+    ("watch", 8, "forward-checking", 1000),
+    ("watch", 7, "mrv", 1000),
     ("game", 6, "backtracking", 3000),
     ("race", 6, "permutations", 2000),
     ("race", 6, "backtracking-pairwise", 1000),
@@ -51,7 +53,8 @@ class Shadow:
 
     def __post_init__(self) -> None:
         self.counts = dict.fromkeys(
-            ("attempts", "placements", "backtracks", "solutions", "checks", "repairs"), 0
+            ("attempts", "placements", "backtracks", "solutions", "checks", "repairs", "pruned", "wipeouts"),
+            0,
         )
         self.queens = [None] * self.n
 
@@ -68,6 +71,10 @@ class Shadow:
         elif isinstance(event, Repair):
             counts["repairs"] += sign
             self.queens[event.row] = event.new if sign > 0 else event.old
+        elif isinstance(event, Prune):
+            counts["pruned"] += sign
+        elif isinstance(event, Conflict) and event.wipeout:
+            counts["wipeouts"] += sign
         elif isinstance(event, Solution):
             counts["solutions"] += sign
             if sign > 0:
