@@ -128,6 +128,12 @@ class Timeline:
         return self.cursor
 
     @property
+    def instant(self) -> bool:
+        """Whether ``finish`` and ``survey`` answer from the engine in about the time of
+        ``nqueens count`` (the engine walks this algorithm at this n); else they may take long."""
+        return self.seekable and self.spec.engine_answers(self.n)
+
+    @property
     def event_total(self) -> int | None:
         """Events in the whole run, once known (the run was walked to its end), else None."""
         return self._total
@@ -295,9 +301,17 @@ class Timeline:
         if not self.seekable:
             self.run_to_end()
             return
+        self.seek(self.survey(cancel))
+
+    def survey(self, cancel: CancelFlag | None = None) -> int:
+        """Walk the engine to the end of the run without moving (a seekable timeline): returns
+        the run's total (``event_total`` from now on) and leaves checkpoints all along it, so
+        that every later seek is short. Raises ``Cancelled`` once ``cancel`` is set."""
+        if not self.seekable:
+            raise ValueError(f"{self.spec.name} is not walked by the engine: run it to the end instead")
         self._walk(self._mark_before(self._total or sys.maxsize), cancel=cancel)
         assert self._total is not None  # the walk reached the end
-        self.seek(self._total)
+        return self._total
 
     def seek(self, k: int) -> int:
         """Stand at event index ``k`` (clamped to the run), exactly where ``step(k)`` from the
