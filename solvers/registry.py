@@ -42,7 +42,15 @@ from solvers.engine import (
 )
 from solvers.errors import SolverError
 from solvers.events import Event
-from solvers.resume import Checkpoint, PermutationResume, Resumer, State, TreeResume, transpose
+from solvers.resume import (
+    Checkpoint,
+    PermutationResume,
+    PlacementResume,
+    Resumer,
+    State,
+    TreeResume,
+    transpose,
+)
 
 # Forward checking and MRV are counted by draining their events (the engine does not model them).
 # Measured on the 2 shared cores (load 3-4), forward checking's full run takes 0.2 s at n = 10,
@@ -376,6 +384,7 @@ _SPECS = [
         zh.FORWARD_CHECKING,
         max_n=PROPAGATION_MAX_N,
         family="propagation",
+        resumer=PlacementResume(),
     ),
     AlgorithmSpec(
         "mrv",
@@ -388,6 +397,7 @@ _SPECS = [
         zh.MRV,
         max_n=PROPAGATION_MAX_N,
         family="propagation",
+        resumer=PlacementResume(),
     ),
 ]
 

@@ -21,6 +21,9 @@ Two shapes of walk are modelled, each by a ``Resumer`` its ``AlgorithmSpec`` hol
   (it is a solution: move on unless the run stops at the first). Only the
   start and the moments right after a test are checkpoints; a timeline
   replays the few moves between.
+* ``PlacementResume`` -- forward checking and MRV: checkpoints right after each
+  Place; the board alone rebuilds the search's stack (its domains and the rows
+  it chose), so the state holds nothing more.
 """
 
 from __future__ import annotations
@@ -124,6 +127,17 @@ class PermutationResume(Resumer):
                 return (SKIP, event.row, event.blocker[0])  # type: ignore[union-attr]
             return (NEXT, -1, -1)
         return None
+
+
+class PlacementResume(Resumer):
+    """Constraint propagation (forward checking, MRV): checkpoints right after each Place, where
+    the board alone says the rest (the search chose its rows from the queens already placed)."""
+
+    def start(self, n: int) -> Checkpoint:
+        return Checkpoint(0, (None,) * n, Counters(), (0, 0, 0))
+
+    def state_after(self, n: int, queens: Sequence[int | None], event: Event) -> State | None:
+        return (0, 0, 0) if type(event) is Place else None
 
 
 def transpose(queens: Sequence[int | None]) -> Board:

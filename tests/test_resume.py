@@ -83,6 +83,7 @@ def test_checkpoints_lie_close_together(name, anywhere):
 
 
 def test_algorithms_without_a_resumer_say_so():
-    spec = registry.get("forward-checking")
+    assert {"forward-checking", "mrv", "bitmask", "brute-force"} <= set(RESUMABLE)
+    spec = registry.get("min-conflicts")
     with pytest.raises(SolverError, match="cannot resume"):
         spec.start_checkpoint(6)
