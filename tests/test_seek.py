@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 from solvers import registry
 from solvers.counters import Counters, tally
 from solvers.events import Backtrack, Event, Place, Repair, Solution
+from visualizer.core import timeline as timeline_module
 from visualizer.core.gallery import Gallery
 from visualizer.core.timeline import MAX_KEPT_SOLUTIONS, NEAR, Timeline
 from visualizer.core.tree import SearchTree
@@ -25,8 +27,8 @@ RUNS = [
     ("brute-force", 6),
     ("permutations", 8),
     ("permutations-pruned", 9),
-    ("forward-checking", 8),
-    ("mrv", 8),
+    ("forward-checking", 10),
+    ("mrv", 10),
     ("min-conflicts", 30),
     ("construction", 12),
 ]
@@ -35,7 +37,7 @@ RUNS = [
 def test_the_table_covers_every_algorithm_and_long_runs_of_the_seekable_ones():
     assert {name for name, _ in RUNS} == set(registry.ALGORITHMS)
     for name, n in RUNS:
-        if registry.get(name).engine_seeks:
+        if registry.get(name).resumer is not None:
             assert sum(1 for _ in registry.get(name).solve(n)) > 3 * NEAR, name
 
 
@@ -110,9 +112,8 @@ def test_random_seeks_then_steps_and_steps_back(name, n, options):
     stands_at(timeline, expected[total])
     assert timeline.finished
     if total > NEAR + 10:
-        assert bool(jumps) == registry.get(name).engine_seeks, (
-            "far seeks jump exactly when the engine walks it"
-        )
+        resumes = registry.get(name).resumer is not None
+        assert bool(jumps) == resumes, "far seeks jump exactly when the generator resumes"
 
 
 @settings(max_examples=30, deadline=None)
@@ -207,3 +208,35 @@ def test_brute_force_eight_can_be_scrubbed_end_to_end():
         )
         assert timeline.solutions == probe.solutions
         assert len(timeline.log) <= 1 << 20
+
+
+@pytest.mark.parametrize(
+    ("name", "n"), [("forward-checking", 9), ("mrv", 9), ("bitmask", 10), ("permutations", 7)]
+)
+def test_checkpoints_kept_while_stepping_resume_exactly(name, n, monkeypatch):
+    """The checkpoints a timeline keeps as it steps (every CHECKPOINT_EVERY events, 2^12 here)
+    stand where the events say and resume the generator exactly."""
+    monkeypatch.setattr(timeline_module, "CHECKPOINT_EVERY", 1 << 12)
+    spec = registry.get(name)
+    events = list(spec.solve(n))
+    timeline = Timeline(spec, n)
+    while timeline.step(10_000):
+        pass
+    marks = timeline._marks
+    assert len(marks) >= len(events) >> 13 >= 2
+    expected = states_at(name, n, [mark.index for mark in marks])
+    for mark in marks:
+        index, counters, queens, _, _ = expected[mark.index]
+        assert (mark.index, mark.counters, list(mark.queens)) == (index, counters, queens)
+        assert list(itertools.islice(spec.resume(n, mark), 500)) == events[mark.index : mark.index + 500]
+
+
+def test_forward_checking_finishes_and_seeks_back_without_the_whole_log():
+    spec = registry.get("forward-checking")
+    events = list(spec.solve(11))
+    timeline = Timeline(spec, 11)
+    timeline.finish()
+    assert timeline.finished and timeline.counters == tally(events) and timeline.event_total == len(events)
+    assert len(events) > 1 << 20 >= len(timeline.log)
+    timeline.seek(1000)
+    assert timeline.counters == tally(events[:1000])

@@ -3,17 +3,20 @@
 Pure Python, no pygame. The window, the headless mode and the tests all drive
 the same object.
 
-Seeking. For an algorithm the engine walks from a checkpoint (``spec.engine_seeks``),
+Seeking. For an algorithm whose generator resumes from a checkpoint (``spec.resumer``),
 the timeline stands at any event index of the run, whatever its length, in
 bounded memory: the event log is a cache of the events near the cursor
 (``SEEK_LOG_CAPACITY``), and a jump goes to the nearest checkpoint (board,
-counters and the walk's state; the engine leaves one every ``CHECKPOINT_EVERY``
-events it walks), walks the engine from there to a little before the target,
-resumes the generator there and replays the short stretch left, so step back
-keeps working from the new place. The run's solutions are recorded as the
-engine passes them (the first ``MAX_KEPT_SOLUTIONS``), so ``solutions`` stays
-exact. Other algorithms keep their whole log and seek by stepping (back past
-the log's start, by replaying from the beginning).
+counters and the walk's state, one at least every ``CHECKPOINT_EVERY`` events
+the timeline or the engine passed), walks the engine from there to a little
+before the target where the engine models the algorithm (``spec.engine_seeks``),
+resumes the generator there and replays the stretch left unheard, so step back
+keeps working from the new place. Without the engine (forward checking, MRV) the
+generator replays the whole way from the checkpoint, at its own speed. The run's
+solutions are recorded as they are passed (the first ``MAX_KEPT_SOLUTIONS``), so
+``solutions`` stays exact. Other algorithms (local search, construction) keep
+their whole log (10^7 events) and seek by stepping (back past the log's start,
+by replaying from the beginning).
 
 Listeners hear every event applied or undone by ``step``/``back``; a jump instead
 calls the seek listeners once, after it (``Follower.on_seek``).
@@ -82,8 +85,10 @@ class Timeline:
         self.spec = spec
         self.n = n
         self._options = {"first": first, "by_columns": by_columns}
-        #: whether this timeline jumps (engine walks + checkpoints) rather than replaying
-        self.seekable = spec.engine_seeks
+        #: whether this timeline jumps by way of checkpoints (its generator resumes from one)
+        self.seekable = spec.resumer is not None
+        #: whether the engine walks between checkpoints (else the generator replays, unheard)
+        self.engine_walks = spec.engine_seeks
         if log_capacity is None:
             log_capacity = SEEK_LOG_CAPACITY if self.seekable else 10_000_000
         self._log_capacity = log_capacity
@@ -131,7 +136,7 @@ class Timeline:
     def instant(self) -> bool:
         """Whether ``finish`` and ``survey`` answer from the engine in about the time of
         ``nqueens count`` (the engine walks this algorithm at this n); else they may take long."""
-        return self.seekable and self.spec.engine_answers(self.n)
+        return self.engine_walks and self.spec.engine_answers(self.n)
 
     @property
     def event_total(self) -> int | None:
@@ -208,8 +213,12 @@ class Timeline:
         try:
             return self._forward_events(k, stop)
         finally:
-            if len(self.solutions) > len(self._found):  # solutions seen for the first time
-                self._found.extend(self.solutions[len(self._found) :])
+            self._record_solutions()
+
+    def _record_solutions(self) -> None:
+        """Add the solutions seen for the first time to the run's record."""
+        if len(self.solutions) > len(self._found):
+            self._found.extend(self.solutions[len(self._found) :])
 
     def _forward_events(self, k: int, stop: Callable[[Event], bool] | None) -> tuple[int, bool]:
         done = 0
@@ -240,6 +249,8 @@ class Timeline:
                 for event in events:
                     listener(event, 1)
             self.cursor += take
+            if self.seekable and self.cursor >= self._marks[-1].index + CHECKPOINT_EVERY:
+                self._mark_within(events)
             self.last = events[-1]
             done += take
             if met:
@@ -277,7 +288,7 @@ class Timeline:
         jumps right after it (the seek listeners hear it; ``limit`` is ignored), at any
         distance; others step as without it.
         """
-        if not (jump and self.seekable):
+        if not (jump and self.engine_walks):
             return self.advance_until(lambda e: type(e) is Solution, limit)
         here = self._here()
         while here is None:  # between two checkpoints of a permutation walk: step to the next one
@@ -295,19 +306,22 @@ class Timeline:
         return True
 
     def finish(self, cancel: CancelFlag | None = None) -> None:
-        """Stand at the end of the run. A seekable timeline asks the engine (the seek listeners
-        hear one jump); others apply every remaining event. Raises ``Cancelled`` (the timeline
-        unmoved) once ``cancel`` is set between two engine walks."""
+        """Stand at the end of the run. The engine answers where it walks the algorithm; a
+        seekable timeline otherwise runs its generator to the end unheard (the seek listeners
+        hear one jump either way); others apply every remaining event. Raises ``Cancelled``
+        (the timeline unmoved) once ``cancel`` is set between two engine walks."""
         if not self.seekable:
             self.run_to_end()
-            return
-        self.seek(self.survey(cancel))
+        elif not self.engine_walks:
+            self._jump(sys.maxsize)
+        else:
+            self.seek(self.survey(cancel))
 
     def survey(self, cancel: CancelFlag | None = None) -> int:
         """Walk the engine to the end of the run without moving (a seekable timeline): returns
         the run's total (``event_total`` from now on) and leaves checkpoints all along it, so
         that every later seek is short. Raises ``Cancelled`` once ``cancel`` is set."""
-        if not self.seekable:
+        if not self.engine_walks:
             raise ValueError(f"{self.spec.name} is not walked by the engine: run it to the end instead")
         self._walk(self._mark_before(self._total or sys.maxsize), cancel=cancel)
         assert self._total is not None  # the walk reached the end
@@ -367,6 +381,30 @@ class Timeline:
             return None
         return Checkpoint(self.cursor, tuple(self.queens), replace(self.counters), state)
 
+    def _mark_within(self, events: list[Event]) -> None:
+        """Keep a checkpoint at the last moment of ``events`` (just applied, ending at the
+        cursor) that is one, when every solution before it is recorded."""
+        self._record_solutions()
+        board, index = list(self.queens), self.cursor
+        for event in reversed(events):
+            state = self.spec.state_after(self.n, board, event, by_columns=self._options["by_columns"])
+            if state is not None:
+                counters = replace(self.counters)
+                later = self.log.tally(index, self.cursor)
+                for name, value in later.as_dict().items():
+                    setattr(counters, name, getattr(counters, name) - value)
+                if len(self._found) >= min(counters.solutions, MAX_KEPT_SOLUTIONS):
+                    self._remember(Checkpoint(index, tuple(board), counters, state))
+                return
+            kind = type(event)
+            if kind is Place:
+                board[event.row] = None  # type: ignore[union-attr]
+            elif kind is Backtrack:
+                board[event.row] = event.col  # type: ignore[union-attr]
+            elif kind is Repair:
+                board[event.row] = event.old  # type: ignore[union-attr]
+            index -= 1
+
     def _mark_before(self, k: int) -> Checkpoint:
         """The latest known checkpoint not past ``k``."""
         return self._marks[bisect_right([m.index for m in self._marks], k) - 1]
@@ -416,9 +454,11 @@ class Timeline:
     def _jump(self, k: int) -> None:
         """Stand at ``k`` by way of a checkpoint: the engine walks to a little before it, the
         generator resumes there and the rest is replayed unheard; then the seek listeners hear it."""
-        base, ended = self._walk(self._mark_before(max(0, k - BACK_WINDOW)), event=max(0, k - BACK_WINDOW))
-        if ended:
-            k = min(k, base.index)
+        base = self._mark_before(max(0, k - BACK_WINDOW))
+        if self.engine_walks:
+            base, ended = self._walk(base, event=max(0, k - BACK_WINDOW))
+            if ended:
+                k = min(k, base.index)
         self.log = EventLog(self._log_capacity, start=base.index)
         self._source = self.spec.resume(self.n, base, **self._options)
         self._base = base
