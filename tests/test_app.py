@@ -12,7 +12,7 @@ from visualizer.layout import MIN_SIZE, compute_layout
 
 def finish_worker(app: App) -> None:
     """Wait for background work and let the App report it."""
-    assert app.worker.join(60)
+    assert app.join(60)
     app.tick(FRAME)
 
 
@@ -39,7 +39,7 @@ def test_step_back_button_and_reset_button(app):
 def test_conflict_square_is_coloured(app):
     app.dispatch("step", 12)  # the 12th event: (4, 0) refused, its column blocked by (0, 0)
     app.tick(FRAME)
-    scene = app.scene()
+    scene = app.mode.scene()
     assert scene.refused == (4, 0) and scene.blocker == (0, 0)
     assert share_near(app, app.geometry.square_rect(4, 0), app.theme.conflict) > 0.3
     assert share_near(app, app.geometry.square_rect(6, 0), app.theme.conflict) < 0.05
@@ -86,10 +86,10 @@ def test_show_all_animates_the_way_to_the_next_solution(app):
     assert app.show_all
     assert "on" in app.controls.buttons["show-all"].text
     press(app, pygame.K_n)
-    assert app.anim == "next"
+    assert app.mode.player.goal.kind == "next"
     assert app.timeline.counters.solutions == 0
     frames = 0
-    while app.anim is not None:
+    while app.mode.player.goal.animated:
         app.tick(FRAME)
         frames += 1
     assert frames > 10  # drawn on the way, not jumped
@@ -232,8 +232,8 @@ def test_closing_the_window_during_long_work_stops_the_worker(app):
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.tick(FRAME)
     assert not app.running
-    assert app.worker.join(10)
-    assert app.worker.job.cancelled
+    assert app.join(10)
+    assert app.mode.player.job.cancelled
 
 
 def test_chinese_window_labels():

@@ -101,7 +101,7 @@ def test_the_window_refuses_n_beyond_its_cap():
 def test_min_conflicts_chart_counts_repairs_and_shrinks_on_step_back():
     app = App(200, "min-conflicts", size=(1280, 800))
     try:
-        assert app.views.view == "chart"
+        assert app.mode.views.view == "chart"
         app.dispatch("speed", 100.0)
         app.dispatch("step", 200)  # the greedy start
         app.dispatch("play")
@@ -109,11 +109,11 @@ def test_min_conflicts_chart_counts_repairs_and_shrinks_on_step_back():
             app.tick(FRAME)
         app.dispatch("pause")
         repairs = app.timeline.counters.repairs
-        assert repairs > 0 and len(app.views.chart) == repairs
+        assert repairs > 0 and len(app.mode.views.chart) == repairs
         press(app, pygame.K_LEFT)  # one step back, by key
-        assert len(app.views.chart) == app.timeline.counters.repairs < repairs + 1
+        assert len(app.mode.views.chart) == app.timeline.counters.repairs < repairs + 1
         app.dispatch("back", 1)
-        assert len(app.views.chart) == app.timeline.counters.repairs
+        assert len(app.mode.views.chart) == app.timeline.counters.repairs
         app.draw()
         area = app.layout.code
         colour = app.theme.conflict

@@ -16,7 +16,7 @@ import pytest
 
 from solvers.events import Backtrack, Conflict, Event, Place, Prune, Repair, Solution
 from visualizer.app import App
-from visualizer.controls import KEYS
+from visualizer.commands import key_table
 from visualizer.core import timeline as timeline_module
 from visualizer.core.timeline import Timeline
 
@@ -130,7 +130,7 @@ def check_app(app: App, replay_log: bool = True) -> None:
         if app.race is not None:
             check(app.race.a, replay_log)
             check(app.race.b, replay_log)
-        else:
+        elif app.timeline is not None:
             check(app.timeline, replay_log)
         if app.game is not None:
             queens = app.game.game.queens
@@ -188,7 +188,8 @@ def monkey(app: App, rng: random.Random, total: int) -> int:
     # Keys that rebuild the widgets (n, language, theme, scale, fullscreen) or write files are rarer
     # than the rest, so 20,000 events stay within a CI budget; S and G write into the tmp folder.
     rare = {"screenshot", "gif", "fullscreen", "n-up", "n-down", "lang", "theme", "scale", "tree", "gallery"}
-    keys = [key for key in KEYS if KEYS[key] not in rare] * 6 + [key for key in KEYS if KEYS[key] in rare]
+    named = {code: name for (code, shift), name in key_table().items() if not shift}
+    keys = [key for key in named if named[key] not in rare] * 6 + [key for key in named if named[key] in rare]
     keys += [pygame.K_SLASH, *RANDOM_KEYS]
     posted = 0
     while posted < total:
@@ -199,11 +200,11 @@ def monkey(app: App, rng: random.Random, total: int) -> int:
             app.dispatch(rng.choice(("algo", "n")), rng.choice(ALGO_OR_N))
         app.tick(rng.choice((0.0, 1 / 60, 1 / 60, 1 / 60, 0.1, 0.25)), draw=rng.random() < 0.2)
         check_app(app, replay_log=rng.random() < 0.2)
-        if app.racing is not None and app.timeline.n > 7:  # race instant blocks the UI thread
+        if app.race is not None and app.race.n > 7:  # keep a race's instant result short
             app.dispatch("n", 6)
-        if app.worker.busy and rng.random() < 0.2:  # keep brute force n = 8 from running for minutes
+        if app.busy and rng.random() < 0.2:  # keep brute force n = 8 from running for minutes
             app.dispatch("escape")
-        assert app.running or app.worker.join(5)
+        assert app.running or app.join(5)
         app.running = True  # no QUIT is posted; keep going even so
     return posted
 
@@ -232,7 +233,7 @@ def test_monkey_in_every_mode_keeps_the_timeline_consistent(shadowed, tmp_path, 
             app.tick(1 / 60)
             posted += monkey(app, rng, events)
             app.dispatch("escape")
-            assert app.worker.join(30)
+            assert app.join(30)
             app.tick(1 / 60)
             check_app(app)
         finally:

@@ -45,31 +45,32 @@ def test_tree_view_widens_the_panel_and_centres_the_board(make_app):
     app = make_app(8, "backtracking")
     narrow = app.layout.code.width
     press(app, pygame.K_t, "t")
-    assert app.views.view == "tree" and app.layout.code.width > narrow + 100
+    assert app.mode.views.view == "tree" and app.layout.code.width > narrow + 100
     board = app.layout.board
     assert board.contains(app.geometry.rect)
     assert abs(app.geometry.rect.centerx - board.centerx) <= app.geometry.gutter  # centred, labels aside
     assert app.geometry.rect.width >= 0.8 * board.width  # as large as the area allows
     press(app, pygame.K_t, "t")  # back to the code
-    assert app.views.view == "code" and app.layout.code.width == narrow
+    assert app.mode.views.view == "code" and app.layout.code.width == narrow
 
 
 def test_gallery_at_n8_shows_several_classes_at_once(make_app):
     app = make_app(8, "backtracking")
     app.dispatch("instant")
-    app.worker.join(60)
+    app.join(60)
     app.tick(FRAME)
     press(app, pygame.K_y, "y")
-    assert app.views.view == "gallery"
+    assert app.mode.views.view == "gallery"
     app.draw()
-    classes = {app.views.gallery.class_number(_representative(app, queens)) for _, queens in app.views.hits}
+    views = app.mode.views
+    classes = {views.gallery.class_number(_representative(app, queens)) for _, queens in views.hits}
     assert len(classes) >= 3
-    for rect, _ in app.views.hits:  # every board drawn inside the side panel
+    for rect, _ in app.mode.views.hits:  # every board drawn inside the side panel
         assert app.layout.code.contains(rect)
 
 
 def _representative(app: App, queens: tuple[int, ...]) -> tuple[int, ...]:
-    for representative, members in app.views.gallery.groups():
+    for representative, members in app.mode.views.gallery.groups():
         if any(entry.queens == queens for entry in members):
             return representative
     raise AssertionError(queens)
@@ -101,9 +102,9 @@ def test_race_n_change_restarts_both_sides(make_app):
     race = app.race
     assert race.n == 6 and race.a.cursor == race.b.cursor == 0
     assert app.banner is None or app.banner[1] != "error"
-    app.dispatch("instant")
-    while app.anim == "instant":
-        app.tick(FRAME, draw=False)
+    app.dispatch("instant")  # on the worker thread, like watch mode's
+    assert app.join(60)
+    app.tick(FRAME)
     for side, name in (("a", "brute-force"), ("b", "backtracking")):
         assert race.sides[side].counters == tally(registry.get(name).solve(6)), side
     app.dispatch("n", 3)
@@ -120,14 +121,15 @@ def test_race_drop_down_offers_the_pairs(make_app):
     app.handle_event(event)
     assert (app.race.a.spec.name, app.race.b.spec.name) == (a, b)
     assert app.controls.algorithms.selected_option[1] == f"{a},{b}"
-    app.dispatch("back")
-    assert app.banner is not None and app.banner[1] == "error" and app.race.a.cursor == 0
+    app.dispatch("step", 30)
+    app.dispatch("back", 10)  # a race steps back like a single run
+    assert app.race.a.cursor == app.race.b.cursor == 20 and app.banner is None
 
 
 def _wait_for_total(app: App) -> int:
     for _ in range(1200):  # the engine's answer arrives from its own thread
-        if app.worker.total is not None:
-            return app.worker.total
+        if app.mode.player.total is not None:
+            return app.mode.player.total
         time.sleep(0.05)
     raise AssertionError("the expected total never arrived")
 
@@ -136,16 +138,16 @@ def test_worker_progress_uses_the_engine_totals_and_esc_cancels(make_app):
     app = make_app(7, "brute-force")
     app.dispatch("instant")
     assert app.busy
-    job = app.worker.job
+    job = app.mode.player.job
     total = _wait_for_total(app)
     assert total == registry.get("brute-force").engine_counters(7).attempts
     with app.lock:  # the worker applies events only while holding the lock
         attempts = app.timeline.counters.attempts
-        fraction = app.worker.fraction()
+        fraction = app.mode.player.fraction()
     assert job.total_attempts == total and 0 < fraction < 1
     assert fraction == pytest.approx((attempts - job.start_attempts) / (total - job.start_attempts))
     press(app, pygame.K_ESCAPE)
-    assert app.worker.join(30)
+    assert app.join(30)
     app.tick(FRAME)
     assert job.cancelled and not app.timeline.finished and not app.busy
     assert app.banner is not None and app.banner[0] == "Cancelled"
@@ -162,16 +164,16 @@ def test_show_all_instant_shows_progress_and_esc_stops_it(make_app):
     strip = app.layout.progress
     app.dispatch("show-all", True)
     app.dispatch("instant")
-    assert app.anim == "instant"
+    assert app.mode.player.goal.kind == "end"
     _wait_for_total(app)
     for _ in range(30):
         app.tick(FRAME)
     attempts = app.timeline.counters.attempts
-    assert 0 < attempts < 15_720 and app.worker.progress() == pytest.approx(attempts / 15_720)
+    assert 0 < attempts < 15_720 and app.mode.player.progress() == pytest.approx(attempts / 15_720)
     app.draw()
     with_bar = pixels(app, strip)
     press(app, pygame.K_ESCAPE)
-    assert app.anim is None and app.banner[0] == "Cancelled"
+    assert not app.mode.player.goal.animated and app.banner[0] == "Cancelled"
     app.draw()
     assert pixels(app, strip) != with_bar  # the same board without the progress bar
     cursor = app.timeline.cursor
@@ -180,15 +182,16 @@ def test_show_all_instant_shows_progress_and_esc_stops_it(make_app):
     assert app.timeline.cursor == cursor and not app.timeline.finished
 
 
-def test_race_instant_runs_frame_by_frame_and_esc_stops_it(make_app):
-    """A long race's instant result leaves each frame free to answer input."""
+def test_race_instant_runs_in_the_background_and_esc_stops_it(make_app):
+    """A long race's instant result runs on the worker thread, leaving each frame free for input."""
     app = make_app(8, "brute-force", mode="race", algo2="backtracking")
     app.dispatch("instant")
     app.tick(FRAME)
-    assert app.anim == "instant" and not app.race.finished, "one frame does not finish 8^8 boards"
+    assert app.busy and not app.race.finished, "one frame does not finish 8^8 boards"
     press(app, pygame.K_ESCAPE, "escape")
+    assert app.join(30)
     app.tick(FRAME)
-    assert app.anim is None and not app.race.finished
+    assert not app.busy and not app.race.finished and app.banner[0] == "Cancelled"
     events = app.race.a.cursor
     app.tick(FRAME)
     assert app.race.a.cursor == events, "stopped"

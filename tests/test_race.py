@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import threading
 
 import pygame
 import pytest
 
 from solvers import registry
 from solvers.counters import tally
+from solvers.events import Solution
+from visualizer.core.player import Player
 from visualizer.core.race import RACE_PAIRS, Race
+from visualizer.core.timeline import Timeline
 from visualizer.render.race import banners, draw_race
 from visualizer.theme import CLASSROOM
 
@@ -51,8 +55,41 @@ def test_identical_event_streams_tie():
 
 def test_play_accumulates_fractional_events():
     race = Race("permutations", "permutations-pruned", 5)
-    steps = sum(race.play(0.01, 150) for _ in range(10))
-    assert steps == 15 and race.a.cursor == 15 and race.b.cursor == 15
+    player = Player(race, threading.Lock())
+    player.speed = 150
+    player.toggle_play()
+    for _ in range(10):
+        player.advance(0.01)
+    assert race.a.cursor == 15 and race.b.cursor == 15
+
+
+@pytest.mark.parametrize(("a", "b"), RACE_PAIRS)
+def test_back_and_forth_in_lockstep_equals_solo_runs(a, b):
+    race = Race(a, b, 6)
+    race.step(300)
+    assert race.back(120) == 120
+    race.step(20)
+    for side, name in (("a", a), ("b", b)):
+        solo = Timeline(registry.get(name), 6)
+        solo.step(200)
+        assert race.sides[side].counters == solo.counters and race.sides[side].queens == solo.queens
+    assert race.back(10_000) == 200 and race.a.cursor == race.b.cursor == 0
+
+
+@pytest.mark.parametrize(("a", "b"), RACE_PAIRS)
+def test_next_solution_stops_both_sides_at_the_first_side_to_find_one(a, b):
+    race = Race(a, b, 6)
+    assert race.advance_until(lambda e: type(e) is Solution)
+    ticks = race.cursor
+    firsts = {}
+    for side, name in (("a", a), ("b", b)):
+        solo = Timeline(registry.get(name), 6)
+        firsts[side] = solo.next_solution() and solo.cursor
+    assert ticks == min(firsts.values())
+    for side, name in (("a", a), ("b", b)):
+        solo = Timeline(registry.get(name), 6)
+        solo.step(ticks)
+        assert race.sides[side].counters == solo.counters, side
 
 
 def test_draw_race_banner_and_boards():

@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from visualizer import app as app_module
+from visualizer import modes
 from visualizer.app import App
 from visualizer.core.eventlog import BYTES_PER_EVENT, CHUNK
 
@@ -28,13 +29,13 @@ def test_quit_during_a_long_instant_result_stops_the_loop_and_joins_the_worker(m
     assert not app.show_all
     app.dispatch("instant")  # 8^8 boards: far more than the UI thread does itself
     assert app.busy
-    thread = app.worker._thread
+    thread = app.mode.player._thread
     assert thread is not None and thread.is_alive()
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert app.run(max_frames=600) == 0  # the first frame sees QUIT; 600 frames would be 10 s
     thread.join(timeout=1.0)  # the "within a second" bound, as a join timeout
     assert not thread.is_alive()
-    assert app.worker.job is not None and app.worker.job.cancelled
+    assert app.mode.player.job is not None and app.mode.player.job.cancelled
     assert not app.timeline.finished
 
 
@@ -70,12 +71,12 @@ def test_exhaustive_algorithm_refuses_n_beyond_its_limit_with_a_banner():
 
 
 def test_memory_stays_bounded_over_a_whole_show_all_run(monkeypatch):
-    monkeypatch.setattr(app_module, "LOG_CAPACITY", CHUNK)  # the window keeps 10^7; here one chunk
+    monkeypatch.setattr(modes, "LOG_CAPACITY", CHUNK)  # the window keeps 10^7; here one chunk
     app = App(6, "brute-force", size=(1280, 800))
     try:
         app.dispatch("show-all", True)
         app.dispatch("instant")
-        assert app.anim == "instant"
+        assert app.mode.player.goal.kind == "end"
         tracemalloc.start()
         frames = 0
         while not app.timeline.finished and frames < 1000:

@@ -106,14 +106,14 @@ def test_drawing_changes_nothing(view, algo, n, steps, monkeypatch):
 def test_the_window_draws_the_tree_without_moving_the_timeline(app, monkeypatch):
     app.dispatch("step", 300)
     app.dispatch("view", "tree")  # turned on mid-run: built from the log, once, here
-    assert app.views.tree is not None and app.views.tree.count > 1
-    before = (timeline_state(app.timeline), views_state(app.views))
+    assert app.mode.views.tree is not None and app.mode.views.tree.count > 1
+    before = (timeline_state(app.timeline), views_state(app.mode.views))
     for name in ("step", "back", "_pull"):
         monkeypatch.setattr(app.timeline, name, forbid)
     monkeypatch.setattr(engine, "profile", forbid)
     app.draw()
     app.draw()
-    assert (timeline_state(app.timeline), views_state(app.views)) == before
+    assert (timeline_state(app.timeline), views_state(app.mode.views)) == before
 
 
 def test_icicle_model_codes_are_read_only():

@@ -36,49 +36,49 @@ def test_t_and_y_switch_the_side_panel(app):
     side = app.layout.code
     code = pixels(app, side)
     press(app, pygame.K_t, "t")
-    assert app.views.view == "tree"
+    assert app.mode.views.view == "tree"
     tree = pixels(app, side)
     assert tree != code
     press(app, pygame.K_y, "y")
-    assert app.views.view == "gallery"
+    assert app.mode.views.view == "gallery"
     assert pixels(app, side) not in (code, tree)
     press(app, pygame.K_y, "y")  # the same key again: back to the code
-    assert app.views.view == "code"
+    assert app.mode.views.view == "code"
     assert pixels(app, side) == code
 
 
 def test_gallery_click_shows_that_solution_until_the_next_step(app):
     app.dispatch("instant")
     while app.busy:
-        app.worker.join(0.05)
+        app.join(0.05)
         app.update(0.0)
     press(app, pygame.K_y, "y")
     app.draw()
-    assert app.views.hits, "the gallery drew no mini boards"
-    rect, queens = app.views.hits[3]
+    assert app.mode.views.hits, "the gallery drew no mini boards"
+    rect, queens = app.mode.views.hits[3]
     assert app.timeline.queens == [None] * 8  # a finished search ends on the empty board
     square = app.geometry.square_rect(0, queens[0]) if hasattr(app.geometry, "square_rect") else None
     centre = app.geometry.center(0, queens[0])
     probe = square or pygame.Rect(centre[0] - 12, centre[1] - 12, 24, 24)
     empty = pixels(app, probe)
     app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
-    assert app.views.selected(app.timeline) == queens
+    assert app.mode.views.selected(app.timeline) == queens
     assert pixels(app, probe) != empty  # a queen now stands on row 0
     chosen = pixels(app, probe)
     app.dispatch("back")  # the next step (either way) ends the selection
-    assert app.views.selected(app.timeline) is None
+    assert app.mode.views.selected(app.timeline) is None
     assert pixels(app, probe) != chosen
 
 
 def test_reset_and_new_n_rebuild_the_tree(app):
     app.dispatch("view", "tree")
     app.dispatch("step", 50)
-    assert app.views.tree.count > 1
+    assert app.mode.views.tree.count > 1
     app.dispatch("reset")
-    assert app.views.tree.count == 1
+    assert app.mode.views.tree.count == 1
     app.dispatch("n", 4)
     app.dispatch("instant")
-    assert app.views.tree.count == 17
+    assert app.mode.views.tree.count == 17
 
 
 def test_headless_tree_node_count_for_four_queens(tmp_path):

@@ -46,10 +46,10 @@ def _whole(what: str, minimum: int) -> Callable[[str], int]:
 
 def _scale(text: str) -> float:
     """``--scale``: a number from 0.5 to 4 (argparse turns the ValueError into exit status 2)."""
-    from visualizer.preferences import parse_preference
+    from visualizer.commands import scale
 
     try:
-        return float(parse_preference("scale", text))
+        return scale(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
@@ -60,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--n", type=_whole("n", 1), help="board size (default 8; the window: the saved one)")
     parser.add_argument("--algo", help="algorithm name (see `nqueens algorithms`; default backtracking)")
     parser.add_argument("--algo2", help="race mode: the second algorithm (default: its usual rival)")
-    parser.add_argument("--mode", default="watch", help="watch, or game: place the queens (n 4..20)")
+    parser.add_argument("--mode", default="watch", help="watch, game (place the queens, n 4..20) or race")
     parser.add_argument("--lang", choices=("en", "zh"), help="language of the window (default en)")
     parser.add_argument("--size", help="window size WxH (960x640 to 7680x4320; default 1280x800)")
     parser.add_argument(

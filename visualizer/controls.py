@@ -1,113 +1,25 @@
-"""Keys and widgets: both only name a command; the app carries it out.
+"""The control column's widgets: each only names a command; the app carries it out.
 
-``KEYS`` maps a pygame key to a command name, ``Controls`` builds the
-pygame_gui widgets of the control column and maps each one back to its
-command. Neither knows what a command does.
+``Controls`` builds the pygame_gui widgets from the current mode's ``ControlPlan`` (button texts
+come from the command table) and maps each widget event back to its command.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UITextEntryLine
 
 from solvers.registry import ALGORITHMS
+from visualizer.commands import MODES, button_text
+from visualizer.core.player import MAX_SPEED, MIN_SPEED
 from visualizer.i18n import tr
-
-MIN_SPEED = 1.0
-MAX_SPEED = 10_000.0
-#: One press of + or - multiplies the speed by this (four presses per decade).
-SPEED_FACTOR = 10**0.25
-
-#: pygame key -> command name (the same names as the headless script's commands).
-KEYS: dict[int, str] = {
-    pygame.K_r: "reset",
-    pygame.K_RIGHT: "step",
-    pygame.K_LEFT: "back",
-    pygame.K_SPACE: "play",
-    pygame.K_n: "next",
-    pygame.K_RETURN: "instant",
-    pygame.K_KP_ENTER: "instant",
-    pygame.K_a: "show-all",
-    pygame.K_x: "shade",
-    pygame.K_PLUS: "faster",
-    pygame.K_EQUALS: "faster",
-    pygame.K_KP_PLUS: "faster",
-    pygame.K_MINUS: "slower",
-    pygame.K_KP_MINUS: "slower",
-    pygame.K_LEFTBRACKET: "n-down",
-    pygame.K_RIGHTBRACKET: "n-up",
-    pygame.K_h: "help",
-    pygame.K_QUESTION: "help",
-    pygame.K_F11: "fullscreen",
-    pygame.K_F2: "lang",  # English / Chinese (visualizer/preferences.py)
-    pygame.K_F3: "theme",  # classroom / projector
-    pygame.K_F4: "scale",  # text size 1, 1.25, 1.5, 2
-    pygame.K_s: "screenshot",
-    pygame.K_g: "gif",
-    pygame.K_t: "tree",
-    pygame.K_y: "gallery",
-    pygame.K_ESCAPE: "escape",
-    pygame.K_i: "hint",  # game mode: ring the safe squares
-    pygame.K_c: "completions",  # game mode: can this position still be completed?
-    pygame.K_l: "relaxed",  # game mode: relaxed rules on / off
-}
-#: Game mode: button -> i18n key of its text (R is "Retry" there).
-GAME_BUTTON_TEXTS = {
-    "reset": "game_retry",
-    "hint": "game_hint_button",
-    "completions": "game_completions_button",
-}
-#: Shift + key -> command, checked before ``KEYS``.
-SHIFT_KEYS: dict[int, str] = {
-    pygame.K_LEFTBRACKET: "n-jump-down",
-    pygame.K_RIGHTBRACKET: "n-jump-up",
-}
-
-#: (keys as shown, i18n key of the action) for the help overlay, in reading order.
-HELP_ROWS: tuple[tuple[str, str], ...] = (
-    ("R", "reset"),
-    ("→", "step"),
-    ("←", "back"),
-    ("Space", "play"),
-    ("N", "next"),
-    ("Enter", "instant"),
-    ("A", "show_all"),
-    ("X", "shade"),
-    ("+ / =", "faster"),
-    ("-", "slower"),
-    ("[", "n_down"),
-    ("]", "n_up"),
-    ("Shift+[", "n_jump_down"),
-    ("Shift+]", "n_jump_up"),
-    ("H / ?", "help"),
-    ("F11", "fullscreen"),
-    ("F2", "switch_lang"),
-    ("F3", "switch_theme"),
-    ("F4", "switch_scale"),
-    ("S", "screenshot"),
-    ("G", "gif"),
-    ("T", "view_tree"),
-    ("Y", "view_gallery"),
-    ("Esc", "cancel"),
-    ("I", "hint"),
-    ("C", "completions"),
-    ("L", "relaxed"),
-)
-
-
-def command_for_key(event: pygame.event.Event) -> str | None:
-    """The command a KEYDOWN event names, or None ("?" is Shift+/ on most keyboards)."""
-    if getattr(event, "unicode", "") == "?":
-        return "help"
-    if event.key == pygame.K_SLASH and event.mod & pygame.KMOD_SHIFT:
-        return "help"
-    if event.mod & pygame.KMOD_SHIFT and event.key in SHIFT_KEYS:
-        return SHIFT_KEYS[event.key]
-    return KEYS.get(event.key)
+from visualizer.modes.base import ControlPlan, Mode
+from visualizer.theme import Theme
 
 
 def speed_to_slider(rate: float) -> float:
@@ -136,7 +48,7 @@ def format_speed(rate: float) -> str:
 def race_options(pair: tuple[str, str], lang: str) -> tuple[list[tuple[str, str]], tuple[str, str]]:
     """The race drop-down's (text, "a,b") options, ``pair`` among them, and the one for ``pair``."""
     from visualizer.core.race import RACE_PAIRS
-    from visualizer.race_mode import pair_id
+    from visualizer.modes.race import pair_id
 
     pairs = list(RACE_PAIRS) if pair in RACE_PAIRS else [*RACE_PAIRS, pair]
     options = [(tr("race_pair", lang, a=a, b=b), pair_id((a, b))) for a, b in pairs]
@@ -159,11 +71,48 @@ class ControlState:
     shade: bool = True
     recording: bool = False
     lang: str = "en"
-    game: bool = False  # game mode: game buttons instead of the search's
+    mode: str = "watch"
+    plan: ControlPlan = field(default_factory=lambda: ControlPlan(()))  # the mode's buttons
     relaxed: bool = False  # game mode: relaxed rules
     race_pair: tuple[str, str] | None = None  # race mode: the drop-down offers race pairs instead
     theme: str = "classroom"  # the projector button shows whether the projector theme is on
-    ui_scale: float = 1.0  # text size (visualizer/preferences.py): rows grow with it
+    ui_scale: float = 1.0  # text size (visualizer/appearance.py): rows grow with it
+
+    @property
+    def projector(self) -> bool:
+        return self.theme == "projector"
+
+
+class Shell(Protocol):
+    """What the widgets show of the window (the App)."""
+
+    speed: float
+    show_all: bool
+    shade: bool
+    lang: str
+    theme: Theme
+    ui_scale: float
+
+    @property
+    def gif(self) -> object | None: ...  # a GIF being recorded
+
+
+def control_state(shell: Shell, mode: Mode) -> ControlState:
+    """What the widgets should show now: the window's settings and the current mode's part."""
+    return ControlState(
+        n=mode.n,
+        algorithm=mode.algorithm,
+        speed=shell.speed,
+        show_all=shell.show_all,
+        shade=shell.shade,
+        recording=shell.gif is not None,
+        lang=shell.lang,
+        mode=mode.name,
+        plan=mode.controls(),
+        theme=shell.theme.name,
+        ui_scale=shell.ui_scale,
+        **mode.control_fields(),  # type: ignore[arg-type]
+    )
 
 
 @dataclass
@@ -182,63 +131,58 @@ class Controls:
 
     def build(self) -> None:
         """Create every widget inside ``rect`` (call ``kill`` first on a rebuild)."""
-        lang = self.state.lang
+        lang, plan = self.state.lang, self.state.plan
         x, y, width = self.rect.x, self.rect.y, self.rect.width
-        row = max(24, min(round(40 * self.state.ui_scale), self.rect.height // 19))
+        row = max(24, min(round(40 * self.state.ui_scale), self.rect.height // 20))
         gap = max(4, row // 6)
         half = (width - gap) // 2
-        third = (width - 2 * gap) // 3
 
-        def place(name: str, rect: pygame.Rect) -> None:
-            self.buttons[name] = UIButton(rect, self._text(name), self.manager)
+        def place_row(names: tuple[str, ...], top: int) -> None:
+            each = (width - (len(names) - 1) * gap) // len(names)
+            for i, name in enumerate(names):
+                rect = pygame.Rect(x + i * (each + gap), top, each, row)
+                self.buttons[name] = UIButton(rect, self._text(name), self.manager)
 
-        options = [(spec.title_zh if lang == "zh" else spec.title, name) for name, spec in ALGORITHMS.items()]
-        current = next(option for option in options if option[1] == self.state.algorithm)
-        if self.state.race_pair is not None:
-            options, current = race_options(self.state.race_pair, lang)
-        self.algorithms = UIDropDownMenu(
-            [*options],  # a fresh list typed as pygame_gui's list[str | tuple[str, str]] (list is invariant)
-            current,
-            pygame.Rect(x, y, width, row),
-            self.manager,
-            expansion_height_limit=row * 10,
-        )
-        if self.state.game:  # the game has no algorithm to choose
-            self.algorithms.hide()
+        place_row(tuple(f"mode:{mode}" for mode in MODES), y)
+        self.buttons[f"mode:{self.state.mode}"].select()  # the mode shown
         y += row + gap
-        place("n-down", pygame.Rect(x, y, third, row))
+        if plan.choice is not None:
+            options = [
+                (spec.title_zh if lang == "zh" else spec.title, name) for name, spec in ALGORITHMS.items()
+            ]
+            current = next(option for option in options if option[1] == self.state.algorithm)
+            if plan.choice == "pairs" and self.state.race_pair is not None:
+                options, current = race_options(self.state.race_pair, lang)
+            self.algorithms = UIDropDownMenu(
+                [*options],  # a fresh list typed as pygame_gui's list[str | tuple[str, str]]
+                current,
+                pygame.Rect(x, y, width, row),
+                self.manager,
+                expansion_height_limit=row * 10,
+            )
+            y += row + gap
+        third = (width - 2 * gap) // 3  # n - 1, the n box, n + 1
+        for name, left in (("n-down", x), ("n-up", x + 2 * (third + gap))):
+            self.buttons[name] = UIButton(pygame.Rect(left, y, third, row), self._text(name), self.manager)
         self.n_label = UITextEntryLine(
             pygame.Rect(x + third + gap, y, third, row), self.manager, initial_text=self._n_text()
         )
         self.n_label.set_text_length_limit(9)
-        place("n-up", pygame.Rect(x + 2 * (third + gap), y, third, row))
         y += row + 2 * gap
-        place("reset", pygame.Rect(x, y, width, row))
-        y += row + gap
-        if self.state.game:  # game mode: no hidden search to move, the game's own buttons instead
-            for name in ("hint", "completions", "relaxed", "shade"):
-                place(name, pygame.Rect(x, y, width, row))
-                y += row + gap
-            y += gap
-        else:
-            place("back", pygame.Rect(x, y, half, row))
-            place("step", pygame.Rect(x + half + gap, y, half, row))
+        for names in plan.rows:
+            place_row(names, y)
             y += row + gap
-            for name in ("play", "next", "instant", "show-all", "shade"):
-                place(name, pygame.Rect(x, y, width, row))
-                y += row + gap
-            y += gap
+        y += gap
+        if plan.speed:
             self.speed_label = UILabel(pygame.Rect(x, y, width, row), self._speed_text(), self.manager)
             y += row
             self.slider = UIHorizontalSlider(
                 pygame.Rect(x, y, width, row), speed_to_slider(self.state.speed), (0.0, 4.0), self.manager
             )
             y += row + 2 * gap
-        place("screenshot", pygame.Rect(x, y, half, row))
-        place("gif", pygame.Rect(x + half + gap, y, half, row))
+        place_row(("screenshot", "gif"), y)
         y += row + gap
-        place("help", pygame.Rect(x, y, half, row))
-        place("fullscreen", pygame.Rect(x + half + gap, y, half, row))
+        place_row(("help", "fullscreen"), y)
         y += row + 2 * gap
         current_language = next(o for o in LANGUAGE_NAMES if o[1] == lang)
         self.languages = UIDropDownMenu(
@@ -246,14 +190,13 @@ class Controls:
             current_language,
             pygame.Rect(x, y, half, row),
             self.manager,
-            object_id="#language",  # opens upwards (the theme in visualizer/preferences.py)
+            object_id="#language",  # opens upwards (the theme in visualizer/appearance.py)
         )
-        place("scale", pygame.Rect(x + half + gap, y, half, row))
+        self.buttons["scale"] = UIButton(
+            pygame.Rect(x + half + gap, y, half, row), self._text("scale"), self.manager
+        )
         y += row + gap
-        place("theme", pygame.Rect(x, y, width, row))
-        if self.state.race_pair is not None:  # a race only goes forward
-            for name in ("back", "next"):
-                self.buttons[name].disable()
+        place_row(("theme",), y)
 
     def kill(self) -> None:
         """Remove every widget from the manager."""
@@ -297,7 +240,8 @@ class Controls:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for name, button in self.buttons.items():
                 if event.ui_element is button:
-                    return name, None
+                    command, _, arg = name.partition(":")  # "mode:race": the command and its argument
+                    return command, arg or None
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
             return "speed", slider_to_speed(float(event.value))
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.languages:
@@ -319,27 +263,9 @@ class Controls:
         return None
 
     def _text(self, name: str) -> str:
-        lang, state = self.state.lang, self.state
-        on, off = tr("on", lang), tr("off", lang)
-        if name == "play":
-            return tr("pause" if state.playing else "play", lang)
-        if name == "show-all":
-            return tr("toggle", lang, label=tr("show_all", lang), state=on if state.show_all else off)
-        if name == "shade":
-            return tr("toggle", lang, label=tr("shade", lang), state=on if state.shade else off)
-        if name == "gif":
-            return tr("gif_stop" if state.recording else "gif", lang)
-        if name == "theme":
-            projector = state.theme == "projector"
-            return tr("toggle", lang, label=tr("projector", lang), state=on if projector else off)
-        if name == "scale":
-            return tr("ui_scale", lang, scale=f"{state.ui_scale:g}")
-        if state.game and name in GAME_BUTTON_TEXTS:
-            return tr(GAME_BUTTON_TEXTS[name], lang)
-        if name == "relaxed":
-            label = tr("game_relaxed_button", lang)
-            return tr("toggle", lang, label=label, state=on if state.relaxed else off)
-        return tr(name.replace("-", "_"), lang)
+        if name.startswith("mode:"):
+            return tr(f"mode_{name[5:]}", self.state.lang)
+        return button_text(name, self.state, self.state.lang, self.state.mode)
 
     def _n_text(self) -> str:
         return str(self.state.n)

@@ -1,7 +1,7 @@
 """The headless mode: the real App on SDL's dummy driver, driven by a script.
 
-Every script command maps onto an App command (the same ones keys and
-buttons run); ``key:NAME`` and ``click:ROW,COL`` post real pygame events
+Every script command is a command of ``visualizer/commands.py`` (the same ones keys and buttons
+run), parsed by the table's parser; ``key:NAME`` and ``click:ROW,COL`` post real pygame events
 through ``App.handle_event``. Time is simulated at 60 frames per second.
 """
 
@@ -9,35 +9,29 @@ from __future__ import annotations
 
 import json
 import os
-import re
-import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from visualizer.safe_files import RefusedFile, check_output_path
+from visualizer.commands import (
+    COMMANDS,
+    ArgumentError,
+    command_for_key,
+    parse_argument,
+    shown,
+)
+from visualizer.commands import output_path as checked_path
+from visualizer.commands import whole_number as _whole_number
 
 if TYPE_CHECKING:  # the app loads pygame: imported where used
     from visualizer.app import App
 
 FRAME = 1.0 / 60.0
-#: Script commands that need the timeline at rest (they wait for background work first).
-_NEEDS_IDLE = frozenset(
-    {"reset", "step", "back", "next", "instant", "show-all", "play", "n", "algo", "click", "view"}
-)
-#: Simulated frames an animated next/instant may take before the script gives up on it.
-MAX_ANIMATION_FRAMES = 10_000_000
 #: The largest headless or window size (8K): a bigger one would take gigabytes of pixels.
 MAX_SIZE = (7680, 4320)
-#: The longest ``play`` in simulated seconds (an hour: 216,000 frames).
-MAX_PLAY_SECONDS = 3600.0
-#: Characters of a bad argument echoed back in an error message.
-ECHO = 40
-#: Script commands that only mean something in game mode (``--mode game``).
-GAME_ONLY = frozenset({"relaxed"})
-_WHOLE = re.compile(r"-?[0-9]+", re.ASCII)
-_DECIMAL = re.compile(r"-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?", re.ASCII)
+#: Simulated frames an animated next/instant may take before the script gives up on it.
+MAX_ANIMATION_FRAMES = 10_000_000
 
 
 class ScriptError(ValueError):
@@ -52,47 +46,8 @@ class Command:
     arg: object = None
 
 
-def shown(text: str) -> str:
-    """``text`` quoted for an error message, cut to ``ECHO`` characters.
-
-    >>> shown("x" * 50)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'… (50 characters)"
-    """
-    if len(text) <= ECHO:
-        return repr(text)
-    return f"{text[:ECHO]!r}… ({len(text)} characters)"
-
-
-def whole_number(text: str, what: str, minimum: int = 0) -> int:
-    """``text`` as an int of ASCII digits (no ``_``, no other scripts' digits) at least ``minimum``.
-
-    >>> whole_number("12", "n")
-    12
-    """
-    if not _WHOLE.fullmatch(text):
-        raise ScriptError(f"{what} must be a whole number (got {shown(text)})")
-    if len(text) > 30:
-        raise ScriptError(f"{what} is far too large (got {shown(text)})")
-    value = int(text)
-    if value < minimum:
-        raise ScriptError(f"{what} must be at least {minimum} (got {value})")
-    return value
-
-
-_int = whole_number
-
-
-def _float(text: str, what: str) -> float:
-    if not _DECIMAL.fullmatch(text) or len(text) > 30:
-        raise ScriptError(f"{what} must be a number (got {shown(text)})")
-    value = float(text)
-    if not 0 <= value < float("inf"):
-        raise ScriptError(f"{what} must be a non-negative number (got {shown(text)})")
-    return value
-
-
 def parse_command(text: str) -> Command:
-    """One ``name[:arg]`` command, checked.
+    """One ``name[:arg]`` command, checked against the command table (``visualizer/commands.py``).
 
     >>> parse_command("step:40")
     Command(name='step', arg=40)
@@ -101,81 +56,22 @@ def parse_command(text: str) -> Command:
     """
     name, _, arg = text.strip().partition(":")
     name = name.strip().lower()
-    arg = arg.strip()
-    if name in ("reset", "next", "instant", "wait-idle"):
-        if arg:
-            raise ScriptError(f"{name} takes no argument (got {shown(text)})")
-        return Command(name)
-    if name in ("step", "back"):
-        return Command(name, _int(arg, name, 0) if arg else 1)
-    if name == "show-all":
-        if arg not in ("on", "off"):
-            raise ScriptError(f"show-all needs on or off (got {shown(arg)})")
-        return Command(name, arg == "on")
-    if name == "play":
-        seconds = _float(arg, "play seconds")
-        if seconds > MAX_PLAY_SECONDS:
-            raise ScriptError(f"play lasts at most {MAX_PLAY_SECONDS:g} simulated seconds (got {shown(arg)})")
-        return Command(name, seconds)
-    if name == "speed":
-        rate = _float(arg, "speed")
-        if rate <= 0:
-            raise ScriptError(f"speed must be positive (got {shown(arg)})")
-        return Command(name, rate)
-    if name == "n":
-        return Command(name, _int(arg, "n", 1))
-    if name == "algo":
-        from solvers.registry import ALGORITHMS
-
-        if arg not in ALGORITHMS:
-            raise ScriptError(f"unknown algorithm {shown(arg)}; choose one of: {', '.join(ALGORITHMS)}")
-        return Command(name, arg)
-    if name == "click":
-        row, sep, col = arg.partition(",")
-        if not sep:
-            raise ScriptError(f"click needs ROW,COL (got {shown(arg)})")
-        return Command(name, (_int(row, "click row"), _int(col, "click column")))
-    if name == "key":
-        import pygame
-
-        try:
-            with warnings.catch_warnings():  # the name table needs no initialised pygame
-                warnings.simplefilter("ignore")
-                code = pygame.key.key_code(arg)
-        except (ValueError, pygame.error):
-            hint = "use pygame names like right, space, n"
-            raise ScriptError(f"unknown key name {shown(arg)} ({hint})") from None
-        return Command(name, (code, arg))
-    if name == "view":
-        if arg not in ("code", "tree", "gallery", "chart"):
-            raise ScriptError(f"view needs code, tree, gallery or chart (got {shown(arg)})")
-        return Command(name, arg)
-    if name == "relaxed":  # game mode: relaxed rules on or off (starts a new round)
-        if arg not in ("on", "off"):
-            raise ScriptError(f"relaxed needs on or off (got {shown(arg)})")
-        return Command(name, arg == "on")
-    if name == "screenshot":
-        if not arg:
-            raise ScriptError("screenshot needs a path")
-        output_path(arg, "screenshot")
-        return Command(name, arg)
-    if name in ("lang", "theme", "scale"):
-        from visualizer.preferences import parse_preference
-
-        try:
-            return Command(name, parse_preference(name, arg))
-        except ValueError as exc:
-            raise ScriptError(str(exc)) from None
-    raise ScriptError(f"unknown command {shown(name)} in the script")
+    try:
+        return Command(name, parse_argument(name, arg))
+    except ArgumentError as exc:
+        raise ScriptError(str(exc)) from None
 
 
-def parse_script(script: str, mode: str = "watch") -> list[Command]:
-    """Every ``;``-separated command of ``script``, checked (for ``mode`` too) before anything runs."""
-    commands = [parse_command(part) for part in script.split(";") if part.strip()]
-    for command in commands:
-        if command.name in GAME_ONLY and mode != "game":
-            raise ScriptError(f"{command.name} works only in game mode (--mode game)")
-    return commands
+def whole_number(text: str, what: str, minimum: int = 0) -> int:
+    """``text`` as an int of ASCII digits (no ``_``, no other scripts' digits) at least ``minimum``.
+
+    >>> whole_number("12", "n")
+    12
+    """
+    try:
+        return _whole_number(text, what, minimum)
+    except ArgumentError as exc:
+        raise ScriptError(str(exc)) from None
 
 
 def output_path(path: str, what: str) -> str:
@@ -184,12 +80,32 @@ def output_path(path: str, what: str) -> str:
     Nothing is created: the folder must already exist.
     """
     try:
-        check_output_path(path)
-    except RefusedFile as error:
-        raise ScriptError(f"cannot write the {what} to {shown(path)}: {error.reason}") from None
-    except OSError as error:
-        raise ScriptError(f"cannot write the {what} to {shown(path)}: {error.strerror or error}") from None
-    return path
+        return checked_path(path, what)
+    except ArgumentError as exc:
+        raise ScriptError(str(exc)) from None
+
+
+def needs_idle(command: Command) -> bool:
+    """Whether ``command`` must wait for background work first: what the table says may not run
+    while busy (for ``key:NAME``, the command the key names)."""
+    name = command.name
+    if name == "key" and isinstance(command.arg, tuple):
+        code, key = command.arg
+        name = command_for_key(code, False, key if len(key) == 1 else "") or ""
+    return name in COMMANDS and not COMMANDS[name].while_busy
+
+
+def parse_script(script: str, mode: str = "watch") -> list[Command]:
+    """Every ``;``-separated command of ``script``, checked before anything runs -- for the mode
+    in effect where it stands too (``--mode``, then each ``mode:`` command), as the table says."""
+    commands = [parse_command(part) for part in script.split(";") if part.strip()]
+    for command in commands:
+        if command.name == "mode":
+            mode = str(command.arg)
+        elif mode not in COMMANDS[command.name].modes:
+            modes = " or ".join(sorted(COMMANDS[command.name].modes))
+            raise ScriptError(f"{command.name} works only in {modes} mode, not in {mode} mode")
+    return commands
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -201,7 +117,7 @@ def parse_size(text: str) -> tuple[int, int]:
     width, sep, height = text.lower().partition("x")
     if not sep:
         raise ScriptError(f"size must look like 1280x800 (got {shown(text)})")
-    size = _int(width, "width", 1), _int(height, "height", 1)
+    size = whole_number(width, "width", 1), whole_number(height, "height", 1)
     if size[0] > MAX_SIZE[0] or size[1] > MAX_SIZE[1]:
         raise ScriptError(f"size {size[0]}x{size[1]} is larger than the largest, {MAX_SIZE[0]}x{MAX_SIZE[1]}")
     return size
@@ -223,15 +139,13 @@ class HeadlessRunner:
     def run_one(self, command: Command) -> None:
         """Run one command; errors the window would show as a banner raise ScriptError."""
         app = self.app
-        if command.name in _NEEDS_IDLE or (
-            command.name == "key" and isinstance(command.arg, tuple) and command.arg[1] != "escape"
-        ):
+        if needs_idle(command):
             self.wait_idle()
         before = app.banner
         name, arg = command.name, command.arg
         if name == "wait-idle":
             self.wait_idle()
-        elif name == "play":
+        elif name == "play" and arg is not None:  # play:SECONDS of simulated time
             self.play(float(arg) if isinstance(arg, (int, float)) else 0.0)
         elif name == "screenshot":
             _write(str(arg), "screenshot", _saved(app, lambda: app.screenshot(arg)))
@@ -239,13 +153,10 @@ class HeadlessRunner:
             self._post_key(*arg)
         elif name == "click" and isinstance(arg, tuple):  # (row, col), checked by the parser
             self._post_click(*arg)
-        elif name == "view":
-            if app.views.view != arg:
-                app.dispatch(name, arg)
-        elif name in ("step", "back", "speed", "n", "algo", "show-all", "relaxed", "lang", "theme", "scale"):
-            app.dispatch(name, arg)
+        elif name == "view" and app.state().get("view") == arg:
+            pass  # already shown (the view command toggles back to the code otherwise)
         else:
-            app.dispatch(name)
+            app.dispatch(name) if arg is None else app.dispatch(name, arg)
         self.settle()
         if self.strict and app.banner is not None and app.banner is not before and app.banner[1] == "error":
             raise ScriptError(app.banner[0])
@@ -266,7 +177,8 @@ class HeadlessRunner:
         """Let an animated next/instant (show-all on) run to its end in simulated frames."""
         app = self.app
         frames = 0
-        while app.anim in ("next", "instant") and frames < MAX_ANIMATION_FRAMES:
+        player = getattr(app.mode, "player", None)
+        while player is not None and player.animating and frames < MAX_ANIMATION_FRAMES:
             app.tick(FRAME, draw=app.gif is not None)
             frames += 1
 
@@ -274,7 +186,7 @@ class HeadlessRunner:
         """Wait for background work, then let the app report it."""
         app = self.app
         while app.busy:
-            app.worker.join(0.05)
+            app.join(0.05)
             app.update(0.0)
 
     def _post_key(self, code: int, name: str) -> None:
@@ -289,10 +201,13 @@ class HeadlessRunner:
         import pygame
 
         app = self.app
-        if not (row < app.timeline.n and col < app.timeline.n):
-            raise ScriptError(f"square ({row}, {col}) is off the {app.timeline.n} x {app.timeline.n} board")
+        n = app.mode.n
+        if not (row < n and col < n):
+            raise ScriptError(f"square ({row}, {col}) is off the {n} x {n} board")
         if app.geometry is None:
             app.draw()
+        if app.geometry is None:  # race mode draws no single board to click
+            raise ScriptError(f"click needs a board: not in {app.mode.name} mode")
         pos = app.geometry.center(row, col)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))

@@ -78,7 +78,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "game mode is not available yet; use --mode watch",
         "游戏模式尚未提供，请使用 --mode watch",
     ),
-    # game mode (visualizer/game_mode.py)
+    # game mode (visualizer/modes/game.py)
     "game_n_range": (
         "game mode is played with n from {low} to {high} (got {n})",
         "游戏模式的 n 须在 {low} 到 {high} 之间（当前为 {n}）",
@@ -118,7 +118,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Strict rules: a queen on an attacked square loses (new round)",
         "严格规则：把皇后放在被攻击的格子上即判负（新的一局）",
     ),
-    "game_watch_only": ("Only in game mode (--mode game)", "仅在游戏模式下可用（--mode game）"),
+    "game_watch_only": (
+        "Only in game mode (the Play button, or --mode game)",
+        "仅在游戏模式下可用（“游戏”按钮，或 --mode game）",
+    ),
     "game_queens": ("Queens", "皇后"),
     "game_moves": ("Moves", "步数"),
     "game_rules": ("Rules", "规则"),
@@ -170,7 +173,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Finished first: {name} ({events} events)",
         "率先完成：{name}（{events} 个事件）",
     ),
-    # classroom: language, projector theme, text size, saved settings (visualizer/preferences.py)
+    # classroom: language, projector theme, text size (visualizer/appearance.py), saved settings
     "projector": ("Projector", "投影模式"),
     "ui_scale": ("Size {scale}x", "字号 {scale}x"),
     "switch_lang": ("English / Chinese", "英文 / 中文"),
@@ -232,11 +235,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "race_running": ("Racing… same number of events per tick", "比赛中……每一拍双方推进相同的事件数"),
     "race_pair": ("{a} vs {b}", "{a} 对阵 {b}"),
-    "race_no_back": (
-        "A race cannot step back or jump: press R to restart it",
-        "比赛不能后退或跳转：按 R 重新开始",
-    ),
     "race_only": ("Only in race mode", "仅在比赛模式中可用"),
+    # the modes (visualizer/modes/, the Watch / Play / Race choice in the control column)
+    "mode_watch": ("Watch", "观看"),
+    "mode_game": ("Play", "游戏"),
+    "mode_race": ("Race", "比赛"),
+    "not_in_mode": ("Not available in this mode ({mode})", "当前模式（{mode}）下不可用"),
 }
 
 

@@ -8,8 +8,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from solvers import registry
-from solvers.events import Solution
+from solvers.events import Event, Solution
 from visualizer.core.timeline import Timeline
 
 #: The pairs worth racing, from each spec's ``race_partner``: generate-and-test against
@@ -20,7 +22,12 @@ SIDES = ("a", "b")
 
 
 class Race:
-    """Side "a" and side "b": one timeline each, stepped in lockstep."""
+    """Side "a" and side "b": one timeline each, moved in lockstep (the same number of events).
+
+    A Race is a track for the Player like a single Timeline: ``step``, ``back``,
+    ``advance_until`` and ``reset`` move both sides; ``cursor`` counts lockstep ticks, and a side
+    whose run has ended stays at its last event (``cursor`` of that side = min(ticks, its total)).
+    """
 
     def __init__(self, algo_a: str, algo_b: str, n: int, *, log_capacity: int = 2_000_000) -> None:
         self.n = n
@@ -28,12 +35,13 @@ class Race:
             side: Timeline(registry.get(name), n, log_capacity=log_capacity)
             for side, name in zip(SIDES, (algo_a, algo_b), strict=True)
         }
+        self._forget()
+
+    def _forget(self) -> None:
+        """Clear what the race has learnt about both runs."""
         self.first_event: dict[str, int | None] = {"a": None, "b": None}  # event number of the first solution
-        self.total_events: dict[str, int | None] = {
-            "a": None,
-            "b": None,
-        }  # events in the whole run, once known
-        self._carry = 0.0
+        self.total_events: dict[str, int | None] = {"a": None, "b": None}  # events in the whole run
+        self.reached: dict[str, int] = {"a": 0, "b": 0}  # the furthest event each side has applied
 
     @property
     def a(self) -> Timeline:
@@ -46,30 +54,74 @@ class Race:
         return self.sides["b"]
 
     @property
+    def cursor(self) -> int:
+        """Lockstep ticks so far: the cursor of the side that is further on."""
+        return max(timeline.cursor for timeline in self.sides.values())
+
+    @property
     def finished(self) -> bool:
         """Whether both runs are over."""
-        return all(total is not None for total in self.total_events.values())
+        return all(timeline.finished for timeline in self.sides.values())
 
-    def step(self, k: int = 1) -> None:
-        """Apply up to ``k`` events on each side."""
-        for side, timeline in self.sides.items():
-            if self.total_events[side] is not None:
-                continue
-            for _ in range(k):
-                if not timeline.step():
-                    self.total_events[side] = timeline.cursor
-                    break
-                if self.first_event[side] is None and type(timeline.last) is Solution:
-                    self.first_event[side] = timeline.cursor
+    def step(self, k: int = 1) -> int:
+        """Apply up to ``k`` events on each side; returns the ticks made."""
+        start = self.cursor
+        for side in SIDES:
+            self._advance_side(side, k, None)
+        return self.cursor - start
 
-    def play(self, dt: float, rate: float) -> int:
-        """Advance ``dt`` seconds at ``rate`` events per second per side; returns the events stepped."""
-        self._carry += max(0.0, dt) * max(0.0, rate)
-        k = int(self._carry)
-        self._carry -= k
-        if k:
-            self.step(k)
-        return k
+    def advance_until(self, stop: Callable[[Event], bool], limit: int | None = None) -> bool:
+        """Step both sides in lockstep until either applies an event ``stop`` accepts (True),
+        both runs end, or ``limit`` ticks were made (False). The side that got there first
+        decides: the other one steps back to the same tick."""
+        start = self.cursor
+        reach = limit if limit is not None else 2**62
+        hit = False
+        for side in SIDES:
+            if self._advance_side(side, reach, stop):
+                hit = True
+                reach = min(reach, self.sides[side].cursor - start)
+        if hit:
+            for timeline in self.sides.values():
+                timeline.back(max(0, timeline.cursor - (start + reach)))
+        return hit
+
+    def back(self, k: int = 1) -> int:
+        """Undo up to ``k`` ticks on both sides; returns the ticks undone."""
+        start = self.cursor
+        target = max(start - int(k), 0)
+        for timeline in self.sides.values():
+            timeline.back(max(0, timeline.cursor - target))
+        return start - self.cursor
+
+    def reset(self) -> None:
+        """Both runs from the start, as a new race."""
+        for timeline in self.sides.values():
+            timeline.reset()
+        self._forget()
+
+    def _advance_side(self, side: str, k: int, stop: Callable[[Event], bool] | None) -> bool:
+        """Up to ``k`` events on one side, noting its first solution and its end; True if ``stop`` hit."""
+        timeline = self.sides[side]
+        target = timeline.cursor + k
+        hit = False
+        while timeline.cursor < target and not timeline.finished:
+            if stop is None and self.first_event[side] is not None:
+                timeline.step(target - timeline.cursor)
+                break
+            watch_first = self.first_event[side] is None
+            if not timeline.advance_until(_either(stop, watch_first), target - timeline.cursor):
+                break
+            last = timeline.last
+            if watch_first and type(last) is Solution:
+                self.first_event[side] = timeline.cursor
+            if stop is not None and last is not None and stop(last):
+                hit = True
+                break
+        if timeline.finished:
+            self.total_events[side] = timeline.cursor
+        self.reached[side] = max(self.reached[side], timeline.cursor)
+        return hit
 
     def run_to_end(self) -> None:
         """Finish both runs."""
@@ -83,9 +135,8 @@ class Race:
             return "tie" if a == b else ("a" if a < b else "b")
         for side, other in (("a", "b"), ("b", "a")):
             mine = marks[side]
-            rival = self.sides[other]
             # the rival has passed this many events without reaching its mark, or never will
-            if mine is not None and (rival.cursor > mine or self.total_events[other] is not None):
+            if mine is not None and (self.reached[other] > mine or self.total_events[other] is not None):
                 return side
         return None
 
@@ -106,10 +157,27 @@ class Race:
             out[side] = {
                 "algorithm": timeline.spec.name,
                 "events": timeline.cursor,
-                "finished": self.total_events[side] is not None,
+                "finished": timeline.finished,
                 "first_solution_event": self.first_event[side],
                 **timeline.counters.as_dict(),
             }
         out["first_solution"] = self.first_solution
         out["finished_first"] = self.finished_first
         return out
+
+
+def _either(stop: Callable[[Event], bool] | None, solutions: bool) -> Callable[[Event], bool]:
+    """A stop condition: ``stop``, or also any Solution when ``solutions`` (to note the first one)."""
+    if stop is None:
+        return is_solution if solutions else _never
+    if not solutions:
+        return stop
+    return lambda event: type(event) is Solution or stop(event)
+
+
+def is_solution(event: Event) -> bool:
+    return type(event) is Solution
+
+
+def _never(event: Event) -> bool:
+    return False

@@ -1,11 +1,13 @@
-"""The window's game mode: the pure ``Game`` rules turned into scenes, banners and hints.
+"""Game mode: the pure ``Game`` rules turned into scenes, banners and hints. No search runs here.
 
-The App keeps one ``GameMode`` when started with ``--mode game``; a board click
-lands in ``click``, keys R / I / C / L in ``retry`` / ``toggle_hints`` /
-``completions`` / ``toggle_relaxed``. Nothing here draws except ``draw_hints``.
+``GameRound`` is one game with its hint switch (pure but for ``draw_hints``); ``GameMode`` is the
+window's mode around it: a board click lands in ``click_square``, keys R / I / C / L in
+``reset`` / ``toggle_hints`` / ``completions`` / ``set_relaxed``.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,13 +15,18 @@ from solvers.errors import SolverError
 from visualizer.core.game import MAX_N, MIN_N, Game
 from visualizer.core.scene import Scene, attacked_squares
 from visualizer.i18n import tr
+from visualizer.modes.base import ControlPlan, Host, SizeCommands
 from visualizer.theme import Theme
+
+if TYPE_CHECKING:
+    from visualizer.layout import Layout
+    from visualizer.render.board import BoardGeometry
 
 Banner = tuple[str, str]  # text, kind
 
 
-class GameMode:
-    """One game being played in the window, with its hint switches."""
+class GameRound:
+    """One game being played in the window, with its hint switch."""
 
     def __init__(self, n: int, lang: str = "en", *, relaxed: bool = False) -> None:
         self.lang = lang
@@ -125,7 +132,7 @@ class GameMode:
         state["hints"] = self.show_hints
         return state
 
-    def draw_hints(self, surface: pygame.Surface, geometry, theme: Theme) -> None:
+    def draw_hints(self, surface: pygame.Surface, geometry: BoardGeometry | None, theme: Theme) -> None:
         """A ring on every safe square (only while hints are on and the round is open)."""
         if not self.show_hints or self.game.outcome != "playing" or geometry is None:
             return
@@ -133,6 +140,113 @@ class GameMode:
         width = max(2, radius // 4)
         for r, c in self.game.safe_squares():
             pygame.draw.circle(surface, theme.solution, geometry.center(r, c), radius, width)
+
+
+ROWS = (("reset",), ("hint",), ("completions",), ("relaxed",), ("shade",))
+
+
+class GameMode(SizeCommands):
+    """The window's game mode: the round, its buttons, its part of the state file."""
+
+    name = "game"
+    busy = False
+    wide_side = False
+
+    def __init__(self, host: Host, n: int, algorithm: str) -> None:
+        self.host = host
+        self.game = GameRound(n, host.lang)  # refuses n outside 4..20
+        self.algorithm = algorithm  # kept for the other modes and the saved settings
+
+    @property
+    def n(self) -> int:
+        return self.game.n
+
+    def controls(self) -> ControlPlan:
+        return ControlPlan(ROWS, speed=False, choice=None)
+
+    def control_fields(self) -> dict[str, object]:
+        return {"relaxed": self.game.game.relaxed}
+
+    def _round(self) -> GameRound:
+        """The round, speaking the window's current language."""
+        self.game.lang = self.host.lang
+        return self.game
+
+    def _say(self, banner: Banner | None) -> None:
+        if banner is not None:
+            self.host.say(*banner)
+
+    def reset(self) -> None:
+        """R: retry after a loss, play again after a win."""
+        self.game.retry()
+
+    def set_n(self, n: object) -> None:
+        self._round().set_n(self.parse_n(n))
+
+    def click_square(self, row: int, col: int) -> None:
+        if not (0 <= int(row) < self.n and 0 <= int(col) < self.n):
+            raise ValueError(f"square ({row}, {col}) is off the {self.n} x {self.n} board")
+        self._say(self._round().click(int(row), int(col)))
+
+    def toggle_hints(self) -> None:
+        self._say(self._round().toggle_hints())
+
+    def completions(self) -> None:
+        self._say(self._round().completions())
+
+    def set_relaxed(self, on: bool | None = None) -> None:
+        self._say(self._round().toggle_relaxed(on))
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        self._round()
+
+    def escape(self) -> None:
+        pass
+
+    def cancel(self) -> None:
+        pass
+
+    def join(self, timeout: float | None = None) -> bool:
+        return True
+
+    def close(self) -> None:
+        pass
+
+    def standing_banner(self) -> Banner | None:
+        return self.game.outcome_banner()
+
+    def state(self) -> dict[str, object]:
+        game = self.game.game
+        placed = sum(q is not None for q in game.queens)
+        return {
+            "finished": game.outcome != "playing",
+            "counters": dict.fromkeys(("attempts", "placements", "backtracks", "solutions", "checks"), 0),
+            "event_index": 0,
+            "depth": placed,
+            **self.game.state(),
+            "queens": list(game.queens),
+        }
+
+    def draw(self, surface: pygame.Surface, layout: Layout) -> BoardGeometry | None:
+        """The board, the hint rings, the round's numbers and the rules."""
+        from visualizer.render.board import draw_board
+        from visualizer.render.panels import draw_counters
+        from visualizer.render.rules import draw_rules
+
+        theme, lang, shade = self.host.theme, self.host.lang, self.host.shade
+        geometry = draw_board(
+            surface, layout.board, self.game.scene(shade), theme, lang=lang, show_attacked=shade
+        )
+        self.game.draw_hints(surface, geometry, theme)
+        draw_counters(surface, layout.counters, {}, self.game.counters(), theme, lang, layout.scale)
+        draw_rules(surface, layout.code, theme, lang, self.game.game.relaxed)
+        return geometry
+
+    def overlay(self, surface: pygame.Surface, layout: Layout) -> None:
+        pass
 
 
 def _name(row: int, col: int, n: int) -> str:

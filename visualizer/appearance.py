@@ -1,0 +1,169 @@
+"""How the window looks, switched at run time: language, colour theme and text size.
+
+``set_lang``, ``set_theme`` and ``set_scale`` are the commands F2, F3, F4 and the widgets name
+(``target="appearance"`` in ``visualizer/commands.py``); ``manager_for`` gives the pygame_gui
+manager the look needs: fonts are rendered at the scaled size, never bitmap-scaled. Saving the
+choices is ``visualizer/preferences.py``'s job.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import pygame_gui
+
+from visualizer.commands import parse_argument
+from visualizer.commands import scale as parse_scale
+from visualizer.i18n import LANGUAGES, font_path
+from visualizer.layout import Layout
+from visualizer.theme import CLASSROOM, THEMES, Colour, Theme
+
+#: The text sizes F4 cycles through.
+SCALES = (1.0, 1.25, 1.5, 2.0)
+#: pygame_gui's own text size at scale 1 (its default).
+GUI_FONT = 14
+#: Element types whose font the theme sets (the drop-down and slider buttons inherit from these).
+FONT_ELEMENTS = (
+    "button",
+    "label",
+    "drop_down_menu",
+    "horizontal_slider",
+    "text_entry_line",
+    "text_box",
+    "tool_tip",
+)
+
+
+def next_scale(scale: float) -> float:
+    """The next size of ``SCALES`` after ``scale`` (back to the first after the last).
+
+    >>> next_scale(1.0), next_scale(2.0), next_scale(1.1)
+    (1.25, 1.0, 1.25)
+    """
+    return next((s for s in SCALES if s > scale + 1e-9), SCALES[0])
+
+
+def next_lang(lang: str) -> str:
+    """The language F2 switches to from ``lang``.
+
+    >>> next_lang("en"), next_lang("zh")
+    ('zh', 'en')
+    """
+    return LANGUAGES[(LANGUAGES.index(lang) + 1) % len(LANGUAGES)]
+
+
+def next_theme(theme: Theme) -> Theme:
+    """The theme F3 switches to: classroom <-> projector."""
+    return THEMES["projector"] if theme.name == CLASSROOM.name else CLASSROOM
+
+
+def _hex(colour: Colour) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*colour)
+
+
+def _mix(a: Colour, b: Colour, t: float) -> Colour:
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+def gui_theme(theme: Theme, font_size: int) -> dict[str, dict[str, object]]:
+    """A pygame_gui theme dict: widget colours from ``theme``, Noto Sans SC at ``font_size`` pixels.
+
+    Noto Sans SC has Latin and Chinese glyphs, so the language menu's "中文" shows in English too.
+    The classroom theme keeps pygame_gui's own colours; the projector one is black, white and yellow.
+    """
+    font = {
+        "name": "noto_sans_sc",
+        "size": str(font_size),
+        "regular_path": str(font_path("zh")),
+        "bold_path": str(font_path("zh", bold=True)),
+    }
+    result: dict[str, dict[str, Any]] = {name: {"font": font} for name in FONT_ELEMENTS}
+    item_height = {"list_item_height": str(round(font_size * 1.5))}  # drop-down lists: room for the text
+    result["drop_down_menu"]["misc"] = dict(item_height)
+    result["selection_list"] = {"font": font, "misc": dict(item_height)}
+    result["#language"] = {"misc": {"expand_direction": "up"}}  # the language menu sits at the bottom
+    if theme.name != CLASSROOM.name:
+        accent = theme.code_highlight
+        colours = {
+            "normal_bg": _hex(theme.panel),
+            "hovered_bg": _hex(_mix(theme.panel, theme.text, 0.25)),
+            "active_bg": _hex(accent),
+            "selected_bg": _hex(accent),
+            "disabled_bg": _hex(theme.background),
+            "dark_bg": _hex(theme.background),
+            "normal_text": _hex(theme.text),
+            "hovered_text": _hex(theme.text),
+            "active_text": _hex(theme.background),
+            "selected_text": _hex(theme.background),
+            "disabled_text": _hex(theme.muted_text),
+            "normal_border": _hex(theme.text),
+            "hovered_border": _hex(accent),
+            "active_border": _hex(accent),
+            "selected_border": _hex(accent),
+            "disabled_border": _hex(theme.muted_text),
+        }
+        result["defaults"] = {"colours": colours}
+        for name in ("button", "drop_down_menu", "horizontal_slider"):
+            result[name].setdefault("misc", {}).update({"border_width": "2", "shadow_width": "0"})
+    return result
+
+
+def gui_font_size(layout: Layout) -> int:
+    """pygame_gui's text size for ``layout`` (window size and UI scale together), never below
+    pygame_gui's own and never wider than the control column has room for (a 200-pixel column per 14)."""
+    return round(GUI_FONT * max(1.0, min(layout.scale, layout.controls.w / 200)))
+
+
+def manager_for(
+    manager: pygame_gui.UIManager | None, layout: Layout, theme: Theme, lang: str
+) -> pygame_gui.UIManager:
+    """``manager`` if its theme, language and text size still hold, else a new one."""
+    key = (theme.name, lang, gui_font_size(layout))
+    if manager is not None and getattr(manager, "classroom_key", None) == key:
+        manager.set_window_resolution(layout.size)
+        return manager
+    manager = pygame_gui.UIManager(layout.size, theme_path=gui_theme(theme, key[2]), starting_language=lang)
+    manager.classroom_key = key  # type: ignore[attr-defined]
+    return manager
+
+
+class Styled(Protocol):
+    """A window whose look can change (the App)."""
+
+    lang: str
+    theme: Theme
+    ui_scale: float
+
+    def relayout(self, size: tuple[int, int] | None = None) -> None: ...
+
+
+def set_lang(window: Styled, lang: str | None = None) -> None:
+    """English or Chinese (F2 swaps); every label, title and the code panel follow."""
+    window.lang = next_lang(window.lang) if lang is None else str(parse_argument("lang", str(lang)))
+    window.relayout()
+
+
+def set_theme(window: Styled, name: str | None = None) -> None:
+    """The classroom or the high-contrast projector theme (F3 swaps)."""
+    window.theme = next_theme(window.theme) if name is None else THEMES[str(parse_argument("theme", name))]
+    window.relayout()
+
+
+def set_scale(window: Styled, scale: float | str | None = None) -> None:
+    """Text and widget size, 0.5 to 4 (F4 cycles 1, 1.25, 1.5, 2)."""
+    window.ui_scale = next_scale(window.ui_scale) if scale is None else parse_scale(str(scale))
+    window.relayout()
+
+
+def finish_gui_loaders() -> None:
+    """End pygame_gui's font loader threads that a half-built UIManager left waiting (a stop signal
+    in its constructor): they would block the exit, or crash loading a font after pygame quits."""
+    import threading
+
+    from pygame_gui.core.utility import StoppableOutputWorker
+
+    loaders = [t for t in threading.enumerate() if isinstance(t, StoppableOutputWorker)]
+    for thread in loaders:
+        thread.in_queue.close()  # one end marker per thread, as pygame_gui's own loader does
+    for thread in loaders:
+        thread.join(2.0)

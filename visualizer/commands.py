@@ -1,0 +1,502 @@
+"""The one command table: every command once, with its keys, help row, button label, modes,
+busy rule and script argument. Keys, the help overlay, the buttons, the busy gate and the
+headless parser are all derived from ``COMMANDS``; nothing else lists command names.
+
+Adding a control: one ``Command`` here, one method on the App (``target="app"``) or on the modes
+that accept it, and its translated label in ``visualizer/i18n.py``.
+
+>>> COMMANDS["next"].keys[0].name, sorted(COMMANDS["next"].modes)
+('n', ['race', 'watch'])
+>>> parse_argument("step", "40"), parse_argument("show-all", "on")
+(40, True)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from visualizer.i18n import LANGUAGES, tr
+from visualizer.theme import THEMES
+
+MODES = ("watch", "game", "race")
+ALL = frozenset(MODES)
+SEARCH = frozenset({"watch", "race"})  # the modes whose Player moves a search
+MIN_SCALE, MAX_SCALE = 0.5, 4.0
+
+
+class ArgumentError(ValueError):
+    """A command's argument that cannot be used, with a one-line reason."""
+
+
+# -- argument parsers: script text -> the command's argument (None: no argument) -------------
+# Hostile input is expected: only ASCII digits count as numbers (no ``_``, no other scripts'
+# digits), nothing infinite or NaN passes, and an argument is echoed back at most ``ECHO`` long.
+
+#: Characters of a bad argument echoed back in an error message.
+ECHO = 40
+#: The longest ``play`` in simulated seconds (an hour: 216,000 frames).
+MAX_PLAY_SECONDS = 3600.0
+_WHOLE = re.compile(r"-?[0-9]+", re.ASCII)
+_DECIMAL = re.compile(r"-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?", re.ASCII)
+
+
+def shown(text: str) -> str:
+    """``text`` quoted for an error message, cut to ``ECHO`` characters.
+
+    >>> shown("x" * 50)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'… (50 characters)"
+    """
+    if len(text) <= ECHO:
+        return repr(text)
+    return f"{text[:ECHO]!r}… ({len(text)} characters)"
+
+
+def no_argument(name: str) -> Callable[[str], None]:
+    def parse(text: str) -> None:
+        if text:
+            raise ArgumentError(f"{name} takes no argument (got {shown(name + ':' + text)})")
+
+    return parse
+
+
+def whole_number(text: str, what: str, minimum: int = 0) -> int:
+    """``text`` as an int of ASCII digits at least ``minimum``; ArgumentError says why not.
+
+    >>> whole_number("12", "n")
+    12
+    """
+    if not _WHOLE.fullmatch(text):
+        raise ArgumentError(f"{what} must be a whole number (got {shown(text)})")
+    if len(text) > 30:
+        raise ArgumentError(f"{what} is far too large (got {shown(text)})")
+    value = int(text)
+    if value < minimum:
+        raise ArgumentError(f"{what} must be at least {minimum} (got {value})")
+    return value
+
+
+def whole(what: str, minimum: int = 0, default: int | None = None) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        if not text and default is not None:
+            return default
+        return whole_number(text, what, minimum)
+
+    return parse
+
+
+def number(what: str, *, positive: bool = False, maximum: float | None = None) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        if not _DECIMAL.fullmatch(text) or len(text) > 30:
+            raise ArgumentError(f"{what} must be a number (got {shown(text)})")
+        value = float(text)
+        if not 0 <= value < float("inf"):
+            raise ArgumentError(f"{what} must be a non-negative number (got {shown(text)})")
+        if positive and value <= 0:
+            raise ArgumentError(f"{what} must be positive (got {shown(text)})")
+        if maximum is not None and value > maximum:
+            raise ArgumentError(f"{what} must be at most {maximum:g} (got {shown(text)})")
+        return value
+
+    return parse
+
+
+def on_off(name: str) -> Callable[[str], bool]:
+    def parse(text: str) -> bool:
+        if text not in ("on", "off"):
+            raise ArgumentError(f"{name} needs on or off (got {shown(text)})")
+        return text == "on"
+
+    return parse
+
+
+def one_of(name: str, choices: tuple[str, ...]) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        text = text.strip().lower()
+        if text not in choices:
+            raise ArgumentError(f"{name} needs one of: {', '.join(choices)} (got {shown(text)})")
+        return text
+
+    return parse
+
+
+def view_name(text: str) -> str:
+    """One of the side panel's views (``visualizer/views.py``)."""
+    from visualizer.views import VIEWS
+
+    return one_of("view", VIEWS)(text)
+
+
+def algorithm(text: str) -> str:
+    from solvers.registry import ALGORITHMS
+
+    if text not in ALGORITHMS:
+        raise ArgumentError(f"unknown algorithm {shown(text)}; choose one of: {', '.join(ALGORITHMS)}")
+    return text
+
+
+def square(text: str) -> tuple[int, int]:
+    row, sep, col = text.partition(",")
+    if not sep:
+        raise ArgumentError(f"click needs ROW,COL (got {shown(text)})")
+    return whole_number(row.strip(), "click row"), whole_number(col.strip(), "click column")
+
+
+def scale(text: str) -> float:
+    value = number("scale")(text.strip())
+    if not MIN_SCALE <= value <= MAX_SCALE:
+        raise ArgumentError(f"scale must be between {MIN_SCALE} and {MAX_SCALE} (got {shown(text)})")
+    return value
+
+
+def output_path(text: str, what: str = "screenshot") -> str:
+    """A path ``what`` can be written to (its folder exists, it is no link, pipe or folder)."""
+    from visualizer.safe_files import RefusedFile, check_output_path
+
+    if not text:
+        raise ArgumentError(f"{what} needs a path")
+    try:
+        check_output_path(text)
+    except RefusedFile as error:
+        raise ArgumentError(f"cannot write the {what} to {shown(text)}: {error.reason}") from None
+    except OSError as error:
+        raise ArgumentError(f"cannot write the {what} to {shown(text)}: {error.strerror or error}") from None
+    return text
+
+
+def key_name(text: str) -> tuple[int, str]:
+    """A pygame key name as (key code, name)."""
+    import warnings
+
+    import pygame
+
+    try:
+        with warnings.catch_warnings():  # the name table needs no initialised pygame
+            warnings.simplefilter("ignore")
+            return pygame.key.key_code(text), text
+    except (ValueError, pygame.error):
+        hint = "use pygame names like right, space, n"
+        raise ArgumentError(f"unknown key name {shown(text)} ({hint})") from None
+
+
+# -- the table ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Key:
+    """A key naming a command: a pygame key name, with Shift or not, and how the help shows it
+    (empty: a second key for the same thing, not shown). ``typed``: also matched by the character
+    typed (``?`` is Shift+/ on most keyboards)."""
+
+    name: str
+    shown: str = ""
+    shift: bool = False
+    typed: bool = False
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command. ``method`` runs on the App (``target="app"``) or on the current mode."""
+
+    name: str
+    method: str
+    target: str = "mode"  # "app", "mode", "appearance" (a function of the app) or "script" (headless only)
+    keys: tuple[Key, ...] = ()
+    help: str | None = None  # i18n key of the help overlay's row
+    label: str | None = None  # i18n key of the button text (None: no button)
+    modes: frozenset[str] = ALL
+    while_busy: bool = False  # may run while the Player works on its worker thread
+    parse: Callable[[str], object] | None = None  # script text -> argument (None: no argument)
+    toggle: str | None = None  # ControlState field the button shows as on / off
+    swap: tuple[str, str] | None = None  # (ControlState field, i18n key shown while it is true)
+    mode_labels: Mapping[str, str] = field(default_factory=dict)  # the button's text in other modes
+
+
+def _table(*commands: Command) -> dict[str, Command]:
+    return {command.name: command for command in commands}
+
+
+COMMANDS: dict[str, Command] = _table(
+    Command(
+        "reset",
+        "reset",
+        keys=(Key("r", "R"),),
+        help="reset",
+        label="reset",
+        mode_labels={"game": "game_retry"},
+    ),
+    Command(
+        "step",
+        "step",
+        keys=(Key("right", "→"),),
+        help="step",
+        label="step",
+        modes=SEARCH,
+        parse=whole("step", 0, 1),
+    ),
+    Command(
+        "back",
+        "back",
+        keys=(Key("left", "←"),),
+        help="back",
+        label="back",
+        modes=SEARCH,
+        parse=whole("back", 0, 1),
+    ),
+    Command(
+        "play",
+        "toggle_play",
+        keys=(Key("space", "Space"),),
+        help="play",
+        label="play",
+        modes=SEARCH,
+        parse=number("play seconds", maximum=MAX_PLAY_SECONDS),
+        swap=("playing", "pause"),
+    ),
+    Command("pause", "pause", modes=SEARCH),
+    Command("next", "next_solution", keys=(Key("n", "N"),), help="next", label="next", modes=SEARCH),
+    Command(
+        "instant",
+        "instant",
+        keys=(Key("return", "Enter"), Key("enter")),
+        help="instant",
+        label="instant",
+        modes=SEARCH,
+    ),
+    Command(
+        "show-all",
+        "set_show_all",
+        "mode",
+        (Key("a", "A"),),
+        "show_all",
+        "show_all",
+        SEARCH,
+        parse=on_off("show-all"),
+        toggle="show_all",
+    ),
+    Command(
+        "shade",
+        "set_shade",
+        "app",
+        (Key("x", "X"),),
+        "shade",
+        "shade",
+        while_busy=True,
+        parse=on_off("shade"),
+        toggle="shade",
+    ),
+    Command(
+        "faster",
+        "faster",
+        "mode",
+        (Key("+", "+"), Key("=", "="), Key("[+]")),
+        "faster",
+        modes=SEARCH,
+        while_busy=True,
+    ),
+    Command("slower", "slower", "mode", (Key("-", "-"), Key("[-]")), "slower", modes=SEARCH, while_busy=True),
+    Command(
+        "speed", "set_speed", "mode", modes=SEARCH, while_busy=True, parse=number("speed", positive=True)
+    ),
+    Command("n-down", "n_down", keys=(Key("[", "["),), help="n_down", label="n_down"),
+    Command("n-up", "n_up", keys=(Key("]", "]"),), help="n_up", label="n_up"),
+    Command("n-jump-down", "n_jump_down", keys=(Key("[", "Shift+[", shift=True),), help="n_jump_down"),
+    Command("n-jump-up", "n_jump_up", keys=(Key("]", "Shift+]", shift=True),), help="n_jump_up"),
+    Command("n", "set_n", parse=whole("n", 1)),
+    Command("algo", "set_algorithm", modes=SEARCH, parse=algorithm),
+    Command("race-pair", "set_pair", modes=frozenset({"race"})),
+    Command("mode", "set_mode", "app", help=None, parse=one_of("mode", MODES)),
+    Command(
+        "help",
+        "toggle_help",
+        "app",
+        (Key("h", "H"), Key("?", "?", typed=True), Key("/", shift=True)),
+        "help",
+        "help",
+        while_busy=True,
+    ),
+    Command(
+        "fullscreen",
+        "toggle_fullscreen",
+        "app",
+        (Key("f11", "F11"),),
+        "fullscreen",
+        "fullscreen",
+        while_busy=True,
+    ),
+    Command(
+        "lang",
+        "set_lang",
+        "appearance",
+        (Key("f2", "F2"),),
+        "switch_lang",
+        while_busy=True,
+        parse=one_of("lang", LANGUAGES),
+    ),
+    Command(
+        "theme",
+        "set_theme",
+        "appearance",
+        (Key("f3", "F3"),),
+        "switch_theme",
+        "projector",
+        while_busy=True,
+        parse=one_of("theme", tuple(THEMES)),
+        toggle="projector",
+    ),
+    Command(
+        "scale",
+        "set_scale",
+        "appearance",
+        (Key("f4", "F4"),),
+        "switch_scale",
+        "ui_scale",
+        while_busy=True,
+        parse=scale,
+    ),
+    Command(
+        "screenshot",
+        "screenshot",
+        "app",
+        (Key("s", "S"),),
+        "screenshot",
+        "screenshot",
+        while_busy=True,
+        parse=output_path,
+    ),
+    Command(
+        "gif",
+        "toggle_gif",
+        "app",
+        (Key("g", "G"),),
+        "gif",
+        "gif",
+        while_busy=True,
+        swap=("recording", "gif_stop"),
+    ),
+    Command("tree", "show_tree", keys=(Key("t", "T"),), help="view_tree", modes=frozenset({"watch"})),
+    Command(
+        "gallery", "show_gallery", keys=(Key("y", "Y"),), help="view_gallery", modes=frozenset({"watch"})
+    ),
+    Command("view", "set_view", modes=frozenset({"watch"}), parse=view_name),
+    Command("escape", "escape", "app", (Key("escape", "Esc"),), "cancel", while_busy=True),
+    Command("cancel", "cancel", while_busy=True),
+    Command("click", "click_square", parse=square),
+    Command(
+        "hint",
+        "toggle_hints",
+        keys=(Key("i", "I"),),
+        help="hint",
+        label="game_hint_button",
+        modes=frozenset({"game"}),
+    ),
+    Command(
+        "completions",
+        "completions",
+        keys=(Key("c", "C"),),
+        help="completions",
+        label="game_completions_button",
+        modes=frozenset({"game"}),
+    ),
+    Command(
+        "relaxed",
+        "set_relaxed",
+        keys=(Key("l", "L"),),
+        help="relaxed",
+        label="game_relaxed_button",
+        modes=frozenset({"game"}),
+        parse=on_off("relaxed"),
+        toggle="relaxed",
+    ),
+    Command("quit", "quit", "app", while_busy=True),
+    Command("wait-idle", "wait_idle", "script", while_busy=True, parse=no_argument("wait-idle")),
+    Command("key", "post_key", "script", while_busy=True, parse=key_name),
+)
+
+
+def parse_argument(name: str, text: str) -> object:
+    """The checked argument of script command ``name`` (None: it takes none). ArgumentError says why not."""
+    command = COMMANDS.get(name)
+    if command is None:
+        raise ArgumentError(f"unknown command {shown(name)} in the script")
+    text = text.strip()
+    if command.parse is None:
+        return no_argument(name)(text)
+    return command.parse(text)
+
+
+def help_rows() -> list[tuple[str, str]]:
+    """(keys as shown, i18n key of the action) for the help overlay, in table order."""
+    rows = []
+    for command in COMMANDS.values():
+        shown = [key.shown for key in command.keys if key.shown]
+        if shown and command.help:
+            rows.append((" / ".join(shown), command.help))
+    return rows
+
+
+def key_table() -> dict[tuple[int, bool], str]:
+    """(pygame key code, Shift held) -> command name; a key without Shift matches either way."""
+    import warnings
+
+    import pygame
+
+    table: dict[tuple[int, bool], str] = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for command in COMMANDS.values():
+            for key in command.keys:
+                code = pygame.key.key_code(key.name)
+                table.setdefault((code, key.shift), command.name)
+    return table
+
+
+def typed_keys() -> dict[str, str]:
+    """Typed character -> command name, for the keys matched by what they type (``?``)."""
+    return {key.name: command.name for command in COMMANDS.values() for key in command.keys if key.typed}
+
+
+def command_for_key(key: int, mod_shift: bool, typed: str = "") -> str | None:
+    """The command a key press names, or None: the typed character first, then Shift+key, then the key."""
+    if typed and typed in _TYPED:
+        return _TYPED[typed]
+    table = _keys()
+    if mod_shift and (key, True) in table:
+        return table[(key, True)]
+    return table.get((key, False))
+
+
+_TYPED = typed_keys()
+_KEYS: dict[tuple[int, bool], str] = {}
+
+
+def _keys() -> dict[tuple[int, bool], str]:
+    if not _KEYS:
+        _KEYS.update(key_table())
+    return _KEYS
+
+
+def button_text(name: str, state: Any, lang: str, mode: str) -> str:
+    """The text of command ``name``'s button, given the ControlState ``state``."""
+    command = COMMANDS[name]
+    label = command.mode_labels.get(mode, command.label or name)
+    if command.swap is not None and getattr(state, command.swap[0]):
+        return tr(command.swap[1], lang)
+    if command.toggle is not None:
+        on = bool(getattr(state, command.toggle))
+        return tr("toggle", lang, label=tr(label, lang), state=tr("on" if on else "off", lang))
+    if name == "scale":
+        return tr(label, lang, scale=f"{state.ui_scale:g}")
+    return tr(label, lang)
+
+
+def refusal(name: str, mode: str, lang: str) -> tuple[str, str]:
+    """The banner for command ``name`` in a mode that does not take it."""
+    modes = COMMANDS[name].modes
+    if modes == {"game"}:
+        return tr("game_watch_only", lang), "info"
+    if modes == {"race"}:
+        return tr("race_only", lang), "error"
+    return tr("not_in_mode", lang, mode=tr(f"mode_{mode}", lang)), "info"

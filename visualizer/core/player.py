@@ -1,0 +1,372 @@
+"""Who owns time: one Player moves one track (a timeline, or a race of two) toward a goal. No pygame.
+
+A *goal* says where time is going: nowhere (paused), forward at a rate (play), to the next
+solution, to the end -- or, later, until any condition on the events (``Goal("until", stop=...)``).
+``advance(dt)`` is one frame's share of an animated goal, run on the UI thread; a goal that is
+not animated is a jump: a slice on the calling thread, then the rest on a worker thread in
+chunks under ``lock``, with progress and cancel. What happened comes back as ``Report`` values
+(finished, no more solutions, cancelled, done in ...) for the window to turn into banners.
+
+>>> import threading
+>>> from solvers import registry
+>>> from visualizer.core.timeline import Timeline
+>>> player = Player(Timeline(registry.get("backtracking"), 8), threading.Lock())
+>>> player.go(NEXT)
+>>> player.track.counters.attempts, player.busy
+(876, False)
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Protocol
+
+from solvers import engine
+from solvers.events import Event, Solution
+
+#: Events a jump applies on the calling thread before it hands over to the worker thread.
+SYNC_EVENTS = 4000
+#: Events the worker thread applies per hold of the lock (about 20 ms at Python speed).
+CHUNK = 1000
+#: Play speeds in events per second; + and - multiply by SPEED_FACTOR (four presses per decade).
+MIN_SPEED, MAX_SPEED = 1.0, 10_000.0
+SPEED_FACTOR = 10**0.25
+#: Animation speeds: "next" at least this fast, "end" at the top speed (every event still drawn).
+NEXT_ANIMATION_SPEED = 1000.0
+
+
+class Track(Protocol):
+    """What a Player moves: a Timeline, or a Race (two timelines in lockstep)."""
+
+    @property
+    def cursor(self) -> int: ...
+    @property
+    def finished(self) -> bool: ...
+    def step(self, k: int = 1) -> int: ...
+    def back(self, k: int = 1) -> int: ...
+    def advance_until(self, stop: Callable[[Event], bool], limit: int | None = None) -> bool: ...
+    def reset(self) -> None: ...
+
+
+def clamp_speed(rate: float) -> float:
+    """``rate`` events per second brought into MIN_SPEED..MAX_SPEED; ValueError unless positive.
+
+    >>> clamp_speed(0.5), clamp_speed(20_000.0)
+    (1.0, 10000.0)
+    """
+    if not rate > 0:
+        raise ValueError(f"speed must be positive (got {rate})")
+    return min(max(rate, MIN_SPEED), MAX_SPEED)
+
+
+def is_solution(event: Event) -> bool:
+    """The stop condition of "next solution"."""
+    return type(event) is Solution
+
+
+@dataclass(frozen=True)
+class Goal:
+    """Where time is going. ``stop`` ends the goal on the event it accepts (None: only the end)."""
+
+    kind: str  # "paused", "play", "next", "end" (later: "until")
+    stop: Callable[[Event], bool] | None = None
+    animated: bool = False  # drawn event by event at ``rate``, else a jump
+    min_rate: float = 0.0  # animated: at least this many events per second
+    at_end: str = "finished"  # the report when the run ends before ``stop`` accepts an event
+    at_end_kind: str = "success"
+
+
+PAUSED = Goal("paused")
+PLAY = Goal("play", animated=True)
+NEXT = Goal(
+    "next", stop=is_solution, min_rate=NEXT_ANIMATION_SPEED, at_end="no_more_solutions", at_end_kind="info"
+)
+END = Goal("end", min_rate=MAX_SPEED)
+
+
+@dataclass(frozen=True)
+class Report:
+    """Something the window should say: an i18n key, a banner kind and the key's fields."""
+
+    key: str
+    kind: str = "info"
+    fields: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass
+class Job:
+    """One jump running on the worker thread and how far it got."""
+
+    goal: Goal
+    start_attempts: int
+    total_attempts: int | None = None  # attempts of the whole run, when known ("end" only)
+    applied: int = 0  # events applied so far
+    started: float = 0.0
+    seconds: float = 0.0
+    done: bool = False
+    cancelled: bool = False
+    found: bool = False  # ``goal.stop`` accepted an event
+
+    @property
+    def kind(self) -> str:
+        return self.goal.kind
+
+
+class Player:
+    """Owns time for one track: the goal, the animation budget, the worker thread and its reports.
+
+    ``attempts`` reads the track's attempts counter and ``estimate`` works out the whole run's
+    (for the progress bar); without them progress is counted in events.
+    """
+
+    def __init__(
+        self,
+        track: Track,
+        lock: threading.Lock,
+        *,
+        attempts: Callable[[], int] | None = None,
+        estimate: Callable[[engine.CancelFlag], int | None] | None = None,
+    ) -> None:
+        self.track = track
+        self.lock = lock
+        self.goal = PAUSED
+        self.speed = 10.0  # events per second while playing
+        self.elapsed = 0.0  # seconds the current run has spent moving
+        self.job: Job | None = None
+        self.total: int | None = None  # attempts of the whole run, once ``estimate`` knows
+        self.reports: list[Report] = []
+        self._attempts = attempts
+        self._estimate_fn = estimate
+        self._estimating = False
+        self._budget = 0.0
+        self._reported: Job | None = None
+        self._cancel = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # -- reading -------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        """Whether a jump runs on the worker thread (or has ended but is not reported yet)."""
+        thread_alive = self._thread is not None and self._thread.is_alive()
+        return thread_alive or (self.job is not None and self.job is not self._reported)
+
+    @property
+    def playing(self) -> bool:
+        return self.goal.kind == "play"
+
+    @property
+    def animating(self) -> bool:
+        """Whether an animated goal other than Play runs (a show-all next or end)."""
+        return self.goal.animated and self.goal.kind != "play"
+
+    def seconds(self) -> float:
+        """Time the run has spent moving, the running jump included."""
+        job = self.job
+        running = time.perf_counter() - job.started if job is not None and not job.done else 0.0
+        return self.elapsed + running
+
+    def fraction(self) -> float | None:
+        """Progress of the running jump to the end, 0 to 1, or None when its total is unknown."""
+        job = self.job
+        if job is None or job.total_attempts is None or job.kind != "end" or self._attempts is None:
+            return None
+        span = max(job.total_attempts - job.start_attempts, 1)
+        return min(max((self._attempts() - job.start_attempts) / span, 0.0), 1.0)
+
+    def progress(self) -> float | None:
+        """How far the whole run is, 0 to 1 (attempts so far over ``total``), or None when unknown."""
+        total = self.total
+        if total is None or self._attempts is None:
+            return None
+        return min(max(self._attempts() / max(total, 1), 0.0), 1.0)
+
+    def take_reports(self) -> list[Report]:
+        """The reports since the last call, oldest first."""
+        reports, self.reports = self.reports, []
+        return reports
+
+    # -- commands (UI thread; never while ``busy``) ---------------------------
+
+    def pause(self) -> None:
+        self.goal = PAUSED
+
+    def step(self, k: int = 1) -> int:
+        """Apply up to ``k`` events now; pauses. Says "finished" when nothing was left."""
+        self.pause()
+        with self.lock:
+            done = self.track.step(int(k))
+        if done == 0:
+            self._say("finished", "success")
+        return done
+
+    def back(self, k: int = 1) -> int:
+        """Undo up to ``k`` events; pauses."""
+        self.pause()
+        with self.lock:
+            return self.track.back(int(k))
+
+    def reset(self) -> None:
+        """Back to the start of the run; pauses."""
+        self.pause()
+        with self.lock:
+            self.track.reset()
+        self.elapsed = 0.0
+
+    def toggle_play(self) -> None:
+        """Play, or stop whatever animation runs."""
+        if self.goal is not PAUSED:
+            self.pause()
+        elif self.track.finished:
+            self._say("finished", "success")
+        else:
+            self.goal, self._budget = PLAY, 0.0
+
+    def go(self, goal: Goal, *, animated: bool = False) -> None:
+        """Head for ``goal``: drawn event by event when ``animated``, else a jump."""
+        self.pause()
+        if self.track.finished:
+            self._say(goal.at_end, goal.at_end_kind)
+        elif animated:
+            self.goal, self._budget = replace(goal, animated=True), 0.0
+            self._cancel.clear()  # a cancelled jump before must not stop this estimate
+            self.estimate()
+        else:
+            self._jump(goal)
+
+    def cancel(self) -> None:
+        """Stop the worker after its current chunk, or an animated next / end (reported)."""
+        if self.busy:
+            self._cancel.set()
+        elif self.animating:
+            self._say("cancelled", "info")
+            self.pause()
+        else:
+            self.pause()
+
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait for the worker thread; True when none runs any more."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return not (self._thread is not None and self._thread.is_alive())
+
+    def close(self) -> None:
+        """Cancel any work and wait briefly for it."""
+        self._cancel.set()
+        self.join(2.0)
+
+    # -- time ----------------------------------------------------------------
+
+    def advance(self, dt: float) -> None:
+        """``dt`` seconds of time: an animated goal's share of events, and a finished jump's report."""
+        self._collect()
+        goal = self.goal
+        if not goal.animated:
+            return
+        rate = max(self.speed, goal.min_rate)
+        self.elapsed += dt
+        self._budget += dt * rate
+        k = int(self._budget + 1e-9)  # 60 frames of 1/60 s at 10 events/s make 10 events
+        self._budget -= k
+        if k == 0:
+            return
+        with self.lock:
+            if goal.stop is not None:
+                stopped = self.track.advance_until(goal.stop, k) or self.track.finished
+            else:
+                stopped = self.track.step(k) < k
+        if stopped:
+            self.pause()
+            if self.track.finished:
+                self._say("finished", "success")
+
+    def _jump(self, goal: Goal) -> None:
+        """A short jump right here; a long one continues on the worker thread."""
+        started = time.perf_counter()
+        with self.lock:
+            found = False
+            if goal.stop is not None:
+                found = self.track.advance_until(goal.stop, SYNC_EVENTS)
+                done = found or self.track.finished
+            else:
+                self.track.step(SYNC_EVENTS)
+                done = self.track.finished
+        self.elapsed += time.perf_counter() - started
+        if not done:
+            self._start(goal)
+        elif goal.stop is not None and not found:
+            self._say(goal.at_end, goal.at_end_kind)
+        elif goal.stop is None:
+            self._say("finished", "success")
+
+    def _start(self, goal: Goal) -> None:
+        self._cancel.clear()
+        start = self._attempts() if self._attempts is not None else 0
+        job = Job(goal, start, started=time.perf_counter())
+        self.job = job
+        self._thread = threading.Thread(target=self._run, args=(job,), daemon=True)
+        self._thread.start()
+
+    def _run(self, job: Job) -> None:
+        track, stop = self.track, job.goal.stop
+        if stop is None:  # the total comes from the engine while the events already run
+            job.total_attempts = self.total
+            self.estimate()
+        while not self._cancel.is_set():
+            with self.lock:
+                before = track.cursor
+                if stop is not None:
+                    job.found = track.advance_until(stop, CHUNK)
+                    job.applied += track.cursor - before
+                    if job.found or track.finished:
+                        break
+                else:
+                    applied = track.step(CHUNK)
+                    job.applied += applied
+                    if applied < CHUNK:
+                        break
+            time.sleep(0)  # let the UI thread take the lock
+        job.cancelled = self._cancel.is_set()
+        job.seconds = time.perf_counter() - job.started
+        job.done = True
+
+    def _collect(self) -> None:
+        """Report a jump the worker thread has finished."""
+        job = self.job
+        if job is None or not job.done or job is self._reported:
+            return
+        self._reported = job
+        self.elapsed += job.seconds
+        if job.cancelled:
+            self._say("cancelled", "info")
+        elif job.goal.stop is not None and not job.found:
+            self._say(job.goal.at_end, job.goal.at_end_kind)
+        else:
+            self._say("done_in", "success", seconds=job.seconds)
+
+    def estimate(self) -> None:
+        """Work out the run's total attempts (``total``) once, on a thread of its own: an engine
+        call beside the stepping that stops on cancel."""
+        if self._estimating or self.total is not None or self._estimate_fn is None:
+            return
+        self._estimating = True
+        threading.Thread(target=self._estimate, daemon=True).start()
+
+    def _estimate(self) -> None:
+        assert self._estimate_fn is not None
+        try:
+            total = self._estimate_fn(self._cancel)
+        except engine.Cancelled:
+            return
+        finally:
+            self._estimating = False
+        self.total = total
+        job = self.job
+        if job is not None and job.kind == "end" and not job.done:
+            job.total_attempts = total
+
+    def _say(self, key: str, kind: str, **fields: object) -> None:
+        self.reports.append(Report(key, kind, fields))

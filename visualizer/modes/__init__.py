@@ -1,0 +1,51 @@
+"""The window's modes: watch a search, play the queens game, race two searches (``make`` builds one)."""
+
+from __future__ import annotations
+
+from solvers import registry
+from visualizer.commands import MODES
+from visualizer.core.game import MAX_N as GAME_MAX_N
+from visualizer.core.game import MIN_N as GAME_MIN_N
+from visualizer.modes.base import Host, Mode
+from visualizer.window_n import WINDOW_MAX_N
+
+#: Events the watch timeline keeps for step back: 10^7 events of 16 bytes, at most 160 MB (plus
+#: one 1 MB chunk); a longer run forgets its oldest events (step back stops there).
+LOG_CAPACITY = 10_000_000
+
+
+def make(name: str, host: Host, n: int, algorithm: str, algo2: str | None = None) -> Mode:
+    """The mode ``name`` at ``n``; SolverError (translated where the user sees it) for a bad n."""
+    from solvers.errors import SolverError
+
+    if name == "watch":
+        from visualizer.modes.watch import WatchMode
+
+        return WatchMode(host, n, algorithm)
+    if name == "game":
+        from visualizer.modes.game import GameMode
+
+        return GameMode(host, n, algorithm)
+    if name == "race":
+        from visualizer.modes.race import RaceMode
+
+        return RaceMode(host, n, algorithm, algo2)
+    raise SolverError(f"unknown mode {name!r}; choose one of: {', '.join(MODES)}")
+
+
+def fit_n(name: str, n: int, algorithm: str) -> int:
+    """``n`` brought into the range mode ``name`` can show with ``algorithm`` (for a mode switch).
+
+    >>> fit_n("game", 1000, "construction"), fit_n("watch", 20, "brute-force"), fit_n("race", 9, "bitmask")
+    (20, 8, 9)
+    """
+    spec = registry.get(algorithm)
+    low, high = spec.min_n, min(spec.max_n, WINDOW_MAX_N)
+    if name == "game":
+        low, high = GAME_MIN_N, GAME_MAX_N
+    elif name == "race":
+        from visualizer.modes.race import partner
+
+        other = registry.get(partner(algorithm))
+        low, high = max(low, other.min_n), min(high, other.max_n)
+    return min(max(n, low), high)

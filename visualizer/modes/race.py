@@ -1,0 +1,138 @@
+"""Race mode: two algorithms on the same n, event for event, under one Player.
+
+Because the Race is a track like a single timeline, every command of time works as in watch
+mode: step, step back, play, next solution (both sides stop when either reaches one), instant
+result (long ones on the worker thread, Esc cancels). Drawing is ``visualizer/render/race.py``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from solvers import registry
+from solvers.errors import SolverError
+from visualizer.core.player import Player
+from visualizer.core.race import Race
+from visualizer.i18n import tr
+from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
+
+if TYPE_CHECKING:
+    from visualizer.layout import Layout
+    from visualizer.render.board import BoardGeometry
+
+Pair = tuple[str, str]
+#: Events each side keeps for step back.
+RACE_LOG_CAPACITY = 2_000_000
+
+
+def partner(algorithm: str) -> str:
+    """The usual opponent of ``algorithm`` (its spec's ``race_partner``, else plain backtracking).
+
+    >>> partner("brute-force"), partner("bitmask"), partner("permutations")
+    ('backtracking', 'backtracking', 'permutations-pruned')
+    """
+    return registry.get(algorithm).race_partner or "backtracking"
+
+
+def pair_id(pair: Pair) -> str:
+    """The drop-down option id of a pair: ``"a,b"``."""
+    return ",".join(pair)
+
+
+def parse_pair(value: object) -> Pair:
+    """A pair from ``"a,b"`` or a 2-tuple, both names checked against the registry."""
+    parts = value.split(",") if isinstance(value, str) else list(value)  # type: ignore[call-overload]
+    if len(parts) != 2:
+        raise ValueError(f"a race pair is two algorithm names, like brute-force,backtracking (got {value!r})")
+    a, b = (registry.get(str(part).strip()).name for part in parts)
+    return a, b
+
+
+class RaceMode(SearchMode):
+    """One race in the window: the pair, the board size and the lockstep run under a Player."""
+
+    name = "race"
+    wide_side = False
+
+    def __init__(self, host: Host, n: int, algorithm: str, algo2: str | None = None) -> None:
+        self.host = host
+        try:
+            self._open((algorithm, algo2 or partner(algorithm)), n)
+        except (SolverError, ValueError) as exc:
+            if algo2 is None:
+                raise
+            host.say(tr("error", host.lang, message=f"--algo2: {exc}"), "error")  # the first banner
+            self._open((algorithm, algorithm), n)
+
+    def _open(self, pair: Pair, n: int) -> None:
+        """A new race (a refused n or pair raises before anything changes)."""
+        race = Race(*pair, n, log_capacity=RACE_LOG_CAPACITY)
+        with self.host.lock:
+            self.race = race
+            self.player = Player(race, self.host.lock)
+
+    @property
+    def pair(self) -> Pair:
+        """The two algorithms racing (side a, side b)."""
+        return self.race.a.spec.name, self.race.b.spec.name
+
+    @property
+    def n(self) -> int:
+        return self.race.n
+
+    @property
+    def algorithm(self) -> str:
+        return self.pair[0]
+
+    def controls(self) -> ControlPlan:
+        return ControlPlan(SEARCH_ROWS, choice="pairs")
+
+    def control_fields(self) -> dict[str, object]:
+        return {"playing": self.playing, "race_pair": self.pair}
+
+    # -- commands ------------------------------------------------------------
+
+    def set_n(self, n: object) -> None:
+        """Both sides restart at the new n."""
+        self._open(self.pair, self.parse_n(n))
+
+    def set_algorithm(self, name: str) -> None:
+        """An algorithm against its usual partner."""
+        algorithm = registry.get(str(name)).name
+        self.set_pair((algorithm, partner(algorithm)))
+
+    def set_pair(self, pair: object) -> None:
+        """The drop-down's pair ("a,b")."""
+        self._open(parse_pair(pair), self.n)
+        self.host.relayout()  # the drop-down shows the new pair
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        return False
+
+    # -- reading and drawing -------------------------------------------------
+
+    def state(self) -> dict[str, object]:
+        timeline = self.race.a  # side a stands in for the top-level fields
+        with self.host.lock:
+            counters = timeline.counters
+            return {
+                "finished": self.race.finished,
+                "counters": {
+                    key: getattr(counters, key)
+                    for key in ("attempts", "placements", "backtracks", "solutions", "checks")
+                },
+                "queens": list(timeline.queens),
+                "event_index": timeline.cursor,
+                "depth": timeline.depth,
+                "race": self.race.state(),
+            }
+
+    def draw(self, surface: pygame.Surface, layout: Layout) -> BoardGeometry | None:
+        from visualizer.render.race import draw_race
+
+        area = layout.board.union(layout.code).union(layout.counters)
+        with self.host.lock:
+            draw_race(surface, area, self.race, self.host.theme, self.host.lang)
+        return None

@@ -1,0 +1,165 @@
+"""Watch mode: one algorithm's search on the board, its counters, and the side view
+(pseudo-code, search tree, solutions gallery or conflicts chart)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from solvers import registry
+from visualizer.core.player import Player
+from visualizer.core.scene import Scene, scene_of
+from visualizer.core.timeline import Timeline
+from visualizer.i18n import tr
+from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
+from visualizer.views import Views
+from visualizer.window_n import check_window_n, row_heat
+
+if TYPE_CHECKING:
+    from visualizer.layout import Layout
+    from visualizer.render.board import BoardGeometry
+
+
+class WatchMode(SearchMode):
+    """One timeline under a Player, with the side views following it."""
+
+    name = "watch"
+
+    def __init__(self, host: Host, n: int, algorithm: str) -> None:
+        self.host = host
+        self.views = Views()  # the side panel: code, search tree, gallery or chart
+        self._open(registry.get(algorithm), n)
+
+    def _open(self, spec: registry.AlgorithmSpec, n: int) -> None:
+        """A new run of ``spec`` at ``n`` (refused with SolverError before anything changes)."""
+        check_window_n(n, spec, self.host.lang)  # the window draws up to n = 1000
+        from visualizer import modes
+
+        timeline = Timeline(spec, n, log_capacity=modes.LOG_CAPACITY)
+        with self.host.lock:
+            self.timeline = timeline
+            self.player = Player(
+                timeline,
+                self.host.lock,
+                attempts=lambda: timeline.counters.attempts,  # an int read, safe without the lock
+                estimate=lambda cancel: spec.expected_attempts(n, cancel=cancel),
+            )
+            self.views.rebuild(timeline)
+            if spec.family == "local-search" and self.views.view != "chart":
+                self.views.set("chart", timeline)  # min-conflicts opens on its conflicts chart
+
+    @property
+    def n(self) -> int:
+        return self.timeline.n
+
+    @property
+    def algorithm(self) -> str:
+        return self.timeline.spec.name
+
+    @property
+    def wide_side(self) -> bool:
+        return self.views.view != "code"
+
+    def controls(self) -> ControlPlan:
+        return ControlPlan(SEARCH_ROWS)
+
+    def control_fields(self) -> dict[str, object]:
+        return {"playing": self.playing}
+
+    # -- commands ------------------------------------------------------------
+
+    def set_n(self, n: object) -> None:
+        """A new board size for the same algorithm ([ and ], Shift for 10, or typed in the n box)."""
+        self._open(self.timeline.spec, self.parse_n(n))
+        self.host.relayout()  # the chart view may have opened: widths and controls
+
+    def set_algorithm(self, name: str) -> None:
+        """Another algorithm at the same n (the drop-down)."""
+        self._open(registry.get(str(name)), self.n)
+        self.host.relayout()
+
+    def set_view(self, view: str | None = None) -> None:
+        """The side panel: "code", "tree" (T) or "gallery" (Y); the shown view again goes back to code."""
+        wide = self.wide_side
+        with self.host.lock:
+            self.views.set(view, self.timeline)
+        if self.wide_side != wide:  # a tree or gallery takes room from the board
+            self.host.relayout()
+
+    def show_tree(self) -> None:
+        self.set_view("tree")
+
+    def show_gallery(self) -> None:
+        self.set_view("gallery")
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """A click in the side view (a gallery board); True if it was taken."""
+        return self.views.click(pos, self.timeline)
+
+    # -- reading and drawing -------------------------------------------------
+
+    def scene(self) -> Scene:
+        """The board to draw now (a clicked gallery solution until the next step), under the lock."""
+        with self.host.lock:
+            scene = scene_of(self.timeline, shade_attacked=self.host.shade)
+            chosen = self.views.selected(self.timeline)
+        if chosen is not None:
+            scene = Scene(n=scene.n, queens=chosen, event_index=scene.event_index)
+        return scene
+
+    def state(self) -> dict[str, object]:
+        timeline = self.timeline
+        with self.host.lock:
+            counters = timeline.counters
+            return {
+                "finished": timeline.finished,
+                "counters": {
+                    key: getattr(counters, key)
+                    for key in ("attempts", "placements", "backtracks", "solutions", "checks")
+                },
+                "queens": list(timeline.queens),
+                "event_index": timeline.cursor,
+                "depth": timeline.depth,
+                "view": self.views.view,
+                **({"tree_nodes": self.views.tree.count} if self.views.tree is not None else {}),
+            }
+
+    def draw(self, surface: pygame.Surface, layout: Layout) -> BoardGeometry | None:
+        from visualizer.render.board import draw_board
+        from visualizer.render.panels import draw_code, draw_counters
+
+        host, lang = self.host, self.host.lang
+        with host.lock:
+            scene = scene_of(self.timeline, shade_attacked=host.shade)
+            chosen = self.views.selected(self.timeline)
+            counters = self.timeline.counters.as_dict()
+            depth = self.timeline.depth
+            side = self.views.model()  # a read-only snapshot: drawing it needs no lock
+        if chosen is not None:  # a gallery click: that solution until the next step
+            scene = Scene(n=scene.n, queens=chosen, event_index=scene.event_index)
+        family = self.timeline.spec.family  # counters only some families have
+        if family != "local-search":
+            counters.pop("repairs", None)
+        if family != "propagation":
+            counters.pop("pruned", None), counters.pop("wipeouts", None)
+        geometry = draw_board(
+            surface,
+            layout.board,
+            scene,
+            host.theme,
+            lang=lang,
+            show_attacked=host.shade,
+            row_heat=row_heat(scene.queens),
+        )
+        extras = {
+            tr("depth", lang): f"{depth} / {scene.n}",
+            tr("event_index", lang): f"{scene.event_index:,}",
+            tr("elapsed", lang): tr("seconds", lang, seconds=self.player.seconds()),
+        }
+        draw_counters(surface, layout.counters, counters, extras, host.theme, lang, layout.scale)
+        side_view = self.views.draw(surface, layout.code, side, host.theme, lang, chosen)
+        if not side_view:
+            code = self.timeline.spec.code_in(lang)
+            draw_code(surface, layout.code, code, scene.line, host.theme, lang, layout.scale)
+        return geometry
