@@ -14,6 +14,7 @@ from solvers.counters import Counters, tally
 from solvers.events import Backtrack, Event, Place, Repair, Solution
 from visualizer.core import timeline as timeline_module
 from visualizer.core.gallery import Gallery
+from visualizer.core.race import Race, is_solution
 from visualizer.core.timeline import MAX_KEPT_SOLUTIONS, NEAR, Timeline
 from visualizer.core.tree import SearchTree
 
@@ -240,3 +241,27 @@ def test_forward_checking_finishes_and_seeks_back_without_the_whole_log():
     assert len(events) > 1 << 20 >= len(timeline.log)
     timeline.seek(1000)
     assert timeline.counters == tally(events[:1000])
+
+
+@pytest.mark.parametrize(
+    ("pair", "n"), [(("brute-force", "backtracking"), 6), (("permutations", "permutations-pruned"), 7)]
+)
+def test_a_race_seeks_finishes_and_jumps_to_solutions_like_lockstep_steps(pair, n):
+    jumping, stepping = Race(*pair, n), Race(*pair, n)
+    for k in (40_000, 5, 23_456):
+        jumping.seek(k)
+        stepping.back(stepping.cursor)
+        stepping.step(k)
+        for side in ("a", "b"):
+            a, b = jumping.sides[side], stepping.sides[side]
+            assert (a.cursor, a.counters, a.queens) == (b.cursor, b.counters, b.queens)
+    jumping.seek(0)
+    stepping.back(stepping.cursor)
+    for _ in range(6):
+        assert jumping.next_solution() == stepping.advance_until(is_solution)
+        assert jumping.cursor == stepping.cursor
+        assert jumping.a.counters == stepping.a.counters and jumping.b.counters == stepping.b.counters
+    assert jumping.first_solution == stepping.first_solution is not None
+    jumping.finish()
+    stepping.run_to_end()
+    assert jumping.state() == stepping.state()

@@ -290,20 +290,22 @@ class Timeline:
         """
         if not (jump and self.engine_walks):
             return self.advance_until(lambda e: type(e) is Solution, limit)
+        end = self.solution_end(self.counters.solutions + 1)
+        self.seek(sys.maxsize if end is None else end)
+        return end is not None
+
+    def solution_end(self, number: int) -> int | None:
+        """The event index right after the run's ``number``-th Solution (1-based), from the engine
+        without moving; None when the run has fewer. Only where the engine walks the algorithm."""
+        if not self.engine_walks:
+            raise ValueError(f"{self.spec.name} is not walked by the engine")
         here = self._here()
-        while here is None:  # between two checkpoints of a permutation walk: step to the next one
-            if self.finished:
-                return False
-            self.step()
-            if type(self.last) is Solution:
-                return True
-            here = self._here()
-        reached, _ = self._walk(here, solution=self.counters.solutions + 1)
-        if reached.counters.solutions == self.counters.solutions:
-            self.seek(reached.index)  # no solution left: stand at the end
-            return False
-        self.seek(reached.index)
-        return True
+        start = max(
+            (m for m in (*self._marks, here) if m is not None and m.counters.solutions < number),
+            key=lambda m: m.index,
+        )
+        reached, _ = self._walk(start, solution=number)
+        return reached.index if reached.counters.solutions >= number else None
 
     def finish(self, cancel: CancelFlag | None = None) -> None:
         """Stand at the end of the run. The engine answers where it walks the algorithm; a
