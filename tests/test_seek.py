@@ -218,6 +218,7 @@ def test_checkpoints_kept_while_stepping_resume_exactly(name, n, monkeypatch):
     """The checkpoints a timeline keeps as it steps (every CHECKPOINT_EVERY events, 2^12 here)
     stand where the events say and resume the generator exactly."""
     monkeypatch.setattr(timeline_module, "CHECKPOINT_EVERY", 1 << 12)
+    monkeypatch.setattr(timeline_module, "REPLAY_CHECKPOINT_EVERY", 1 << 12)
     spec = registry.get(name)
     events = list(spec.solve(n))
     timeline = Timeline(spec, n)

@@ -8,7 +8,7 @@ the timeline stands at any event index of the run, whatever its length, in
 bounded memory: the event log is a cache of the events near the cursor
 (``SEEK_LOG_CAPACITY``), and a jump goes to the nearest checkpoint (board,
 counters and the walk's state, one at least every ``CHECKPOINT_EVERY`` events
-the timeline or the engine passed), walks the engine from there to a little
+the timeline or the engine passed, ``REPLAY_CHECKPOINT_EVERY`` without the engine), walks the engine from there to a little
 before the target where the engine models the algorithm (``spec.engine_seeks``),
 resumes the generator there and replays the stretch left unheard, so step back
 keeps working from the new place. Without the engine (forward checking, MRV) the
@@ -63,6 +63,8 @@ MIN_PULL = 64
 SEEK_LOG_CAPACITY = 1 << 20
 #: The engine leaves a checkpoint at least this often on its walks: the longest walk a later seek makes.
 CHECKPOINT_EVERY = 1 << 18
+#: Without the engine the timeline keeps one this often: the longest replay (Python speed) of a seek.
+REPLAY_CHECKPOINT_EVERY = 1 << 16
 #: A jump lands this many events before its target and replays them, so step back stays in the cache.
 BACK_WINDOW = 4096
 #: Targets this close to the cursor are reached by stepping (listeners hear each event) instead of a jump.
@@ -249,7 +251,8 @@ class Timeline:
                 for event in events:
                     listener(event, 1)
             self.cursor += take
-            if self.seekable and self.cursor >= self._marks[-1].index + CHECKPOINT_EVERY:
+            every = CHECKPOINT_EVERY if self.engine_walks else REPLAY_CHECKPOINT_EVERY
+            if self.seekable and self.cursor >= self._marks[-1].index + every:
                 self._mark_within(events)
             self.last = events[-1]
             done += take
