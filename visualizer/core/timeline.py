@@ -8,7 +8,8 @@ the timeline stands at any event index of the run, whatever its length, in
 bounded memory: the event log is a cache of the events near the cursor
 (``SEEK_LOG_CAPACITY``), and a jump goes to the nearest checkpoint (board,
 counters and the walk's state, one at least every ``CHECKPOINT_EVERY`` events
-the timeline or the engine passed, ``REPLAY_CHECKPOINT_EVERY`` without the engine), walks the engine from there to a little
+the timeline or the engine passed, ``REPLAY_CHECKPOINT_EVERY`` without the engine),
+walks the engine from there to a little
 before the target where the engine models the algorithm (``spec.engine_seeks``),
 resumes the generator there and replays the stretch left unheard, so step back
 keeps working from the new place. Without the engine (forward checking, MRV) the
