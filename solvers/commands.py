@@ -282,11 +282,13 @@ def run(argv: Sequence[str], out: TextIO) -> int:
                     "summary": s.summary,
                     "summary_zh": s.summary_zh,
                     "max_n": s.max_n,
+                    "engine": s.engine_seeks,  # the window's instant result and next solution use it
                 }
                 for s in specs
             ]
             out.write(json.dumps(rows) + "\n")
         else:
             for s in specs:
-                out.write(f"{s.name:24} n <= {s.max_n:<4} {s.title}\n{'':24} {s.summary}\n")
+                engine = "engine: yes" if s.engine_seeks else "engine: no "
+                out.write(f"{s.name:24} n <= {s.max_n:<4} {engine}  {s.title}\n{'':24} {s.summary}\n")
     return 0

@@ -76,6 +76,26 @@ def nodes(n: int) -> int:
     return round(SOLUTIONS[n] * per_solution)
 
 
+#: Solutions below 17 (OEIS A000170), for the exact tree sizes of ``tree_attempts``.
+SMALL_SOLUTIONS = (1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512)
+
+
+def tree_attempts(n: int, *, per_square: bool) -> int | None:
+    """Attempts of the whole backtracking run at ``n`` where the tree is known exactly (n <= 17):
+    every internal node tries its n squares (``per_square``, the square-by-square family), or
+    every node but the root is one attempt (bitmask); None beyond.
+
+    >>> tree_attempts(8, per_square=True), tree_attempts(8, per_square=False)
+    (15720, 2056)
+    """
+    if n not in NODES:
+        return None
+    if not per_square:
+        return NODES[n] - 1
+    solutions = SMALL_SOLUTIONS[n - 1] if n <= len(SMALL_SOLUTIONS) else SOLUTIONS[n]
+    return n * (NODES[n] - solutions)
+
+
 def seconds(kind: str, n: int, cores: int | None = None) -> float:
     """Estimated seconds for the engine's ``kind`` of work ("count", "profile" or "walk") at n."""
     cores = cores or os.cpu_count() or 1

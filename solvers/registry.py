@@ -41,6 +41,7 @@ from solvers.engine import (
     SquareWalk,
 )
 from solvers.errors import SolverError
+from solvers.estimate import tree_attempts
 from solvers.events import Event
 from solvers.resume import (
     Checkpoint,
@@ -82,7 +83,7 @@ class AlgorithmSpec:
     family: str = "backtracking"
     engine: Model | None = None  # how the instant-result engine answers its counters, if it does
     answer: Answer | None = None  # a direct function for its one answer (the CLI skips the events)
-    attempts: Callable[[int], int] | None = None  # the whole run's attempts in closed form, if known
+    attempts: Callable[[int], int | None] | None = None  # the run's attempts in closed form, where known
     race_partner: str | None = None  # the algorithm it is usually raced against
     resumer: Resumer | None = None  # how its generator resumes from a checkpoint, if it does
 
@@ -119,11 +120,12 @@ class AlgorithmSpec:
         )
 
     def expected_attempts(self, n: int, cancel: CancelFlag | None = None) -> int | None:
-        """Attempts of the whole run at ``n``: the engine's exact count when it answers, else the
-        closed form, else None (unknown ahead). Raises ``Cancelled`` once ``cancel`` is set."""
-        if self.engine_answers(n):
+        """Attempts of the whole run at ``n``: the closed form where known, else the engine's
+        exact count when it answers, else None (unknown ahead). Raises ``Cancelled`` on cancel."""
+        known = self.attempts(n) if self.attempts is not None else None
+        if known is None and self.engine_answers(n):
             return self.engine_counters(n, cancel=cancel).attempts
-        return self.attempts(n) if self.attempts is not None else None
+        return known
 
     def check_n(self, n: int) -> None:
         """Refuse an n outside this algorithm's range, saying why."""
@@ -226,6 +228,16 @@ class AlgorithmSpec:
         return self.generator(n, first=first)
 
 
+def _square_attempts(n: int) -> int | None:
+    """The square-by-square backtracking family's attempts, where the tree is known."""
+    return tree_attempts(n, per_square=True)
+
+
+def _node_attempts(n: int) -> int | None:
+    """Bitmask's attempts (one per node but the root), where the tree is known."""
+    return tree_attempts(n, per_square=False)
+
+
 _SPECS = [
     AlgorithmSpec(
         "backtracking",
@@ -239,6 +251,7 @@ _SPECS = [
         max_n=20,
         by_columns=True,
         engine=SquareWalk(kn.CHECKS),
+        attempts=_square_attempts,
         resumer=TreeResume(),
     ),
     AlgorithmSpec(
@@ -253,6 +266,7 @@ _SPECS = [
         max_n=20,
         by_columns=True,
         engine=SquareWalk(kn.CHECKS_PAIRWISE),
+        attempts=_square_attempts,
         race_partner="backtracking",
         resumer=TreeResume(),
     ),
@@ -268,6 +282,7 @@ _SPECS = [
         max_n=20,
         by_columns=True,
         engine=SquareWalk(kn.CHECKS_BOARD),
+        attempts=_square_attempts,
         resumer=TreeResume(),
     ),
     AlgorithmSpec(
@@ -282,6 +297,7 @@ _SPECS = [
         max_n=20,
         by_columns=True,
         engine=SquareWalk(kn.CHECKS_PAIRWISE),
+        attempts=_square_attempts,
         resumer=TreeResume(),
     ),
     AlgorithmSpec(
@@ -341,6 +357,7 @@ _SPECS = [
         zh.BITMASK,
         max_n=30,
         engine=BitTree(),
+        attempts=_node_attempts,
         resumer=TreeResume(),
     ),
     AlgorithmSpec(

@@ -226,8 +226,9 @@ def test_layout_keeps_panels_apart_at_the_minimum_size():
 
 
 def test_closing_the_window_during_long_work_stops_the_worker(app):
-    app.dispatch("algo", "brute-force")
-    app.dispatch("instant")
+    app.dispatch("algo", "forward-checking")
+    app.dispatch("n", 13)
+    app.dispatch("instant")  # no engine kernel: minutes of events on the worker thread
     assert app.busy
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.tick(FRAME)

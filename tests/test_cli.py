@@ -93,6 +93,27 @@ def test_profile_and_algorithms():
 
 
 @pytest.mark.parametrize(
+    ("name", "engine"),
+    [
+        ("backtracking", True),
+        ("brute-force", True),
+        ("bitmask", True),
+        ("permutations-pruned", True),
+        ("forward-checking", False),
+        ("mrv", False),
+        ("construction", False),
+        ("min-conflicts", False),
+    ],
+)
+def test_algorithms_say_which_the_engine_models(name, engine):
+    """The window's instant result and next solution come from the engine only where it models them."""
+    rows = {row["name"]: row for row in json.loads(call("algorithms", "--json")[1])}
+    assert rows[name]["engine"] is engine
+    line = next(line for line in call("algorithms")[1].splitlines() if line.startswith(name + " "))
+    assert ("engine: yes" if engine else "engine: no") in line
+
+
+@pytest.mark.parametrize(
     ("argv", "needle"),
     [
         (["count", "0"], "at least 1"),

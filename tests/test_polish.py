@@ -134,18 +134,26 @@ def _wait_for_total(app: App) -> int:
     raise AssertionError("the expected total never arrived")
 
 
-def test_worker_progress_uses_the_engine_totals_and_esc_cancels(make_app):
-    app = make_app(7, "brute-force")
+@pytest.mark.parametrize(("name", "n"), [("backtracking", 16), ("bitmask", 17)])
+def test_worker_progress_is_exact_monotonic_with_time_left_and_esc_cancels(make_app, name, n):
+    """Beyond the engine's quick range the instant result is its survey on the worker thread:
+    progress is the attempts it has walked over the run's exact total, never going back."""
+    app = make_app(n, name)
     app.dispatch("instant")
     assert app.busy
-    job = app.mode.player.job
+    player = app.mode.player
+    job = player.job
     total = _wait_for_total(app)
-    assert total == registry.get("brute-force").engine_counters(7).attempts
-    with app.lock:  # the worker applies events only while holding the lock
-        attempts = app.timeline.counters.attempts
-        fraction = app.mode.player.fraction()
-    assert job.total_attempts == total and 0 < fraction < 1
-    assert fraction == pytest.approx((attempts - job.start_attempts) / (total - job.start_attempts))
+    assert total == registry.get(name).expected_attempts(n)
+    samples: list[float] = []
+    while len(samples) < 20 or samples[-1] == 0.0:  # sampled until the walk shows (after compiling)
+        fraction = player.fraction()
+        assert fraction is not None and job.total_attempts == total and app.busy
+        samples.append(fraction)
+        time.sleep(0.02)
+    assert samples == sorted(samples) and samples[0] >= 0 and samples[-1] < 1
+    assert samples[-1] > 0 and player.time_left() is not None and player.time_left() > 0
+    app.draw()  # the progress strip draws with the time left
     press(app, pygame.K_ESCAPE)
     assert app.join(30)
     app.tick(FRAME)
@@ -184,10 +192,10 @@ def test_show_all_instant_shows_progress_and_esc_stops_it(make_app):
 
 def test_race_instant_runs_in_the_background_and_esc_stops_it(make_app):
     """A long race's instant result runs on the worker thread, leaving each frame free for input."""
-    app = make_app(8, "brute-force", mode="race", algo2="backtracking")
+    app = make_app(12, "forward-checking", mode="race", algo2="mrv")
     app.dispatch("instant")
     app.tick(FRAME)
-    assert app.busy and not app.race.finished, "one frame does not finish 8^8 boards"
+    assert app.busy and not app.race.finished, "one frame does not finish n = 12 without the engine"
     press(app, pygame.K_ESCAPE, "escape")
     assert app.join(30)
     app.tick(FRAME)

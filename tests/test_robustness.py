@@ -14,8 +14,8 @@ import pygame
 import pytest
 
 from visualizer import app as app_module
-from visualizer import modes
 from visualizer.app import App
+from visualizer.core import timeline as timeline_module
 from visualizer.core.eventlog import BYTES_PER_EVENT, CHUNK
 
 FRAME = 1 / 60
@@ -24,10 +24,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_quit_during_a_long_instant_result_stops_the_loop_and_joins_the_worker(monkeypatch):
     monkeypatch.setattr(pygame, "quit", lambda: None)  # keep fonts cached for later tests
-    app = App(8, "brute-force", size=(1280, 800))
+    app = App(13, "forward-checking", size=(1280, 800))
     app.tick(FRAME)
     assert not app.show_all
-    app.dispatch("instant")  # 8^8 boards: far more than the UI thread does itself
+    app.dispatch("instant")  # no engine kernel: minutes of events, far more than the UI thread does itself
     assert app.busy
     thread = app.mode.player._thread
     assert thread is not None and thread.is_alive()
@@ -41,7 +41,7 @@ def test_quit_during_a_long_instant_result_stops_the_loop_and_joins_the_worker(m
 
 def test_window_process_started_on_a_long_instant_result_exits_promptly(tmp_path):
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "HOME": str(tmp_path)}
-    command = [sys.executable, "-m", "visualizer", "--algo", "brute-force", "--n", "8"]
+    command = [sys.executable, "-m", "visualizer", "--algo", "forward-checking", "--n", "13"]
     command += ["--script", "instant", "--frames", "5"]
     # Generous bound for a loaded CI machine; the job alone would take minutes.
     done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
@@ -71,12 +71,16 @@ def test_exhaustive_algorithm_refuses_n_beyond_its_limit_with_a_banner():
 
 
 def test_memory_stays_bounded_over_a_whole_show_all_run(monkeypatch):
-    monkeypatch.setattr(modes, "LOG_CAPACITY", CHUNK)  # the window keeps 10^7; here one chunk
+    monkeypatch.setattr(timeline_module, "SEEK_LOG_CAPACITY", CHUNK)  # the window keeps 2^20; here one chunk
     app = App(6, "brute-force", size=(1280, 800))
     try:
         app.dispatch("show-all", True)
+        app.dispatch("speed", 10_000)  # show-all plays at the slider's speed
         app.dispatch("instant")
         assert app.mode.player.goal.kind == "end"
+        deadline = time.monotonic() + 60  # the estimate thread's imports (numba) are not the log
+        while app.mode.player.total is None and time.monotonic() < deadline:
+            time.sleep(0.01)
         tracemalloc.start()
         frames = 0
         while not app.timeline.finished and frames < 1000:
@@ -154,7 +158,7 @@ def test_headless_f11_toggles_fullscreen(script, fullscreen):
     assert state["window_size"] == list(desktop if fullscreen else (1000, 700))
 
 
-LONG_WORK = ["--algo", "brute-force", "--n", "8", "--script", "instant"]  # 8^8 boards: minutes
+LONG_WORK = ["--algo", "forward-checking", "--n", "13", "--script", "instant"]  # no engine kernel: minutes
 
 
 def started_long_work(process: subprocess.Popen) -> bool:

@@ -2,10 +2,13 @@
 
 A *goal* says where time is going: nowhere (paused), forward at a rate (play), to the next
 solution, to the end -- or, later, until any condition on the events (``Goal("until", stop=...)``).
-``advance(dt)`` is one frame's share of an animated goal, run on the UI thread; a goal that is
-not animated is a jump: a slice on the calling thread, then the rest on a worker thread in
-chunks under ``lock``, with progress and cancel. What happened comes back as ``Report`` values
-(finished, no more solutions, cancelled, done in ...) for the window to turn into banners.
+``advance(dt)`` is one frame's share of an animated goal, run on the UI thread, at the speed
+slider's rate (show-all: every event drawn); a goal that is not animated is a jump. Where the
+engine walks the track's algorithm (``track.engine_walks``) it answers: the next solution at
+once; the end on a worker thread (its survey, with exact progress and cancel), waited for at
+once when ``track.instant``. Otherwise a jump is a slice on the calling thread, then the rest
+on a worker thread in chunks under ``lock``, with progress and cancel. What happened comes
+back as ``Report`` values (finished, no more solutions, cancelled, done in ...) for banners.
 
 >>> import threading
 >>> from solvers import registry
@@ -31,11 +34,12 @@ from solvers.events import Event, Solution
 SYNC_EVENTS = 4000
 #: Events the worker thread applies per hold of the lock (about 20 ms at Python speed).
 CHUNK = 1000
+#: Seconds the UI thread waits for an instant result the engine answers quickly (``track.instant``)
+#: before it shows progress instead (the engine's quick range still takes seconds at its top n).
+INSTANT_WAIT = 1.0
 #: Play speeds in events per second; + and - multiply by SPEED_FACTOR (four presses per decade).
 MIN_SPEED, MAX_SPEED = 1.0, 10_000.0
 SPEED_FACTOR = 10**0.25
-#: Animation speeds: "next" at least this fast, "end" at the top speed (every event still drawn).
-NEXT_ANIMATION_SPEED = 1000.0
 
 
 class Track(Protocol):
@@ -45,8 +49,20 @@ class Track(Protocol):
     def cursor(self) -> int: ...
     @property
     def finished(self) -> bool: ...
+    @property
+    def engine_walks(self) -> bool: ...
+    @property
+    def instant(self) -> bool: ...
+    @property
+    def event_total(self) -> int | None: ...
+    @property
+    def walked_attempts(self) -> int: ...
     def step(self, k: int = 1) -> int: ...
     def back(self, k: int = 1) -> int: ...
+    def seek(self, k: int) -> int: ...
+    def survey(self, cancel: engine.CancelFlag | None = None) -> int: ...
+    def finish(self, cancel: engine.CancelFlag | None = None) -> None: ...
+    def next_solution(self, limit: int | None = None, *, jump: bool = False) -> bool: ...
     def advance_until(self, stop: Callable[[Event], bool], limit: int | None = None) -> bool: ...
     def reset(self) -> None: ...
 
@@ -73,18 +89,15 @@ class Goal:
 
     kind: str  # "paused", "play", "next", "end" (later: "until")
     stop: Callable[[Event], bool] | None = None
-    animated: bool = False  # drawn event by event at ``rate``, else a jump
-    min_rate: float = 0.0  # animated: at least this many events per second
+    animated: bool = False  # drawn event by event at the speed slider's rate, else a jump
     at_end: str = "finished"  # the report when the run ends before ``stop`` accepts an event
     at_end_kind: str = "success"
 
 
 PAUSED = Goal("paused")
 PLAY = Goal("play", animated=True)
-NEXT = Goal(
-    "next", stop=is_solution, min_rate=NEXT_ANIMATION_SPEED, at_end="no_more_solutions", at_end_kind="info"
-)
-END = Goal("end", min_rate=MAX_SPEED)
+NEXT = Goal("next", stop=is_solution, at_end="no_more_solutions", at_end_kind="info")
+END = Goal("end")
 
 
 @dataclass(frozen=True)
@@ -109,6 +122,8 @@ class Job:
     done: bool = False
     cancelled: bool = False
     found: bool = False  # ``goal.stop`` accepted an event
+    walk: bool = False  # the engine surveys the run (progress: the attempts it has walked)
+    shown: float = 0.0  # the largest fraction reported so far: progress never goes back
 
     @property
     def kind(self) -> str:
@@ -170,12 +185,28 @@ class Player:
         return self.elapsed + running
 
     def fraction(self) -> float | None:
-        """Progress of the running jump to the end, 0 to 1, or None when its total is unknown."""
+        """Progress of the running jump to the end, 0 to 1, never lower than before (None while
+        its total is unknown): the attempts applied, or walked by the engine, over the run's."""
         job = self.job
-        if job is None or job.total_attempts is None or job.kind != "end" or self._attempts is None:
+        if job is None or job.total_attempts is None or job.kind != "end":
+            return None
+        if job.walk:
+            now = self.track.walked_attempts
+        elif self._attempts is not None:
+            now = self._attempts()
+        else:
             return None
         span = max(job.total_attempts - job.start_attempts, 1)
-        return min(max((self._attempts() - job.start_attempts) / span, 0.0), 1.0)
+        job.shown = max(job.shown, min(max((now - job.start_attempts) / span, 0.0), 1.0))
+        return job.shown
+
+    def time_left(self) -> float | None:
+        """Seconds the running jump should still take, from its pace so far (None: unknown yet)."""
+        job, fraction = self.job, self.fraction()
+        if job is None or fraction is None or fraction <= 0.0:
+            return None
+        spent = time.perf_counter() - job.started
+        return spent * (1.0 - fraction) / fraction
 
     def progress(self) -> float | None:
         """How far the whole run is, 0 to 1 (attempts so far over ``total``), or None when unknown."""
@@ -209,6 +240,12 @@ class Player:
         with self.lock:
             return self.track.back(int(k))
 
+    def seek(self, k: int) -> int:
+        """Stand at event index ``k`` (clamped to the run), where ``step(k)`` from the start would; pauses."""
+        self.pause()
+        with self.lock:
+            return self.track.seek(int(k))
+
     def reset(self) -> None:
         """Back to the start of the run; pauses."""
         self.pause()
@@ -234,6 +271,8 @@ class Player:
             self.goal, self._budget = replace(goal, animated=True), 0.0
             self._cancel.clear()  # a cancelled jump before must not stop this estimate
             self.estimate()
+        elif self.track.engine_walks and goal.kind in ("next", "end"):
+            self._engine_jump(goal)
         else:
             self._jump(goal)
 
@@ -266,7 +305,7 @@ class Player:
         goal = self.goal
         if not goal.animated:
             return
-        rate = max(self.speed, goal.min_rate)
+        rate = self.speed
         self.elapsed += dt
         self._budget += dt * rate
         k = int(self._budget + 1e-9)  # 60 frames of 1/60 s at 10 events/s make 10 events
@@ -282,6 +321,22 @@ class Player:
             self.pause()
             if self.track.finished:
                 self._say("finished", "success")
+
+    def _engine_jump(self, goal: Goal) -> None:
+        """The engine answers: the next solution right here; the end on the worker thread (the
+        engine's survey, with progress and cancel), waited for here up to ``INSTANT_WAIT`` when
+        ``track.instant`` (then it is on screen before this returns, like any short jump)."""
+        if goal.kind == "end":
+            self._start(goal, walk=True)
+            if self.track.instant and self.join(INSTANT_WAIT):
+                self._collect()
+            return
+        started = time.perf_counter()
+        with self.lock:
+            found = self.track.next_solution(jump=True)
+        self.elapsed += time.perf_counter() - started
+        if not found:
+            self._say(goal.at_end, goal.at_end_kind)
 
     def _jump(self, goal: Goal) -> None:
         """A short jump right here; a long one continues on the worker thread."""
@@ -302,10 +357,11 @@ class Player:
         elif goal.stop is None:
             self._say("finished", "success")
 
-    def _start(self, goal: Goal) -> None:
+    def _start(self, goal: Goal, *, walk: bool = False) -> None:
         self._cancel.clear()
-        start = self._attempts() if self._attempts is not None else 0
-        job = Job(goal, start, started=time.perf_counter())
+        reading = self.track.walked_attempts if walk else (self._attempts() if self._attempts else 0)
+        start = reading
+        job = Job(goal, start, started=time.perf_counter(), walk=walk)
         self.job = job
         self._thread = threading.Thread(target=self._run, args=(job,), daemon=True)
         self._thread.start()
@@ -315,6 +371,9 @@ class Player:
         if stop is None:  # the total comes from the engine while the events already run
             job.total_attempts = self.total
             self.estimate()
+        if job.walk:
+            self._walk(job)
+            return
         while not self._cancel.is_set():
             with self.lock:
                 before = track.cursor
@@ -329,6 +388,19 @@ class Player:
                     if applied < CHUNK:
                         break
             time.sleep(0)  # let the UI thread take the lock
+        job.cancelled = self._cancel.is_set()
+        job.seconds = time.perf_counter() - job.started
+        job.done = True
+
+    def _walk(self, job: Job) -> None:
+        """The engine surveys the run outside the lock (it leaves the shown moment alone: the
+        window keeps drawing it), then the track jumps to the end under the lock."""
+        try:
+            total = self.track.survey(self._cancel)
+            with self.lock:
+                self.track.seek(total)
+        except engine.Cancelled:
+            pass
         job.cancelled = self._cancel.is_set()
         job.seconds = time.perf_counter() - job.started
         job.done = True

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from solvers import registry
+from solvers.engine import CancelFlag
 from solvers.events import Event, Solution
 from visualizer.core.timeline import Timeline
 
@@ -29,7 +30,7 @@ class Race:
     whose run has ended stays at its last event (``cursor`` of that side = min(ticks, its total)).
     """
 
-    def __init__(self, algo_a: str, algo_b: str, n: int, *, log_capacity: int = 2_000_000) -> None:
+    def __init__(self, algo_a: str, algo_b: str, n: int, *, log_capacity: int | None = None) -> None:
         self.n = n
         self.sides = {
             side: Timeline(registry.get(name), n, log_capacity=log_capacity)
@@ -130,6 +131,31 @@ class Race:
 
     # -- jumping (both sides seek; see Timeline.seek) ----------------------------------
 
+    @property
+    def engine_walks(self) -> bool:
+        """Whether the engine walks both sides (next solution and the end come from it)."""
+        return all(timeline.engine_walks for timeline in self.sides.values())
+
+    @property
+    def instant(self) -> bool:
+        """Whether ``finish`` answers quickly on both sides."""
+        return all(timeline.instant for timeline in self.sides.values())
+
+    @property
+    def event_total(self) -> int | None:
+        """Ticks of the whole race (the longer run's events), once both totals are known."""
+        totals = [timeline.event_total for timeline in self.sides.values()]
+        return None if None in totals else max(t for t in totals if t is not None)
+
+    @property
+    def walked_attempts(self) -> int:
+        """Both sides' ``walked_attempts`` together (progress of a long finish)."""
+        return sum(timeline.walked_attempts for timeline in self.sides.values())
+
+    def survey(self, cancel: CancelFlag | None = None) -> int:
+        """Both runs' totals from the engine without moving; returns the race's ticks."""
+        return max(timeline.survey(cancel) for timeline in self.sides.values())
+
     def seek(self, k: int) -> int:
         """Stand at tick ``k`` on both sides (a side whose run is shorter at its end), exactly
         where stepping there would; returns the ticks reached."""
@@ -140,17 +166,17 @@ class Race:
             self._learn(side)
         return self.cursor
 
-    def finish(self) -> None:
+    def finish(self, cancel: CancelFlag | None = None) -> None:
         """Both runs to their end (from the engine where it walks them)."""
         for side, timeline in self.sides.items():
-            timeline.finish()
+            timeline.finish(cancel)
             self._learn(side)
 
-    def next_solution(self) -> bool:
+    def next_solution(self, limit: int | None = None, *, jump: bool = True) -> bool:
         """Both sides to the tick where either reaches its next Solution (the engine finds it
         where it walks both; else they step in lockstep); True when one was reached."""
-        if not all(timeline.engine_walks for timeline in self.sides.values()):
-            return self.advance_until(is_solution)
+        if not (jump and self.engine_walks):
+            return self.advance_until(is_solution, limit)
         ends = [t.solution_end(t.counters.solutions + 1) for t in self.sides.values()]
         found = [end for end in ends if end is not None]
         self.seek(min(found) if found else max(t.survey() for t in self.sides.values()))

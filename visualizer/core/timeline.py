@@ -147,6 +147,13 @@ class Timeline:
         return self._total
 
     @property
+    def walked_attempts(self) -> int:
+        """Attempts of the furthest moment known: the cursor's, or the engine's latest checkpoint
+        (how far a running ``survey`` has got; progress of a long instant result)."""
+        furthest = self._marks[-1].counters.attempts if self._marks else 0
+        return max(self.counters.attempts, furthest)
+
+    @property
     def depth(self) -> int:
         """Queens on the board."""
         return sum(c is not None for c in self.queens)

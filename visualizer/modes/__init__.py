@@ -9,10 +9,6 @@ from visualizer.core.game import MIN_N as GAME_MIN_N
 from visualizer.modes.base import Host, Mode
 from visualizer.window_n import WINDOW_MAX_N
 
-#: Events the watch timeline keeps for step back: 10^7 events of 16 bytes, at most 160 MB (plus
-#: one 1 MB chunk); a longer run forgets its oldest events (step back stops there).
-LOG_CAPACITY = 10_000_000
-
 
 def make(name: str, host: Host, n: int, algorithm: str, algo2: str | None = None) -> Mode:
     """The mode ``name`` at ``n``; SolverError (translated where the user sees it) for a bad n."""

@@ -23,8 +23,6 @@ if TYPE_CHECKING:
     from visualizer.render.board import BoardGeometry
 
 Pair = tuple[str, str]
-#: Events each side keeps for step back.
-RACE_LOG_CAPACITY = 2_000_000
 
 
 def partner(algorithm: str) -> str:
@@ -68,7 +66,7 @@ class RaceMode(SearchMode):
 
     def _open(self, pair: Pair, n: int) -> None:
         """A new race (a refused n or pair raises before anything changes)."""
-        race = Race(*pair, n, log_capacity=RACE_LOG_CAPACITY)
+        race = Race(*pair, n)  # each side's log: the timeline's cache (it seeks by checkpoints)
         with self.host.lock:
             self.race = race
             self.player = Player(race, self.host.lock)

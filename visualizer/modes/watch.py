@@ -34,9 +34,9 @@ class WatchMode(SearchMode):
     def _open(self, spec: registry.AlgorithmSpec, n: int) -> None:
         """A new run of ``spec`` at ``n`` (refused with SolverError before anything changes)."""
         check_window_n(n, spec, self.host.lang)  # the window draws up to n = 1000
-        from visualizer import modes
-
-        timeline = Timeline(spec, n, log_capacity=modes.LOG_CAPACITY)
+        # the timeline's own log: a 16 MB cache near the cursor where the run can seek (any
+        # moment is reached again from checkpoints), the whole run (up to 10^7 events) otherwise
+        timeline = Timeline(spec, n)
         with self.host.lock:
             self.timeline = timeline
             self.player = Player(
