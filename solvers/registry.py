@@ -9,8 +9,8 @@ usual race partner. Adding an algorithm is its module plus one entry here.
 >>> spec = get("brute-force")
 >>> spec.engine_answers(8), spec.expected_attempts(4), spec.race_partner
 (True, 256, 'backtracking')
->>> race_pairs()[0]
-('backtracking-pairwise', 'backtracking')
+>>> race_pairs()[:2]
+(('backtracking', 'forward-checking'), ('backtracking-pairwise', 'backtracking'))
 """
 
 from __future__ import annotations
@@ -148,6 +148,7 @@ _SPECS = [
         max_n=20,
         by_columns=True,
         engine=SquareWalk(kn.CHECKS),
+        race_partner="forward-checking",  # every square tried vs only the values left in a domain
     ),
     AlgorithmSpec(
         "backtracking-pairwise",
@@ -231,6 +232,7 @@ _SPECS = [
         max_n=12,
         family="enumeration",
         engine=Permutations(pruned=True, max_n=12),
+        race_partner="mrv",  # skipping known-bad permutations vs never making them
     ),
     AlgorithmSpec(
         "bitmask",
@@ -285,6 +287,7 @@ _SPECS = [
         zh.FORWARD_CHECKING,
         max_n=PROPAGATION_MAX_N,
         family="propagation",
+        race_partner="mrv",  # rows top down vs the row with the fewest columns left
     ),
     AlgorithmSpec(
         "mrv",

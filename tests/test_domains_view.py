@@ -189,3 +189,69 @@ def test_headless_state_file_has_the_domains(tmp_path):
     assert state["event_index"] == 70 and state["mrv_row"] is None
     expected = [list(view.remaining(r)) if q is None else None for r, q in enumerate(timeline.queens)]
     assert state["domains"] == expected
+
+
+# -- race mode (issue 15): the telling pairs, their counters, the domains on both boards ----------
+
+TELLING_PAIRS = [
+    ("backtracking", "forward-checking"),
+    ("forward-checking", "mrv"),
+    ("permutations-pruned", "mrv"),
+]
+
+
+def test_the_race_drop_down_offers_the_telling_pairs():
+    from visualizer.controls import race_options
+
+    options, _ = race_options(("brute-force", "backtracking"), "en")
+    ids = [option_id for _, option_id in options]
+    for a, b in TELLING_PAIRS:
+        assert f"{a},{b}" in ids
+        assert registry.get(a).race_partner == b
+
+
+@pytest.mark.parametrize(("a", "b"), TELLING_PAIRS)
+def test_a_telling_pair_races_through_real_input_with_counters_equal_to_solo_runs(a, b):
+    import pygame_gui
+
+    from visualizer.render.race import race_counters
+
+    app = new_app(8, "brute-force", mode="race", algo2="backtracking")
+    try:
+        menu = app.controls.algorithms
+        assert f"{a} vs {b}" in [text for text, _ in menu.options_list]
+        kind = pygame_gui.UI_DROP_DOWN_MENU_CHANGED
+        app.handle_event(
+            pygame.event.Event(kind, ui_element=menu, text=f"{a} vs {b}", selected_option_id=f"{a},{b}")
+        )
+        for _ in range(200):
+            press(app, pygame.K_RIGHT)
+        for _ in range(50):
+            press(app, pygame.K_LEFT)
+        race = app.race
+        assert race is not None and (race.a.spec.name, race.b.spec.name) == (a, b)
+        state = app.state()["race"]
+        for side, name in (("a", a), ("b", b)):
+            solo = Timeline(registry.get(name), 8)
+            solo.step(150)
+            assert race.sides[side].counters == solo.counters, side
+            assert {k: state[side][k] for k in ("pruned", "wipeouts")} == {
+                "pruned": solo.counters.pruned,
+                "wipeouts": solo.counters.wipeouts,
+            }
+            if side in race.domains:  # the domains on that side's board follow its own steps back
+                follower = DomainFollower(8).attach(solo)
+                assert race.domains[side].snapshot(race.sides[side].queens) == follower.snapshot(solo.queens)
+        assert race_counters(race)[-2:] == ("pruned", "wipeouts")
+        assert race.b.counters.pruned > 0
+    finally:
+        app.close()
+
+
+def test_the_saving_is_visible_at_n_8():
+    from visualizer.core.race import Race
+
+    race = Race("backtracking", "forward-checking", 8)
+    race.run_to_end()
+    assert race.a.counters.attempts == 15720 and race.b.counters.attempts == 1724
+    assert race.b.counters.pruned == 4840 and race.b.counters.wipeouts == 560
