@@ -38,9 +38,11 @@ def unattacked(queens: list[int | None], row: int) -> list[int]:
 
 
 def fewest_left(domains: list[list[int] | None]) -> int | None:
-    """The empty row with the fewest columns (ties: the lowest), from plain lists."""
+    """The empty row with the fewest columns (ties: the lowest), from plain lists; None when
+    there is none or it has no column left (a wipe-out: MRV picks nothing)."""
     rows = [r for r, cols in enumerate(domains) if cols is not None]
-    return min(rows, key=lambda r: (len(domains[r]), r)) if rows else None  # type: ignore[arg-type]
+    row = min(rows, key=lambda r: (len(domains[r]), r)) if rows else None  # type: ignore[arg-type]
+    return row if row is not None and domains[row] else None
 
 
 def check(view: DomainsView, queens: list[int | None], settled: bool) -> None:
@@ -255,3 +257,57 @@ def test_the_saving_is_visible_at_n_8():
     race.run_to_end()
     assert race.a.counters.attempts == 15720 and race.b.counters.attempts == 1724
     assert race.b.counters.pruned == 4840 and race.b.counters.wipeouts == 560
+
+
+# -- the tree and nodes-per-depth views (issue 15): depth is queens placed ------------------------
+
+
+def cli_profile(name: str, n: int) -> list[int]:
+    """``nqueens profile N --algo NAME --json``, run as a user runs it."""
+    command = [sys.executable, "-m", "solvers", "profile", str(n), "--algo", name, "--json"]
+    result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)["profile"]
+
+
+@pytest.mark.parametrize("name", PROPAGATION)
+@pytest.mark.parametrize("n", [6, 8])
+def test_the_tree_view_through_real_keys_equals_the_cli_profile(name, n):
+    app = new_app(n, name)
+    try:
+        press(app, pygame.K_t, "t")
+        for _ in range(25):
+            press(app, pygame.K_RIGHT)
+        model = app.mode.views.model()  # type: ignore[attr-defined]
+        expected = cli_profile(name, n)
+        assert model.full_profile == tuple(expected) and model.by_queens == (name == "mrv")
+        partial = model.level_counts
+        press(app, pygame.K_RETURN)  # instant result: the rest of the run
+        assert app.join(60)
+        app.tick(1 / 60)
+        tree = app.mode.views.tree  # type: ignore[attr-defined]
+        assert tree.level_counts == expected and tree.count == sum(expected)
+        assert all(a <= b for a, b in zip(partial, expected, strict=True))
+        for _ in range(5):  # and step back shrinks it like the timeline
+            press(app, pygame.K_LEFT)
+        back = Timeline(registry.get(name), n)
+        back.run_to_end()
+        back.back(5)
+        from visualizer.core.tree import SearchTree
+
+        assert tree.snapshot() == SearchTree(n, keep_nodes=tree.keep_nodes).attach(back).snapshot()
+    finally:
+        app.close()
+
+
+def test_mrv_tree_nodes_hold_the_rows_mrv_chose():
+    from solvers.events import Place as PlaceEvent
+    from visualizer.core.tree import SearchTree
+
+    timeline = Timeline(registry.get("mrv"), 6)
+    tree = SearchTree(6, keep_nodes=True).attach(timeline)
+    timeline.run_to_end()
+    places = [(e.row, e.col) for e in registry.get("mrv").solve(6) if type(e) is PlaceEvent]
+    assert tree.nodes is not None
+    assert [node.square for node in tree.nodes[1:]] == places
+    assert any(node.square[0] != node.depth - 1 for node in tree.nodes[1:])  # type: ignore[index]

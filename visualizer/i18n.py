@@ -244,7 +244,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     # constraint propagation on the board (issue 15: visualizer/core/domains.py, render/domains.py)
     "mrv_next": ("Next row (MRV)", "下一行（MRV）"),
     "mrv_why": ("{row} · fewest remaining: {left}", "第 {row} 行 · 剩余最少：{left}"),
-    "mrv_marker": ("fewest: {left}", "最少：{left}"),
+    "profile_title_queens": ("Nodes per depth (queens placed)", "每层结点数（按已放皇后数）"),
 }
 
 

@@ -45,7 +45,7 @@ class DomainsView:
     pruned_by: tuple[tuple[Square | None, ...], ...]  # [row][col]: the queen that pruned it, or None
     sizes: tuple[int, ...]  # columns left in each row
     empty_rows: tuple[int, ...]  # rows without a queen, whose domains the board shows
-    mrv_row: int | None = None  # MRV's next row (fewest columns left, ties: the lowest), if MRV
+    mrv_row: int | None = None  # MRV's next row (fewest columns left, ties: the lowest; none at a wipe-out)
 
     def remaining(self, row: int) -> tuple[int, ...]:
         """``row``'s domain, ascending."""
@@ -88,5 +88,11 @@ class DomainFollower(Follower):
             pruned_by=tuple(tuple(row) for row in domains.by),
             sizes=tuple(domains.size),
             empty_rows=tuple(row for row, col in enumerate(queens) if col is None),
-            mrv_row=mrv_row(domains, queens) if mrv else None,
+            mrv_row=_next_row(domains, queens) if mrv else None,
         )
+
+
+def _next_row(domains: Domains, queens: Sequence[int | None]) -> int | None:
+    """MRV's next row, or None on a full board or while a wipe-out (a row left empty) is undone."""
+    row = mrv_row(domains, queens)
+    return row if row is not None and domains.size[row] > 0 else None
