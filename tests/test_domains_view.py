@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui import new_app, press
+from ui import new_app, press, share_near
 
 from solvers import registry
 from solvers.board import attacks
@@ -131,6 +131,10 @@ def test_other_algorithms_draw_no_domains():
     try:
         press(app, pygame.K_RIGHT)
         assert "domains" not in app.state() and app.mode.scene().domains is None  # type: ignore[attr-defined]
+        app.draw()
+        geo = app.geometry
+        below = pygame.Rect(geo.rect.left, geo.rect.bottom + 8, geo.rect.w, 40)
+        assert share_near(app, below, app.theme.background, 4) == 1.0  # no key without domains
     finally:
         app.close()
 
@@ -168,6 +172,8 @@ def test_the_window_shows_the_domains_through_real_keys_and_step_back():
                         x, y = geo.center(row, col)
                         ring = [tuple(app.surface.get_at((x + dx, y)))[:3] for dx in range(-12, 13)]
                         assert pruner_colour(theme, by[0]) in ring
+            below = pygame.Rect(geo.rect.left, geo.rect.bottom + 8, geo.rect.w, 40)  # the key
+            assert share_near(app, below, theme.background, 4) < 0.97
             if view.mrv_row is not None:  # the frame round MRV's row, in the "tried" blue
                 band = geo.square_rect(view.mrv_row, 0)
                 edge = [tuple(app.surface.get_at((band.left + 4, band.top - k)))[:3] for k in range(1, 6)]

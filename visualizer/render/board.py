@@ -570,10 +570,11 @@ def draw_board(
     _draw_lifted(surface, geo, scene, theme)
     _draw_queens(surface, geo, scene, theme)
     if domains is not None:
-        from visualizer.render.domains import draw_domain_sizes, draw_queen_tags
+        from visualizer.render.domains import draw_domain_legend, draw_domain_sizes, draw_queen_tags
 
         draw_queen_tags(surface, geo, scene.queens, theme)
         draw_domain_sizes(surface, geo, domains, theme)
+        draw_domain_legend(surface, area, geo, domains, theme, lang)
     _draw_moved(surface, geo, scene, theme)
     _draw_tried(surface, geo, scene, theme)
     _draw_conflict_line(surface, geo, scene, theme)

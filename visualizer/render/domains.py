@@ -7,7 +7,8 @@ Reads a ``DomainsView`` (``visualizer/core/domains.py``) and draws, changing not
   number inside (the number is the colour-blind cue), the queen wearing the same colour and
   number as a tag in its corner;
 * right of the board, each empty row's domain size; MRV's next row is framed and its size
-  shown in a pill ("fewest remaining" in the side panel says why).
+  shown in a pill ("fewest remaining" in the side panel says why);
+* below the board, when there is room, a one-line key to the dot and the disc.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from functools import lru_cache
 import pygame
 
 from visualizer.core.domains import DomainsView
+from visualizer.i18n import tr
 from visualizer.render.board import BoardGeometry, ink_on
-from visualizer.render.fonts import get_font
+from visualizer.render.fonts import font_for, get_font
 from visualizer.theme import Colour, Theme
 
 #: Squares smaller than this (pixels) get dots and discs but no numbers.
@@ -106,3 +108,28 @@ def draw_domain_sizes(surface: pygame.Surface, geo: BoardGeometry, view: Domains
         else:
             image = _number(text, size, theme.muted_text, False)
             surface.blit(image, image.get_rect(center=(x, y)))
+
+
+def draw_domain_legend(
+    surface: pygame.Surface, area: pygame.Rect, geo: BoardGeometry, view: DomainsView, theme: Theme, lang: str
+) -> None:
+    """A key below the board: the dot (still in the domain) and a disc (pruned by the queen in row k)."""
+    room = pygame.Rect(area).bottom - geo.rect.bottom - 6
+    if not view.empty_rows or room < 22 or geo.square < NUMBER_MIN_SQUARE:
+        return
+    size = min(16, room - 6)
+    radius = size // 2
+    y = geo.rect.bottom + 6 + min(room // 2, 24)
+    parts = [(None, tr("domains_key_left", lang)), (0, tr("domains_key_pruned", lang, row=1))]
+    font = font_for(" ".join(text for _, text in parts), size, lang)
+    images = [font.render(text, True, theme.muted_text) for _, text in parts]
+    width = sum(image.get_width() + 2 * radius + 24 for image in images)
+    x = geo.rect.centerx - width // 2
+    for (row, _), image in zip(parts, images, strict=True):
+        centre = (x + radius, y)
+        if row is None:
+            _disc(surface, centre, max(2, radius // 2), theme.queen, theme.queen_outline)
+        else:
+            _numbered_disc(surface, centre, radius, pruner_colour(theme, row), row, True)
+        surface.blit(image, image.get_rect(midleft=(x + 2 * radius + 6, y)))
+        x += image.get_width() + 2 * radius + 24
