@@ -241,6 +241,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "mode_game": ("Play", "游戏"),
     "mode_race": ("Race", "比赛"),
     "not_in_mode": ("Not available in this mode ({mode})", "当前模式（{mode}）下不可用"),
+    # constraint propagation on the board (issue 15: visualizer/core/domains.py, render/domains.py)
+    "mrv_next": ("Next row (MRV)", "下一行（MRV）"),
+    "mrv_why": ("{row} · fewest remaining: {left}", "第 {row} 行 · 剩余最少：{left}"),
+    "domains_key_left": ("column still in the row's domain", "该行域中仍剩的列"),
+    "domains_key_pruned": ("pruned by the queen in row {row}", "被第 {row} 行的皇后剪除"),
+    "profile_title_queens": ("Nodes per depth (queens placed)", "每层结点数（按已放皇后数）"),
 }
 
 
