@@ -287,6 +287,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "after the queen it lifted, so column {first} is next.",
         "第 {r} 行第 {c} 列已经试过：搜索回到一行时只试被拿起的皇后之后的列，所以下一个是第 {first} 列。",
     ),
+    "predict_lifts": (
+        "In all {k} queens are lifted on the way back.",
+        "回退途中一共拿起 {k} 个皇后。",
+    ),
     "predict_then": ("Then the queen goes to row {r}, column {c}.", "然后皇后放在第 {r} 行第 {c} 列。"),
     "predict_random": (
         "Predict mode cannot use {algorithm}: it moves queens chosen at random. Choose another algorithm.",

@@ -32,9 +32,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from solvers import registry
 from solvers.errors import SolverError
 from solvers.events import Backtrack, Conflict, Event, Place, Solution
-from solvers.narration import Narrator
+from solvers.narration import Context, Narrator, narrate
 from solvers.registry import AlgorithmSpec
 from visualizer.core.timeline import Timeline
 from visualizer.i18n import LANGUAGES, tr
@@ -111,6 +112,7 @@ class Predictor:
         self.score = Score()
         self.verdict: Verdict | None = None  # the last judged guess, shown until the next one
         self.narrator = Narrator(timeline.spec, timeline.n)
+        self._refuser = registry.get("backtracking")  # whose narration names a square's attacker
         self.narrator.context.attempts = timeline.counters.attempts
         timeline.listeners.append(self.narrator.on_event)
         timeline.reset_listeners.append(self.narrator.clear)
@@ -190,11 +192,11 @@ class Predictor:
         assert isinstance(place, Place)
         real = (place.row, place.col)
         spec = self.timeline.spec
-        lift = next((i for i, e in enumerate(events) if type(e) is Backtrack), None)
+        lifts = [i for i, e in enumerate(events) if type(e) is Backtrack]
         own_rule = spec.family == "construction" or spec.name == "mrv"  # its narration says why
         if guess[0] != place.row:
-            if lift is not None:
-                why = self._said(events, lift, then=real)
+            if lifts:
+                why = self._said(events, lifts[0], then=real, lifted=len(lifts))
             elif own_rule:
                 why = self._said(events, len(events) - 1)
             else:
@@ -202,8 +204,9 @@ class Predictor:
             return Verdict(guess, real, False, why)
         attacker = self._attacker(guess, events)
         if attacker is not None:
-            refusal = Conflict(guess[0], guess[1], attacker)
-            why = self._said([*events[:-1], refusal], len(events) - 1)
+            refusal = Conflict(guess[0], guess[1], attacker)  # said in the backtracking family's words
+            plain = Context(self._refuser, self.timeline.n)
+            why = {lang: narrate(refusal, plain, lang) for lang in LANGUAGES}
             return Verdict(guess, real, False, why, attacker)
         if spec.family == "construction":
             return Verdict(guess, real, False, self._said(events, len(events) - 1))
@@ -224,16 +227,19 @@ class Predictor:
                 return (r, c)
         return None
 
-    def _said(self, events: list[Event], index: int, then: Square | None = None) -> dict[str, str]:
+    def _said(
+        self, events: list[Event], index: int, then: Square | None = None, lifted: int = 1
+    ) -> dict[str, str]:
         """The narration of ``events[index]`` at its moment, in every language (and where the queen
         then goes)."""
         with self._ahead(events[:index]):
             said = {lang: self.narrator.say(events[index], lang) for lang in LANGUAGES}
-        if then is not None:
-            for lang in LANGUAGES:
-                said[lang] += (" " if lang == "en" else "") + tr(
-                    "predict_then", lang, r=then[0] + 1, c=then[1] + 1
-                )
+        for lang in LANGUAGES:
+            gap = " " if lang == "en" else ""
+            if lifted > 1:
+                said[lang] += gap + tr("predict_lifts", lang, k=lifted)
+            if then is not None:
+                said[lang] += gap + tr("predict_then", lang, r=then[0] + 1, c=then[1] + 1)
         return said
 
     def _ahead(self, events: list[Event]) -> _Ahead:
