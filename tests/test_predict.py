@@ -395,3 +395,34 @@ def test_frames_keep_the_verdict_until_the_next_guess():
         assert share_near(app, inner, CLASSROOM.conflict) > 0.3
     finally:
         app.close()
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "n"), [("backtracking", 6), ("forward-checking", 5), ("permutations", 5)]
+)
+def test_random_real_input_keeps_the_run_and_the_score_consistent(algorithm, n):
+    """Random clicks and keys (guesses, answers, the Right arrow, R): after each, the board equals a
+    fresh run stepped to the same event, and the score only counts judged guesses."""
+    rng = random.Random(algorithm)
+    app = new_app(n, algorithm, mode="predict")
+    keys = [(pygame.K_f, "f"), (pygame.K_d, "d"), (pygame.K_RIGHT, ""), (pygame.K_r, "r")]
+    judged = 0
+    try:
+        for _ in range(150):
+            before = app.state()["score"]["tried"]
+            if rng.random() < 0.5:
+                click(app, square_centre(app, rng.randrange(n), rng.randrange(n)))
+            else:
+                key, typed = rng.choice(keys)
+                press(app, key, typed)
+            state = app.state()
+            tried = state["score"]["tried"]
+            assert tried in (0, before, before + 1) and 0 <= state["score"]["right"] <= tried
+            judged += tried == before + 1
+            fresh = Timeline(registry.get(algorithm), n)
+            fresh.step(state["event_index"])
+            assert state["queens"] == fresh.queens
+            assert state["asking"] in ("square", "answer", "next", "over")
+    finally:
+        app.close()
+    assert judged > 0
