@@ -289,6 +289,8 @@ def test_the_right_arrow_shows_the_next_placement_without_scoring():
         press(app, pygame.K_RIGHT)
         state = app.state()
         assert state["queens"][:2] == [0, 2] and state["score"] == {"right": 0, "tried": 0}
+        app.dispatch("step", 3)
+        assert app.state()["queens"][:5] == [0, 2, 4, 1, 3]
     finally:
         app.close()
 

@@ -86,18 +86,26 @@ class PredictMode(WatchMode):
         self._to_question()
 
     def step(self, k: int = 1) -> None:
-        """→: show the next move without scoring (answer kind: after a verdict, build the next board)."""
+        """→: show the next move without scoring (answer kind: after a verdict, build the next
+        board); ``step:K`` does it K times."""
+        for _ in range(max(1, int(k))):
+            if not self._skip():
+                break
+
+    def _skip(self) -> bool:
+        """One unscored move; False (said) when nothing is left to predict."""
         phase = self.phase()
         if phase == "over":
             self.host.say(tr("predict_over", self.host.lang), "info")
-            return
+            return False
         self.predictor.verdict = None
         if phase == "next":
             self._to_question()
-            return
+            return True
         with self.host.lock:
             steps = self.predictor.reveal_steps(self.predictor.coming())
         self.player.step(steps)
+        return True
 
     def click_square(self, row: int, col: int) -> None:
         """A board click: the guess (the enumerations ask for an answer instead)."""
