@@ -428,3 +428,17 @@ def test_random_real_input_keeps_the_run_and_the_score_consistent(algorithm, n):
     finally:
         app.close()
     assert judged > 0
+
+
+@pytest.mark.parametrize("size", [(960, 640), (1280, 800)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_mode_buttons_fit_their_labels(size, lang):
+    app = new_app(8, "backtracking", mode="predict", size=size, lang=lang)
+    try:
+        font = app.manager.get_theme().get_font(["button"])
+        for mode in ("watch", "game", "race", "predict"):
+            button = app.controls.buttons[f"mode:{mode}"]
+            assert font.size(tr(f"mode_{mode}", lang))[0] + 8 <= button.rect.w, (mode, button.rect)
+            assert app.controls.rect.contains(button.rect)
+    finally:
+        app.close()
