@@ -31,6 +31,11 @@ RACE_SHOTS: dict[str, tuple[int, str, str, str]] = {
     "race.png": (6, "brute-force", "backtracking", "speed:400;play:1"),
 }
 
+#: file name -> (n, algorithm, language, script) of each predict-mode screenshot (issue 14).
+PREDICT_SHOTS: dict[str, tuple[int, str, str, str]] = {
+    "predict.png": (8, "backtracking", "en", "guess:0,0;guess:1,2;guess:2,4;guess:3,1;guess:4,5"),
+}
+
 #: file name -> (n, algorithm, language, theme, UI scale, script) of each classroom-settings screenshot.
 CLASSROOM_SHOTS: dict[str, tuple[int, str, str, str, float, str]] = {
     "projector-zh.png": (8, "backtracking", "zh", "projector", 1.5, "step:30"),
@@ -74,6 +79,10 @@ def make_all(folder: Path) -> list[Path]:
     for name, (n, algorithm, algo2, script) in RACE_SHOTS.items():
         path = folder / name
         run_headless(n=n, algorithm=algorithm, algo2=algo2, mode="race", script=script, screenshot=str(path))
+        paths.append(path)
+    for name, (n, algorithm, lang, script) in PREDICT_SHOTS.items():
+        path = folder / name
+        run_headless(n=n, algorithm=algorithm, mode="predict", lang=lang, script=script, screenshot=str(path))
         paths.append(path)
     paths += make_classroom(folder)
     return paths
