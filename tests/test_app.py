@@ -106,7 +106,8 @@ def test_instant_result_button_runs_in_the_background(app):
 
 
 def test_escape_cancels_long_work_and_the_app_keeps_running(app):
-    app.dispatch("algo", "brute-force")
+    app.dispatch("algo", "forward-checking")
+    app.dispatch("n", 13)  # no engine kernel: minutes of events on the worker thread
     press(app, pygame.K_RETURN)
     assert app.busy
     press(app, pygame.K_RIGHT)  # refused while busy: a banner, no crash

@@ -61,6 +61,8 @@ SAMPLES: dict[str, str] = {
     "answer": "attacked",
     "safe": "",
     "attacked": "",
+    # seek anywhere (issue 12)
+    "seek": "40",
 }
 
 

@@ -218,6 +218,8 @@ class App:
                     self.dispatch(name)
             elif (named := self.controls.command_of(event)) is not None:
                 self.dispatch(named[0]) if named[1] is None else self.dispatch(*named)
+            elif not consumed and (target := self.mode.scrub(event)) is not None:
+                self.dispatch("seek", target)  # a press or a drag on the scrub bar
             elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
                 square = self.geometry.square_at(event.pos) if self.geometry is not None else None
                 if not self.mode.click(event.pos) and square is not None:
@@ -270,7 +272,10 @@ class App:
             self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(tr("title", self.lang))
         self.layout: Layout = compute_layout(
-            self.surface.get_size(), self.ui_scale, wide_side=self.mode.wide_side
+            self.surface.get_size(),
+            self.ui_scale,
+            wide_side=self.mode.wide_side,
+            scrub=getattr(self.mode, "scrubs", False),
         )
         self.manager = appearance.manager_for(
             getattr(self, "manager", None), self.layout, self.theme, self.lang

@@ -436,6 +436,8 @@ COMMANDS: dict[str, Command] = _table(
         label="predict_attacked",
         modes=PREDICT,
     ),
+    # -- seek anywhere (issue 12): the scrub bar's command; headless seek:K == step:K from the start
+    Command("seek", "seek", modes=SEARCH, parse=whole("seek", 0)),
     Command("quit", "quit", "app", while_busy=True),
     Command("wait-idle", "wait_idle", "script", while_busy=True, parse=no_argument("wait-idle")),
     Command("key", "post_key", "script", while_busy=True, parse=key_name),

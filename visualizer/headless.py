@@ -188,6 +188,9 @@ class HeadlessRunner:
         while app.busy:
             app.join(0.05)
             app.update(0.0)
+        wait_total = getattr(app.mode, "wait_total", None)  # the search modes' scrub bar total
+        if wait_total is not None:
+            wait_total(60.0)
 
     def _post_key(self, code: int, name: str) -> None:
         import pygame

@@ -310,6 +310,17 @@ STRINGS: dict[str, tuple[str, str]] = {
         "This algorithm places queens: click the square of the next queen.",
         "这个算法逐个放置皇后：请点击下一个皇后的格子。",
     ),
+    # -- scrub bar and progress (issue 12) --
+    "scrub": ("Event {index} of {total}", "第 {index} 个事件，共 {total} 个"),
+    "scrub_unknown": ("Event {index} of ?", "第 {index} 个事件，共 ? 个"),
+    "scrub_seek": ("Seek to an event", "跳到某个事件"),
+    "working_attempts": (
+        "Working… {events} attempts walked  (Esc to cancel)",
+        "计算中… 已走过 {events} 次尝试（Esc 取消）",
+    ),
+    "time_left": ("about {time} left", "约剩 {time}"),
+    "time_seconds": ("{seconds:.0f} s", "{seconds:.0f} 秒"),
+    "time_minutes": ("{minutes:.0f} min", "{minutes:.0f} 分钟"),
 }
 
 

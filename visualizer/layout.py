@@ -23,12 +23,15 @@ class Layout:
     counters: pygame.Rect  # right column, top
     code: pygame.Rect  # right column, below the counters
     banner: pygame.Rect  # a strip at the bottom of the board area
-    progress: pygame.Rect  # a strip at the top of the board area
+    progress: pygame.Rect  # a strip at the bottom of the board area (the scrub bar's place)
     help: pygame.Rect  # the help overlay, centred on the window
     scale: float  # text scale for the panels
+    scrub: pygame.Rect | None = None  # the scrub bar under the board (search modes), else None
 
 
-def compute_layout(size: tuple[int, int], ui_scale: float = 1.0, *, wide_side: bool = False) -> Layout:
+def compute_layout(
+    size: tuple[int, int], ui_scale: float = 1.0, *, wide_side: bool = False, scrub: bool = False
+) -> Layout:
     """Rectangles for a window of ``size`` (never smaller than ``MIN_SIZE``).
 
     ``ui_scale`` (the classroom text size) widens the side columns and multiplies ``scale``;
@@ -36,6 +39,8 @@ def compute_layout(size: tuple[int, int], ui_scale: float = 1.0, *, wide_side: b
 
     ``wide_side`` (a search tree or gallery in the side panel) gives that panel room taken from the
     board, which stays centred in what is left.
+
+    ``scrub`` (a search mode) keeps a strip under the board for the scrub bar; progress shows there.
 
     >>> layout = compute_layout((1280, 800))
     >>> layout.controls.right < layout.board.left < layout.board.right < layout.counters.left
@@ -65,8 +70,15 @@ def compute_layout(size: tuple[int, int], ui_scale: float = 1.0, *, wide_side: b
         info_left, counters.bottom + MARGIN, info_width, inner_height - counters_height - MARGIN
     )
     strip = int(40 * scale)
+    bottom = pygame.Rect(board.x + 8, board.bottom - int(44 * scale), board.width - 16, int(44 * scale))
+    scrub_rect = None
+    if scrub:
+        board.height -= bottom.h + MARGIN
+        scrub_rect = bottom
     banner = pygame.Rect(board.x + 8, board.bottom - strip - 8, board.width - 16, strip)
-    progress = pygame.Rect(board.x + 8, board.y + 8, board.width - 16, strip)
+    progress = pygame.Rect(bottom)
     help_rect = pygame.Rect(0, 0, int(width * 0.6), int(height * 0.86))
     help_rect.center = (width // 2, height // 2)
-    return Layout((width, height), controls, board, counters, code, banner, progress, help_rect, scale)
+    return Layout(
+        (width, height), controls, board, counters, code, banner, progress, help_rect, scale, scrub_rect
+    )

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from visualizer.core.player import END, NEXT, SPEED_FACTOR, Player, clamp_speed
+from solvers.engine import CancelFlag
+from visualizer.core.player import END, INSTANT_WAIT, NEXT, SPEED_FACTOR, Player, clamp_speed
+from visualizer.core.scrub import Scrub, ScrubDrag, TotalProbe
 from visualizer.i18n import tr
 from visualizer.theme import Theme
 from visualizer.window_n import N_JUMP, parse_n
@@ -71,6 +73,7 @@ class Mode(Protocol):
     def overlay(self, surface: pygame.Surface, layout: Layout) -> None: ...
     def standing_banner(self) -> tuple[str, str] | None: ...
     def click(self, pos: tuple[int, int]) -> bool: ...
+    def scrub(self, event: pygame.event.Event) -> int | None: ...
     def state(self) -> dict[str, object]: ...
     def escape(self) -> None: ...
     def cancel(self) -> None: ...
@@ -192,12 +195,15 @@ class SearchMode(SizeCommands):
 
     def close(self) -> None:
         self.player.close()
+        if self._probe is not None:
+            self._probe.cancel()
 
     def update(self, dt: float) -> None:
         """``dt`` seconds: the Player's share of events and its reports as banners."""
         self.player.speed = self.host.speed
         self.player.advance(dt)
         self._report()
+        self._probe_total()
 
     def standing_banner(self) -> tuple[str, str] | None:
         return None
@@ -207,21 +213,112 @@ class SearchMode(SizeCommands):
             self.host.say(tr(report.key, self.host.lang, **report.fields), report.kind)
 
     def overlay(self, surface: pygame.Surface, layout: Layout) -> None:
-        """The progress bar over the board while a jump or a show-all animation runs."""
+        """The progress strip in the scrub bar's place (under the board, never over its labels)
+        while a jump or a show-all animation runs: exact, never going back, with the time left."""
         from visualizer.render.panels import draw_progress
 
         player, lang = self.player, self.host.lang
+        job = player.job
         if player.busy:
-            fraction = player.fraction()
-            events = player.job.applied if player.job else 0
+            fraction, left = player.fraction(), player.time_left()
+            walked = job is not None and job.walk
+            count = player.track.walked_attempts if walked else (job.applied if job else 0)
         elif player.animating:
-            fraction = player.progress()
-            events = player.track.cursor
+            fraction, left, walked, count = player.progress(), None, False, player.track.cursor
         else:
             return
         if fraction is None:
-            label = tr("working_events", lang, events=f"{events:,}")
-            fraction = (self.host.now * 0.5) % 1.0  # a sweep: the total is not known
+            key = "working_attempts" if walked else "working_events"
+            label = tr(key, lang, events=f"{count:,}")
         else:
             label = tr("working", lang, percent=int(fraction * 100))
+            if left is not None:
+                label += " · " + tr("time_left", lang, time=duration(left, lang))
         draw_progress(surface, layout.progress, fraction, label, self.host.theme, lang)
+
+    # -- the scrub bar (issue 12) -----------------------------------------------
+
+    scrubs = True  # the layout keeps a strip under the board for it
+    _probe: TotalProbe | None = None  # the run's total, worked out off the draw path
+    _scrub_area: pygame.Rect | None = None  # where the bar was drawn last (for the mouse)
+    _drag: ScrubDrag | None = None
+
+    def scrub_ticks(self) -> tuple[int, ...]:
+        """Event indices marked on the scrub bar (bookmarks); none by default."""
+        return ()
+
+    def survey_twin(self, cancel: CancelFlag) -> int:
+        """The run's total, worked out on a twin of the shown run (``TotalProbe``'s work)."""
+        raise NotImplementedError
+
+    def scrub_model(self) -> Scrub:
+        """The scrub bar now: the track's event index, the run's total if known, the ticks. The
+        total comes from the track, else from a probe started here (off the draw path: ``update``)."""
+        track = self.player.track
+        total = track.event_total
+        probe = self._probe
+        if total is None and probe is not None and probe.owner is track:
+            total = probe.total
+        return Scrub(track.cursor, total, self.scrub_ticks())
+
+    def _probe_total(self) -> None:
+        """Start the survey of a twin run when the total is unknown and the engine answers quickly."""
+        track = self.player.track
+        probe = self._probe
+        if track.event_total is not None or not track.instant:
+            return
+        if probe is None or probe.owner is not track:
+            if probe is not None:
+                probe.cancel()
+            self._probe = TotalProbe(self.survey_twin, track)
+
+    def scrub(self, event: pygame.event.Event) -> int | None:
+        """A mouse event on the scrub bar: the event index to seek to, or None."""
+        area = self._scrub_area
+        if area is None:
+            return None
+        if self._drag is None:
+            self._drag = ScrubDrag()
+        drag = self._drag
+        from visualizer.render.scrub import scrub_track
+
+        track = scrub_track(area)
+        bar = (track.left, area.top, track.w, area.h)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            probe = self._probe
+            if self.scrub_model().total is None and probe is not None:
+                probe.join(INSTANT_WAIT)  # a press as the window opens: the quick survey is nearly done
+            return drag.press(event.pos[0], event.pos[1], bar, self.scrub_model().total)
+        if event.type == pygame.MOUSEMOTION:
+            return drag.move(event.pos[0], bar, self.scrub_model().total)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            drag.release()
+        return None
+
+    def wait_total(self, timeout: float | None = None) -> None:
+        """Start the run's total where the engine answers quickly and wait for it (headless: the
+        scrub bar of a screenshot shows the total, whatever the machine's pace)."""
+        self._probe_total()
+        if self._probe is not None:
+            self._probe.join(timeout)
+
+    def seek(self, k: int) -> None:
+        """Stand at event index ``k`` (scrub bar, headless ``seek:K``) as ``step:K`` from the start would."""
+        self.player.seek(int(k))
+
+    def draw_scrub(self, surface: pygame.Surface, layout: Layout) -> None:
+        """The scrub bar in its strip (remembered for the mouse)."""
+        from visualizer.render.scrub import draw_scrub
+
+        self._scrub_area = layout.scrub
+        if layout.scrub is not None:
+            with self.host.lock:
+                model = self.scrub_model()
+            draw_scrub(surface, layout.scrub, model, self.host.theme, self.host.lang)
+
+
+def duration(seconds: float, lang: str) -> str:
+    """A time left as "12 s" or "3 min"."""
+    if seconds < 90:
+        return tr("time_seconds", lang, seconds=max(1.0, seconds))
+    return tr("time_minutes", lang, minutes=seconds / 60)

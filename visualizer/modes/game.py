@@ -200,6 +200,9 @@ class GameMode(SizeCommands):
     def click(self, pos: tuple[int, int]) -> bool:
         return False
 
+    def scrub(self, event: pygame.event.Event) -> int | None:
+        return None  # no scrub bar: a game has no run to seek in
+
     def update(self, dt: float) -> None:
         self._round()
 

@@ -35,6 +35,7 @@ class PredictMode(WatchMode):
     """Watch mode's run, moved only by the student's guesses (and →)."""
 
     name = "predict"
+    scrubs = False  # no scrub bar: the student's guesses move the run
 
     def __init__(self, host: Host, n: int, algorithm: str) -> None:
         super().__init__(host, n, algorithm)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from solvers import registry
+from solvers.engine import CancelFlag
 from solvers.errors import SolverError
 from visualizer.core.player import Player
 from visualizer.core.race import Race
@@ -109,6 +110,10 @@ class RaceMode(SearchMode):
     def click(self, pos: tuple[int, int]) -> bool:
         return False
 
+    def survey_twin(self, cancel: CancelFlag) -> int:
+        """The race's ticks from a twin race's survey (the shown one is left alone)."""
+        return Race(*self.pair, self.n).survey(cancel)
+
     # -- reading and drawing -------------------------------------------------
 
     def state(self) -> dict[str, object]:
@@ -122,7 +127,8 @@ class RaceMode(SearchMode):
                     for key in ("attempts", "placements", "backtracks", "solutions", "checks")
                 },
                 "queens": list(timeline.queens),
-                "event_index": timeline.cursor,
+                "event_index": self.race.cursor,  # lockstep ticks (side a's own: race.a.events)
+                "event_total": self.scrub_model().total,  # the race's ticks, None (null) until known
                 "depth": timeline.depth,
                 "race": self.race.state(),
             }
@@ -131,6 +137,9 @@ class RaceMode(SearchMode):
         from visualizer.render.race import draw_race
 
         area = layout.board.union(layout.code).union(layout.counters)
+        if layout.scrub is not None:  # the scrub bar has the strip under the board
+            area.height = layout.scrub.top - 6 - area.top
         with self.host.lock:
             draw_race(surface, area, self.race, self.host.theme, self.host.lang)
+        self.draw_scrub(surface, layout)
         return None

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from solvers import registry
+from solvers.engine import CancelFlag
 from visualizer.core.domains import DomainFollower, shows_domains
 from visualizer.core.player import Player
 from visualizer.core.scene import Scene, scene_of
@@ -79,6 +80,10 @@ class WatchMode(SearchMode):
     def controls(self) -> ControlPlan:
         return ControlPlan(SEARCH_ROWS)
 
+    def survey_twin(self, cancel: CancelFlag) -> int:
+        """The run's total from a twin timeline's survey (the shown one is left alone)."""
+        return Timeline(self.timeline.spec, self.n).survey(cancel)
+
     def control_fields(self) -> dict[str, object]:
         return {"playing": self.playing}
 
@@ -135,6 +140,7 @@ class WatchMode(SearchMode):
                 },
                 "queens": list(timeline.queens),
                 "event_index": timeline.cursor,
+                "event_total": self.scrub_model().total,  # the scrub bar's: None (null) until known
                 "depth": timeline.depth,
                 "view": self.views.view,
                 **({"tree_nodes": self.views.tree.count} if self.views.tree is not None else {}),
@@ -186,6 +192,7 @@ class WatchMode(SearchMode):
             tr("elapsed", lang): tr("seconds", lang, seconds=self.player.seconds()),
         }
         draw_counters(surface, layout.counters, counters, extras, host.theme, lang, layout.scale)
+        self.draw_scrub(surface, layout)
         side_view = self.views.draw(surface, layout.code, side, host.theme, lang, chosen)
         if not side_view:
             code = self.timeline.spec.code_in(lang)

@@ -161,25 +161,36 @@ def _dim(surface: pygame.Surface, area: pygame.Rect, alpha: int) -> None:
     surface.blit(veil, area.topleft)
 
 
+def progress_bar(area: pygame.Rect) -> pygame.Rect:
+    """The bar of a progress strip drawn in ``area`` (its right part; the label has the left)."""
+    bar = pygame.Rect(0, 0, int(area.w * 0.45), max(10, area.h // 3))
+    bar.midright = (area.right - PAD, area.centery)
+    return bar
+
+
 def draw_progress(
-    surface: pygame.Surface, area: pygame.Rect, fraction: float, label: str, theme: Theme, lang: str
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    fraction: float | None,
+    label: str,
+    theme: Theme,
+    lang: str,
 ) -> None:
-    """A dimmed ``area`` with a centred box: ``label`` above a bar filled to ``fraction``."""
+    """A strip over ``area`` (the scrub bar's place under the board, so the board's labels stay
+    visible): ``label`` on the left, a bar filled to ``fraction`` on the right (empty: unknown)."""
     area = pygame.Rect(area)
-    fraction = min(1.0, max(0.0, fraction))
-    _dim(surface, area, 120)
-    box = pygame.Rect(0, 0, min(560, area.w - 40), 120)
-    box.center = area.center
-    _card(surface, box, theme)
-    font = font_for(label, 22, lang)
-    text = font.render(ellipsize(font, label, box.w - 2 * PAD - 10), True, theme.text)
-    surface.blit(text, text.get_rect(midtop=(box.centerx, box.top + 18)))
-    bar = pygame.Rect(box.left + 24, box.bottom - 48, box.w - 48, 24)
-    pygame.draw.rect(surface, blend(theme.panel, theme.muted_text, 0.25), bar, border_radius=12)
-    if fraction > 0:
+    _card(surface, area, theme)
+    bar = progress_bar(area)
+    font = font_for(label, max(12, int(area.h * 0.4)), lang)
+    text = font.render(ellipsize(font, label, bar.left - area.left - 2 * PAD), True, theme.text)
+    surface.blit(text, text.get_rect(midleft=(area.left + PAD, area.centery)))
+    radius = bar.h // 2
+    pygame.draw.rect(surface, blend(theme.panel, theme.muted_text, 0.25), bar, border_radius=radius)
+    if fraction is not None and fraction > 0:
+        fraction = min(1.0, fraction)
         filled = pygame.Rect(bar.left, bar.top, max(bar.h, round(bar.w * fraction)), bar.h)
-        pygame.draw.rect(surface, theme.tried, filled, border_radius=12)
-    pygame.draw.rect(surface, theme.muted_text, bar, 1, border_radius=12)
+        pygame.draw.rect(surface, theme.tried, filled, border_radius=radius)
+    pygame.draw.rect(surface, theme.muted_text, bar, 1, border_radius=radius)
 
 
 def _banner_icon(surface: pygame.Surface, rect: pygame.Rect, kind: str, ink: Colour, fill: Colour) -> None:

@@ -1,0 +1,55 @@
+"""The scrub bar under the board: a track filled up to the current event, a knob to drag,
+bookmark ticks, and "Event k of total" beside it. Reads a ``Scrub`` (``visualizer/core/scrub.py``).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from visualizer.core.scrub import Scrub
+from visualizer.i18n import tr
+from visualizer.render.fonts import ellipsize, font_for
+from visualizer.theme import Theme, blend
+
+#: Share of the strip's width the label takes (the track has the rest).
+LABEL_SHARE = 0.46
+
+
+def scrub_track(area: pygame.Rect) -> pygame.Rect:
+    """The part of the strip that maps to the run: a press there seeks (left end = event 0)."""
+    label = int(area.w * LABEL_SHARE)
+    height = max(10, area.h // 3)
+    track = pygame.Rect(area.left + label, 0, area.w - label - area.h // 2, height)
+    track.centery = area.centery
+    return track
+
+
+def scrub_label(scrub: Scrub, lang: str) -> str:
+    """ "Event 1,234 of 5,678" (or "... total not known yet")."""
+    if scrub.total is None:
+        return tr("scrub_unknown", lang, index=f"{scrub.index:,}")
+    return tr("scrub", lang, index=f"{scrub.index:,}", total=f"{scrub.total:,}")
+
+
+def draw_scrub(surface: pygame.Surface, area: pygame.Rect, scrub: Scrub, theme: Theme, lang: str) -> None:
+    """The strip ``area``: the label on the left, the track with its ticks and knob on the right."""
+    label = scrub_label(scrub, lang)
+    font = font_for(label, max(12, int(area.h * 0.38)), lang)
+    room = int(area.w * LABEL_SHARE) - 12
+    text = font.render(ellipsize(font, label, room), True, theme.text)
+    surface.blit(text, text.get_rect(midleft=(area.left + 4, area.centery)))
+    track = scrub_track(area)
+    radius = track.h // 2
+    pygame.draw.rect(surface, blend(theme.panel, theme.muted_text, 0.25), track, border_radius=radius)
+    fraction = scrub.fraction
+    if fraction is not None and fraction > 0:
+        filled = pygame.Rect(track.left, track.top, max(track.h, round(track.w * fraction)), track.h)
+        pygame.draw.rect(surface, theme.tried, filled, border_radius=radius)
+    pygame.draw.rect(surface, theme.muted_text, track, 1, border_radius=radius)
+    for tick in scrub.tick_fractions:  # bookmarks: a mark across the track
+        x = track.left + round(track.w * tick)
+        pygame.draw.line(surface, theme.code_highlight, (x, area.top + 3), (x, area.bottom - 3), 3)
+    if fraction is not None:
+        knob = (track.left + round(track.w * fraction), track.centery)
+        pygame.draw.circle(surface, theme.queen, knob, max(radius + 4, area.h // 4))
+        pygame.draw.circle(surface, theme.panel, knob, max(radius + 4, area.h // 4), 2)
