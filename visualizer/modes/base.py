@@ -303,8 +303,15 @@ class SearchMode(SizeCommands):
             self._probe.join(timeout)
 
     def seek(self, k: int) -> None:
-        """Stand at event index ``k`` (scrub bar, headless ``seek:K``) as ``step:K`` from the start would."""
-        self.player.seek(int(k))
+        """Stand at event index ``k`` (scrub bar, headless ``seek:K``) as ``step:K`` from the start
+        would; at or past the run's total (known to the scrub bar), at the end, finished."""
+        total = self.scrub_model().total
+        if total is not None and int(k) >= total and self.player.track.engine_walks:
+            self.player.pause()
+            with self.host.lock:
+                self.player.track.finish()  # the engine's survey from the last checkpoint: quick
+        else:
+            self.player.seek(int(k))
 
     def draw_scrub(self, surface: pygame.Surface, layout: Layout) -> None:
         """The scrub bar in its strip (remembered for the mouse)."""
