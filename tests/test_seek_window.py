@@ -92,7 +92,7 @@ def test_brute_force_8_is_scrubbed_end_to_end_by_dragging_the_bar():
         assert total == 55_125_136
         track = scrub_track(app.layout.scrub)
         y = track.centery
-        xs = list(range(track.left, track.right + 1, max(1, track.w // 12))) + [track.right + 40]
+        xs = [*range(track.left, track.right + 1, max(1, track.w // 12)), track.right + 40]
         seen = drag(app, [(x, y) for x in xs])
         assert seen == sorted(seen) and seen[0] == 0 and seen[-1] == total  # past the end: the end
         assert app.timeline.finished and app.timeline.counters.solutions == 92
