@@ -13,6 +13,7 @@ SHOTS: dict[str, tuple[int, str, str, str]] = {
     "conflict.png": (8, "backtracking", "en", "step:12"),
     "solution.png": (8, "backtracking", "en", "next"),
     "instant.png": (8, "backtracking", "en", "instant;wait-idle"),
+    "scrub.png": (8, "brute-force", "en", "seek:27000000"),  # mid-way through 55 million events
     "help-zh.png": (8, "backtracking", "zh", "step:30;key:h"),
     "tree.png": (5, "backtracking", "en", "step:60;key:t"),
     "gallery.png": (8, "backtracking", "en", "instant;wait-idle;key:y"),
