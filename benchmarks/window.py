@@ -79,7 +79,7 @@ def measure(name: str, n: int, n_next: int) -> dict[str, object]:
     for _ in range(SEEKS):
         k = rng.randrange(total + 1)
         seeks.append(_settled(app, lambda k=k: app.dispatch("seek", k)))
-        assert app.timeline.event_index == k
+        assert app.timeline.event_index == k, (name, n, k, app.timeline.event_index, app.banner)
     app.close()
     return {
         "algorithm": name,

@@ -10,6 +10,7 @@ import pytest
 from solvers import registry
 from solvers.counters import tally
 from tests.ui import FRAME, new_app
+from visualizer.core.domains import DomainFollower
 from visualizer.core.race import Race
 from visualizer.core.scrub import Scrub, ScrubDrag, index_at
 from visualizer.core.timeline import Timeline
@@ -198,3 +199,25 @@ def test_race_instant_back_seek_and_next_equal_solo_runs(a, b, n):
     jumped = run_headless(**common, script="next;next;next")
     assert jumped["event_index"] == lockstep.cursor
     sides_match(jumped, n, lockstep.cursor)
+
+
+@pytest.mark.parametrize("name", ["forward-checking", "mrv"])
+def test_domains_on_the_board_survive_a_seek(name):
+    """A jump leaves a log that starts mid-run: the domains come from the whole run, not the log."""
+    app = new_app(10, name)
+    try:
+        app.dispatch("instant")
+        while app.busy:
+            app.join(0.05)
+            app.update(0.0)
+        total = app.timeline.event_total
+        for k in (total * 2 // 3, total // 4, total - 3):
+            app.banner = None
+            app.dispatch("seek", k)
+            assert app.timeline.event_index == k and app.banner is None
+            solo = Timeline(registry.get(name), 10)
+            follower = DomainFollower(10).attach(solo)
+            solo.step(k)
+            assert app.mode.domains.domains.by == follower.domains.by
+    finally:
+        app.close()

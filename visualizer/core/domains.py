@@ -68,6 +68,13 @@ class DomainFollower(Follower):
         """Timeline listener: apply (sign +1) or undo (-1) a Prune or Restore."""
         self.domains.apply(event, sign)
 
+    def on_seek(self) -> None:
+        """The timeline jumped (a seek, a step back past its cache, an instant result): its log
+        starts mid-run, so the domains are rebuilt from the whole run up to the cursor."""
+        self.clear()
+        if self.timeline is not None:
+            self.timeline.replay(self.on_event)
+
     def attach(self, timeline: Timeline) -> DomainFollower:
         """Listen to ``timeline``, first catching up with what it has applied (from its log)."""
         if timeline.n != self.n:
