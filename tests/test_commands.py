@@ -56,6 +56,8 @@ SAMPLES: dict[str, str] = {
     "quit": "",
     "wait-idle": "",
     "key": "right",
+    # lessons (issue 14)
+    "until": "depth=3",
 }
 
 

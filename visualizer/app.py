@@ -27,6 +27,7 @@ from visualizer.theme import CLASSROOM, Theme
 if TYPE_CHECKING:
     from visualizer.core.race import Race
     from visualizer.core.timeline import Timeline
+    from visualizer.core.until import Until
     from visualizer.modes.base import Mode
     from visualizer.modes.game import GameRound
     from visualizer.render.board import BoardGeometry
@@ -134,6 +135,10 @@ class App:
         self.mode.close()
         self.mode = new
         self.relayout()
+
+    def run_until(self, until: Until | None = None) -> None:
+        """Run until a condition (U, the Run until control, ``until:`` in a script)."""
+        self.mode.run_until(until if until is not None else self.controls.until_condition())  # type: ignore[attr-defined]
 
     def set_shade(self, on: bool | None = None) -> None:
         self.shade = (not self.shade) if on is None else bool(on)
@@ -276,9 +281,10 @@ class App:
             getattr(self, "manager", None), self.layout, self.theme, self.lang
         )
         old = getattr(self, "controls", None)
+        self.controls = Controls(self.manager, self.layout.controls, control_state(self, self.mode))
+        self.controls.carry_over(old)
         if old is not None:
             old.kill()
-        self.controls = Controls(self.manager, self.layout.controls, control_state(self, self.mode))
         self.controls.build()
         self.manager.update(0.0)  # pygame_gui finishes building widget images on update
 

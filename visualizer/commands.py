@@ -166,6 +166,17 @@ def output_path(text: str, what: str = "screenshot") -> str:
     return text
 
 
+def until_condition(text: str) -> object:
+    """``until:`` condition (``visualizer/core/until.py``): depth=K, backtrack, conflict-row=R,
+    solution=K or event=K."""
+    from visualizer.core.until import parse_until
+
+    try:
+        return parse_until(text)
+    except ValueError as error:
+        raise ArgumentError(str(error)) from None
+
+
 def key_name(text: str) -> tuple[int, str]:
     """A pygame key name as (key code, name)."""
     import warnings
@@ -409,6 +420,17 @@ COMMANDS: dict[str, Command] = _table(
         modes=frozenset({"game"}),
         parse=on_off("relaxed"),
         toggle="relaxed",
+    ),
+    # -- lessons (issue 14): run until ------------------------------------------------------
+    Command(
+        "until",
+        "run_until",
+        "app",
+        (Key("u", "U"),),
+        "until",
+        "until_run",
+        SEARCH,
+        parse=until_condition,
     ),
     Command("quit", "quit", "app", while_busy=True),
     Command("wait-idle", "wait_idle", "script", while_busy=True, parse=no_argument("wait-idle")),

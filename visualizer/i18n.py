@@ -241,6 +241,16 @@ STRINGS: dict[str, tuple[str, str]] = {
     "mode_game": ("Play", "游戏"),
     "mode_race": ("Race", "比赛"),
     "not_in_mode": ("Not available in this mode ({mode})", "当前模式（{mode}）下不可用"),
+    # lessons (issue 14): run until
+    "until": ("Run until the chosen condition", "运行到所选条件"),
+    "until_run": ("Run until", "运行到"),
+    "until_depth": ("Depth", "深度"),
+    "until_backtrack": ("Next backtrack", "下一次回溯"),
+    "until_conflict_row": ("Conflict in row", "某行冲突"),
+    "until_solution": ("Solution no.", "第几个解"),
+    "until_event": ("Event no.", "第几个事件"),
+    "until_not_met": ("The search ended before the condition was met", "搜索结束时仍未满足条件"),
+    "until_row_from_one": ("Rows are numbered from 1", "行号从 1 开始"),
 }
 
 

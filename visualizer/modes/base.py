@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from visualizer.core.player import END, NEXT, SPEED_FACTOR, Player, clamp_speed
+from visualizer.core.player import END, NEXT, SPEED_FACTOR, Player, clamp_speed, until_goal
+from visualizer.core.until import Until
 from visualizer.i18n import tr
 from visualizer.theme import Theme
 from visualizer.window_n import N_JUMP, parse_n
@@ -157,6 +158,28 @@ class SearchMode(SizeCommands):
         """Finish the search (Enter): at once, or animated with show-all on."""
         self.player.speed = self.host.speed
         self.player.go(END, animated=self.host.show_all)
+        self._report()
+
+    # -- run until (issue 14) -------------------------------------------------
+
+    def solutions_so_far(self) -> int:
+        """Solutions the shown search (the further side of a race) has reached."""
+        raise NotImplementedError
+
+    def run_until(self, until: Until) -> None:
+        """Run until a condition (U, the Run until control): animated at the play speed while
+        playing, or as "next" with show-all on, else a jump. An event index or solution already
+        passed is reached again from behind (stepping back, or from the start)."""
+        until = Until(until.kind, until.value)  # a goal of its own (a race remembers it by identity)
+        player = self.player
+        if until.kind == "event" and until.value <= player.track.cursor:
+            player.back(player.track.cursor - until.value)
+            return
+        if until.kind == "solution" and self.solutions_so_far() >= until.value:
+            player.reset()
+        playing = self.playing
+        player.speed = self.host.speed
+        player.go(until_goal(until, playing=playing), animated=playing or self.host.show_all)
         self._report()
 
     def click_square(self, row: int, col: int) -> None:

@@ -11,6 +11,7 @@ from solvers import registry
 from visualizer.core.player import Player
 from visualizer.core.scene import Scene, scene_of
 from visualizer.core.timeline import Timeline
+from visualizer.core.until import last_event
 from visualizer.i18n import tr
 from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
 from visualizer.views import Views
@@ -69,6 +70,9 @@ class WatchMode(SearchMode):
 
     # -- commands ------------------------------------------------------------
 
+    def solutions_so_far(self) -> int:
+        return self.timeline.counters.solutions
+
     def set_n(self, n: object) -> None:
         """A new board size for the same algorithm ([ and ], Shift for 10, or typed in the n box)."""
         self._open(self.timeline.spec, self.parse_n(n))
@@ -121,6 +125,7 @@ class WatchMode(SearchMode):
                 "queens": list(timeline.queens),
                 "event_index": timeline.cursor,
                 "depth": timeline.depth,
+                "last_event": last_event(timeline.last),
                 "view": self.views.view,
                 **({"tree_nodes": self.views.tree.count} if self.views.tree is not None else {}),
             }
