@@ -16,11 +16,13 @@ import pygame
 import pygame_gui
 
 from solvers.errors import SolverError
-from visualizer import appearance, capture, modes
+from visualizer import appearance, capture, lessons, modes
 from visualizer.commands import COMMANDS, MODES, command_for_key, help_rows, refusal
 from visualizer.controls import Controls, control_state
+from visualizer.core.lesson import Bookmarks
 from visualizer.i18n import tr
 from visualizer.layout import MIN_SIZE, Layout, compute_layout
+from visualizer.prompt import Prompt
 from visualizer.saving import SaveError
 from visualizer.theme import CLASSROOM, Theme
 
@@ -63,6 +65,9 @@ class App:
         self.manager: pygame_gui.UIManager  # built by relayout, with the controls
         self.controls: Controls
         self.mode: Mode = modes.make(mode, self, n, algorithm, algo2)  # SolverError for a bad n
+        self.bookmarks, self.hidden = Bookmarks(), set[str]()  # the lesson: visualizer/lessons.py
+        self.lesson_path: Path | None = None
+        self.prompt = Prompt()  # a question over the board (a note, a path)
         pygame.display.init()  # display and fonts only: no audio device is needed
         pygame.font.init()
         self.surface = pygame.display.set_mode(self._clamp(size), pygame.RESIZABLE)
@@ -99,7 +104,14 @@ class App:
         common = {"n": self.mode.n, "algorithm": self.mode.algorithm, "mode": self.mode.name}
         look = {"lang": self.lang, "theme": self.theme.name, "ui_scale": self.ui_scale}
         window = {"fullscreen": self.fullscreen, "window_size": list(self.surface.get_size())}
-        return {**common, **look, "show_all": self.show_all, **self.mode.state(), **window}
+        return {
+            **common,
+            **look,
+            "show_all": self.show_all,
+            **self.mode.state(),
+            **window,
+            **lessons.state(self),
+        }
 
     # -- commands --------------------------------------------------------------
 
@@ -114,8 +126,9 @@ class App:
             self.say(tr("busy", self.lang), "info")
         else:
             try:
-                if command.target == "appearance":  # language, theme, text size: visualizer/appearance.py
-                    getattr(appearance, command.method)(self, *args)
+                if command.target in ("appearance", "lesson"):  # functions of the app, in their modules
+                    module = appearance if command.target == "appearance" else lessons
+                    getattr(module, command.method)(self, *args)
                 else:
                     getattr(self if command.target == "app" else self.mode, command.method)(*args)
             except (SolverError, ValueError, TypeError, OSError, pygame.error) as exc:
@@ -216,9 +229,11 @@ class App:
             self.relayout((event.w, event.h))
         else:
             consumed = self.manager.process_events(event)
+            if self.prompt.handle(event):  # a bookmark's note or a lesson's path being typed
+                return
             if event.type == pygame.KEYDOWN and not self.controls.typing():
-                shift = bool(event.mod & pygame.KMOD_SHIFT)
-                name = command_for_key(event.key, shift, getattr(event, "unicode", ""))
+                shift, ctrl = bool(event.mod & pygame.KMOD_SHIFT), bool(event.mod & pygame.KMOD_CTRL)
+                name = command_for_key(event.key, shift, getattr(event, "unicode", ""), ctrl)
                 if name is not None:
                     self.dispatch(name)
             elif (named := self.controls.command_of(event)) is not None:
@@ -256,9 +271,11 @@ class App:
         layout, theme, lang = self.layout, self.theme, self.lang
         self.surface.fill(theme.background)
         self.geometry = self.mode.draw(self.surface, layout)
+        lessons.draw(self, self.surface, layout)
         self.manager.draw_ui(self.surface)
         self.mode.overlay(self.surface, layout)
-        banner = self.banner[:2] if self.banner is not None else self.mode.standing_banner()
+        banner = self.banner[:2] if self.banner is not None else lessons.standing_note(self)
+        banner = banner or self.mode.standing_banner()
         if banner is not None:
             draw_banner(self.surface, layout.banner, banner[0], theme, lang, banner[1])
         if self.show_help:
@@ -280,6 +297,7 @@ class App:
         self.manager = appearance.manager_for(
             getattr(self, "manager", None), self.layout, self.theme, self.lang
         )
+        self.prompt.close()  # its widgets belonged to the old layout
         old = getattr(self, "controls", None)
         self.controls = Controls(self.manager, self.layout.controls, control_state(self, self.mode))
         self.controls.carry_over(old)

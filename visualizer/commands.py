@@ -177,6 +177,24 @@ def until_condition(text: str) -> object:
         raise ArgumentError(str(error)) from None
 
 
+def note(text: str) -> str:
+    """A bookmark's note as typed (may be empty; cut when stored)."""
+    return text
+
+
+def panel(text: str) -> str:
+    """One of the panels an exercise may hide (``visualizer/core/lesson.py``)."""
+    from visualizer.core.lesson import PANELS
+
+    return one_of("panel", PANELS)(text)
+
+
+def lesson_path(text: str) -> str:
+    if not text:
+        raise ArgumentError("lesson-open needs a path")
+    return text
+
+
 def key_name(text: str) -> tuple[int, str]:
     """A pygame key name as (key code, name)."""
     import warnings
@@ -205,6 +223,7 @@ class Key:
     shown: str = ""
     shift: bool = False
     typed: bool = False
+    ctrl: bool = False  # with Ctrl held (Ctrl+S); such a key never runs its plain twin
 
 
 @dataclass(frozen=True)
@@ -213,7 +232,7 @@ class Command:
 
     name: str
     method: str
-    target: str = "mode"  # "app", "mode", "appearance" (a function of the app) or "script" (headless only)
+    target: str = "mode"  # "app", "mode", "appearance" / "lesson" (functions of the app), "script" (headless)
     keys: tuple[Key, ...] = ()
     help: str | None = None  # i18n key of the help overlay's row
     label: str | None = None  # i18n key of the button text (None: no button)
@@ -432,6 +451,53 @@ COMMANDS: dict[str, Command] = _table(
         SEARCH,
         parse=until_condition,
     ),
+    # -- lessons (issue 14): bookmarks, hidden panels, lesson files ----------------------------
+    Command(
+        "bookmark", "bookmark", "lesson", (Key("b", "B"),), "bookmark", "bookmark_button", SEARCH, parse=note
+    ),
+    Command("goto-bookmark", "goto_bookmark", "lesson", modes=SEARCH, parse=whole("goto-bookmark", 1)),
+    Command(
+        "bookmark-prev",
+        "bookmark_prev",
+        "lesson",
+        (Key("page up", "PgUp"),),
+        "bookmark_prev",
+        "bookmark_prev_button",
+        SEARCH,
+    ),
+    Command(
+        "bookmark-next",
+        "bookmark_next",
+        "lesson",
+        (Key("page down", "PgDn"),),
+        "bookmark_next",
+        "bookmark_next_button",
+        SEARCH,
+    ),
+    Command(
+        "lesson-save",
+        "lesson_save",
+        "lesson",
+        (Key("s", "Ctrl+S", ctrl=True),),
+        "lesson_save",
+        modes=SEARCH,
+        parse=lambda text: output_path(text, "lesson"),
+    ),
+    Command(
+        "lesson-open",
+        "lesson_open",
+        "lesson",
+        (Key("o", "Ctrl+O", ctrl=True),),
+        "lesson_open",
+        parse=lesson_path,
+    ),
+    Command("hide", "hide", "lesson", while_busy=True, parse=panel),
+    Command("show", "show", "lesson", while_busy=True, parse=panel),
+    Command("toggle-code", "toggle_code", "lesson", (Key("f5", "F5"),), "toggle_code", while_busy=True),
+    Command(
+        "toggle-counters", "toggle_counters", "lesson", (Key("f6", "F6"),), "toggle_counters", while_busy=True
+    ),
+    Command("toggle-tree", "toggle_tree", "lesson", (Key("f7", "F7"),), "toggle_tree", while_busy=True),
     Command("quit", "quit", "app", while_busy=True),
     Command("wait-idle", "wait_idle", "script", while_busy=True, parse=no_argument("wait-idle")),
     Command("key", "post_key", "script", while_busy=True, parse=key_name),
@@ -470,9 +536,25 @@ def key_table() -> dict[tuple[int, bool], str]:
         warnings.simplefilter("ignore")
         for command in COMMANDS.values():
             for key in command.keys:
-                code = pygame.key.key_code(key.name)
-                table.setdefault((code, key.shift), command.name)
+                if not key.ctrl:
+                    table.setdefault((pygame.key.key_code(key.name), key.shift), command.name)
     return table
+
+
+def ctrl_table() -> dict[int, str]:
+    """pygame key code -> command name, for the keys pressed with Ctrl (Ctrl+S, Ctrl+O)."""
+    import warnings
+
+    import pygame
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return {
+            pygame.key.key_code(key.name): command.name
+            for command in COMMANDS.values()
+            for key in command.keys
+            if key.ctrl
+        }
 
 
 def typed_keys() -> dict[str, str]:
@@ -480,8 +562,11 @@ def typed_keys() -> dict[str, str]:
     return {key.name: command.name for command in COMMANDS.values() for key in command.keys if key.typed}
 
 
-def command_for_key(key: int, mod_shift: bool, typed: str = "") -> str | None:
-    """The command a key press names, or None: the typed character first, then Shift+key, then the key."""
+def command_for_key(key: int, mod_shift: bool, typed: str = "", ctrl: bool = False) -> str | None:
+    """The command a key press names, or None: the typed character first, then Shift+key, then the key.
+    With Ctrl held only the Ctrl keys count (Ctrl+S is not S)."""
+    if ctrl:
+        return ctrl_table().get(key)
     if typed and typed in _TYPED:
         return _TYPED[typed]
     table = _keys()

@@ -141,7 +141,6 @@ class Controls:
         x, y, width = self.rect.x, self.rect.y, self.rect.width
         row = max(24, min(round(40 * self.state.ui_scale), self.rect.height // 20))
         gap = max(4, row // 6)
-        half = (width - gap) // 2
 
         def place_row(names: tuple[str, ...], top: int) -> None:
             each = (width - (len(names) - 1) * gap) // len(names)
@@ -178,8 +177,10 @@ class Controls:
         for names in plan.rows:
             place_row(names, y)
             y += row + gap
-        if self.state.mode in SEARCH:
+        if self.state.mode in SEARCH:  # lessons: run until, and the bookmarks
             self._until_row(x, y, width, row, gap)
+            y += row + gap
+            place_row(("bookmark-prev", "bookmark", "bookmark-next"), y)
             y += row + gap
         y += gap
         if plan.speed:
@@ -194,18 +195,17 @@ class Controls:
         place_row(("help", "fullscreen"), y)
         y += row + 2 * gap
         current_language = next(o for o in LANGUAGE_NAMES if o[1] == lang)
+        third = (width - 2 * gap) // 3  # language, text size, theme: one row (room for the lesson rows)
         self.languages = UIDropDownMenu(
             list(LANGUAGE_NAMES),
             current_language,
-            pygame.Rect(x, y, half, row),
+            pygame.Rect(x, y, third, row),
             self.manager,
             object_id="#language",  # opens upwards (the theme in visualizer/appearance.py)
         )
-        self.buttons["scale"] = UIButton(
-            pygame.Rect(x + half + gap, y, half, row), self._text("scale"), self.manager
-        )
-        y += row + gap
-        place_row(("theme",), y)
+        for i, name in enumerate(("scale", "theme"), 1):
+            rect = pygame.Rect(x + i * (third + gap), y, third, row)
+            self.buttons[name] = UIButton(rect, self._text(name), self.manager)
 
     def _until_row(self, x: int, y: int, width: int, row: int, gap: int) -> None:
         """Run until: the condition drop-down, its number box and the button."""

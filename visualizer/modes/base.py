@@ -36,6 +36,7 @@ class Host(Protocol):
     shade: bool
     now: float
     lock: threading.Lock
+    hidden: set[str]  # panels hidden for an exercise: "code", "counters", "tree"
 
     def say(self, text: str, kind: str = "info") -> None: ...
     def relayout(self, size: tuple[int, int] | None = None) -> None: ...
@@ -180,6 +181,18 @@ class SearchMode(SizeCommands):
         playing = self.playing
         player.speed = self.host.speed
         player.go(until_goal(until, playing=playing), animated=playing or self.host.show_all)
+        self._report()
+
+    def goto_event(self, event: int) -> None:
+        """Stand at event index ``event`` (a bookmark): stepping back, or a jump forward (from the
+        start when the history kept no longer reaches back there); never animated."""
+        player, event = self.player, int(event)
+        if event <= player.track.cursor:
+            player.back(player.track.cursor - event)
+            if player.track.cursor == event:
+                return
+            player.reset()
+        player.go(until_goal(Until("event", event)))
         self._report()
 
     def click_square(self, row: int, col: int) -> None:

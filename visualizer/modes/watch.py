@@ -132,6 +132,7 @@ class WatchMode(SearchMode):
 
     def draw(self, surface: pygame.Surface, layout: Layout) -> BoardGeometry | None:
         from visualizer.render.board import draw_board
+        from visualizer.render.lesson import draw_hidden
         from visualizer.render.panels import draw_code, draw_counters
 
         host, lang = self.host, self.host.lang
@@ -162,7 +163,15 @@ class WatchMode(SearchMode):
             tr("event_index", lang): f"{scene.event_index:,}",
             tr("elapsed", lang): tr("seconds", lang, seconds=self.player.seconds()),
         }
-        draw_counters(surface, layout.counters, counters, extras, host.theme, lang, layout.scale)
+        hidden = host.hidden  # lessons: panels hidden for an exercise (visualizer/lessons.py)
+        if "counters" in hidden:
+            draw_hidden(surface, layout.counters, tr("hidden_card", lang), host.theme, lang)
+        else:
+            draw_counters(surface, layout.counters, counters, extras, host.theme, lang, layout.scale)
+        view = self.views.view
+        if ("code" in hidden and view == "code") or ("tree" in hidden and view == "tree"):
+            draw_hidden(surface, layout.code, tr("hidden_card", lang), host.theme, lang)
+            return geometry
         side_view = self.views.draw(surface, layout.code, side, host.theme, lang, chosen)
         if not side_view:
             code = self.timeline.spec.code_in(lang)
