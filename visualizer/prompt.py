@@ -42,6 +42,7 @@ class Prompt:
         )
         self.entry.set_text_length_limit(MAX_TYPED)
         self.entry.focus()
+        self.entry.edit_position = len(initial)  # typing goes after the offered text
         self.on_done = on_done
 
     def close(self) -> None:

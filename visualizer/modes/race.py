@@ -138,6 +138,7 @@ class RaceMode(SearchMode):
         from visualizer.render.race import draw_race
 
         area = layout.board.union(layout.code).union(layout.counters)
+        area.height = layout.scrub.top - area.top  # the strip under the boards stays clear (lessons)
         with self.host.lock:
             draw_race(surface, area, self.race, self.host.theme, self.host.lang)
         return None
