@@ -69,6 +69,9 @@ SAMPLES: dict[str, str] = {
     "toggle-code": "",
     "toggle-counters": "",
     "toggle-tree": "",
+    "export": "0-40:run.mp4",
+    "export-fps": "12",
+    "export-size": "640x400",
 }
 
 

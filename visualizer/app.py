@@ -67,6 +67,9 @@ class App:
         self.mode: Mode = modes.make(mode, self, n, algorithm, algo2)  # SolverError for a bad n
         self.bookmarks, self.hidden = Bookmarks(), set[str]()  # the lesson: visualizer/lessons.py
         self.lesson_path: Path | None = None
+        self.exporting: lessons.ExportJob | None = None  # an export of a stretch under way
+        self.export_fps = 10.0  # an export's frames per second and size (None: the window's)
+        self.export_size: tuple[int, int] | None = None
         self.prompt = Prompt()  # a question over the board (a note, a path)
         pygame.display.init()  # display and fonts only: no audio device is needed
         pygame.font.init()
@@ -93,7 +96,7 @@ class App:
     @property
     def busy(self) -> bool:
         """Whether the mode's work runs off the UI thread (or has ended but is not reported yet)."""
-        return self.mode.busy
+        return self.mode.busy or self.exporting is not None
 
     @property
     def playing(self) -> bool:
@@ -202,8 +205,10 @@ class App:
         return saved
 
     def escape(self) -> None:
-        """Esc: cancel background work, else close the help, else stop an animation."""
-        if self.busy:
+        """Esc: cancel an export or background work, else close the help, else stop an animation."""
+        if lessons.cancel_export(self):
+            pass
+        elif self.busy:
             self.mode.cancel()
         elif self.show_help:
             self.show_help = False
@@ -253,6 +258,7 @@ class App:
         self.now += dt
         self.manager.update(dt)
         self.mode.update(dt)
+        lessons.export_tick(self)
         if self.banner is not None and self.now >= self.banner[2]:
             self.banner = None
         self.controls.refresh(control_state(self, self.mode))
@@ -282,6 +288,7 @@ class App:
             rows = [(keys, tr(action, lang)) for keys, action in help_rows()]
             area, scale = self.surface.get_rect(), max(1, layout.scale)
             draw_help(self.surface, area, rows, theme, lang, tr("help_title", lang), scale)
+        lessons.draw_export_progress(self)
         if self.gif is not None:
             self.gif.offer(self.surface, self.now)
 

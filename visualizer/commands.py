@@ -195,6 +195,40 @@ def lesson_path(text: str) -> str:
     return text
 
 
+def export_spec(text: str) -> tuple[str, str, str]:
+    """``FROM-TO:PATH``: events (or bookmarks ``bK``) FROM to TO into PATH (.gif, .mp4 or a folder)."""
+    stretch, sep, path = text.partition(":")
+    first, dash, last = stretch.strip().partition("-")
+    if not sep or not dash or not path.strip():
+        raise ArgumentError(f"export needs FROM-TO:PATH, as in export:0-40:run.mp4 (got {shown(text)})")
+    for token in (first, last):
+        digits = token[1:] if token[:1].lower() == "b" else token
+        whole_number(
+            digits, "export's from and to (an event, or bK for bookmark K)", 1 if digits != token else 0
+        )
+    path = path.strip()
+    if path.lower().endswith((".gif", ".mp4")):
+        return first, last, output_path(path, "export")
+    from pathlib import Path
+
+    folder = Path(path)
+    if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+        raise ArgumentError(f"cannot export into {shown(path)}: not a folder (name a .gif, .mp4 or a folder)")
+    if not folder.parent.is_dir():
+        raise ArgumentError(f"cannot export into {shown(path)}: its parent folder does not exist")
+    return first, last, path
+
+
+def export_size(text: str) -> tuple[int, int]:
+    width, sep, height = text.lower().partition("x")
+    if not sep:
+        raise ArgumentError(f"export-size must look like 640x400 (got {shown(text)})")
+    size = whole_number(width, "width", 16), whole_number(height, "height", 16)
+    if size[0] > 3840 or size[1] > 2160:
+        raise ArgumentError(f"export-size is at most 3840x2160 (got {shown(text)})")
+    return size
+
+
 def key_name(text: str) -> tuple[int, str]:
     """A pygame key name as (key code, name)."""
     import warnings
@@ -498,6 +532,10 @@ COMMANDS: dict[str, Command] = _table(
         "toggle-counters", "toggle_counters", "lesson", (Key("f6", "F6"),), "toggle_counters", while_busy=True
     ),
     Command("toggle-tree", "toggle_tree", "lesson", (Key("f7", "F7"),), "toggle_tree", while_busy=True),
+    # -- lessons (issue 14): export a stretch ------------------------------------------------
+    Command("export", "export", "lesson", (Key("e", "E"),), "export", modes=SEARCH, parse=export_spec),
+    Command("export-fps", "set_export_fps", "lesson", parse=number("export-fps", positive=True, maximum=60)),
+    Command("export-size", "set_export_size", "lesson", parse=export_size),
     Command("quit", "quit", "app", while_busy=True),
     Command("wait-idle", "wait_idle", "script", while_busy=True, parse=no_argument("wait-idle")),
     Command("key", "post_key", "script", while_busy=True, parse=key_name),

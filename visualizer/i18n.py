@@ -287,6 +287,17 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lesson_not_saved": ("Lesson not saved to {path}: {reason}", "课程未能保存到 {path}：{reason}"),
     "lesson_opened": ("Lesson opened: {path} ({count} bookmarks)", "已打开课程：{path}（{count} 个书签）"),
     "lesson_refused": ("Lesson not opened ({path}): {reason}", "未打开课程（{path}）：{reason}"),
+    "export": ("Export a stretch (GIF, MP4 or PNGs)", "导出一段（GIF、MP4 或 PNG 序列）"),
+    "export_ask": (
+        "Export FROM-TO:PATH (events, or b1 for bookmark 1; .gif, .mp4 or a folder)",
+        "导出 起-止:路径（事件序号，或 b1 表示书签 1；.gif、.mp4 或文件夹）",
+    ),
+    "exporting": (
+        "Exporting frame {done} of {frames} (Esc: cancel)",
+        "正在导出第 {done} / {frames} 帧（Esc 取消）",
+    ),
+    "export_saved": ("Exported {frames} frames: {path}", "已导出 {frames} 帧：{path}"),
+    "export_cancelled": ("Export cancelled", "已取消导出"),
     "lesson_modes": ("Lessons are for watch and race mode", "课程仅用于观看和比赛模式"),
 }
 

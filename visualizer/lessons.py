@@ -23,6 +23,7 @@ from visualizer.core.lesson import (
     note_of,
     parse_lesson,
 )
+from visualizer.export import MAX_FPS, MIN_FPS, Export, Stretch, even_size, frame_bytes, kind_of
 from visualizer.i18n import tr
 from visualizer.safe_files import RefusedFile, check_output_path, read_small_regular_file, write_atomically
 
@@ -258,3 +259,127 @@ def draw(app: App, surface: pygame.Surface, layout: Layout) -> None:
     marks = [mark.event for mark in app.bookmarks.marks]
     at = app.bookmarks.at(here)
     draw_strip(surface, layout.scrub, here, span, marks, None if at is None else at - 1, app.theme)
+
+
+# -- export a stretch ---------------------------------------------------------------------------
+
+
+class ExportJob:
+    """An export under way in the window: the Export, where the run stood before, and whether a
+    frame is being drawn for it (then no progress bar is drawn into that frame)."""
+
+    def __init__(self, export: Export, return_to: int) -> None:
+        self.export, self.return_to, self.capturing = export, return_to, False
+
+
+def _event_of(app: App, token: str) -> int:
+    """``bK`` (bookmark K, from 1) or an event index."""
+    if token.lower().startswith("b"):
+        return app.bookmarks.get(int(token[1:])).event
+    return int(token)
+
+
+def export(app: App, spec: tuple[str, str, str] | None = None) -> None:
+    """E (the stretch and path asked in a text box) or ``export:FROM-TO:PATH``: event (or bookmark
+    ``bK``) FROM to TO as a GIF, an MP4 or a folder of PNGs, at ``app.export_fps`` frames per
+    second and ``app.export_size`` (default: the window's size)."""
+    if spec is None:
+        question = tr("export_ask", app.lang)
+        ask = app.prompt.open
+        ask(app.manager, app.layout.progress, question, lambda text: _export_typed(app, text), _offer(app))
+        return
+    first, last = _event_of(app, spec[0]), _event_of(app, spec[1])
+    kind = kind_of(spec[2])
+    size = app.export_size or app.surface.get_size()
+    job = ExportJob(Export(spec[2], Stretch.of(first, last, kind), size, app.export_fps), cursor(app))
+    app.exporting = job
+    _search(app).goto_event(first)
+
+
+def _offer(app: App) -> str:
+    """The text box's offer: the bookmarks around the run, or the next 100 events, to an MP4."""
+    here = cursor(app)
+    before, after = app.bookmarks.before(here + 1), app.bookmarks.after(here)
+    stretch = f"b{before}-b{after}" if before and after else f"{here}-{here + 100}"
+    return f"{stretch}:nqueens-stretch.mp4"
+
+
+def _export_typed(app: App, text: str) -> None:
+    if text.strip():
+        app.dispatch("export", parse_export(text.strip()))
+
+
+def parse_export(text: str) -> tuple[str, str, str]:
+    from visualizer.commands import parse_argument
+
+    spec = parse_argument("export", text)
+    assert isinstance(spec, tuple)
+    return spec
+
+
+def export_tick(app: App) -> None:
+    """A window frame's share of the export; at the end the banner and the run back where it stood."""
+    job = app.exporting
+    if job is None or app.mode.busy:
+        return
+    try:
+        done = job.export.work(lambda event: _render(app, job, event))
+    except (OSError, ValueError, StopIteration) as error:
+        job.export.cancel()
+        app.exporting = None
+        app.say(tr("error", app.lang, message=f"export failed: {error}"), "error")
+        return
+    if done:
+        app.exporting = None
+        _search(app).goto_event(job.return_to)
+        frames = job.export.stretch.frames
+        app.say(tr("export_saved", app.lang, path=job.export.path, frames=frames), "success")
+
+
+def _render(app: App, job: ExportJob, event: int) -> bytes:
+    """The window drawn at ``event`` (no banner, no progress bar), as the export's RGB bytes."""
+    player = _search(app).player
+    if event > player.track.cursor:
+        player.step(event - player.track.cursor)
+    elif event < player.track.cursor:
+        player.back(player.track.cursor - event)
+    player.take_reports()  # "finished" and the like are not part of the picture
+    job.capturing, banner, app.banner = True, app.banner, None
+    try:
+        app.draw()
+    finally:
+        job.capturing, app.banner = False, banner
+    return frame_bytes(app.surface, job.export.size)
+
+
+def cancel_export(app: App) -> bool:
+    """Esc during an export: stop it, remove the partial output, the run back where it stood."""
+    job = app.exporting
+    if job is None:
+        return False
+    job.export.cancel()
+    app.exporting = None
+    _search(app).goto_event(job.return_to)
+    app.say(tr("export_cancelled", app.lang), "info")
+    return True
+
+
+def draw_export_progress(app: App) -> None:
+    job = app.exporting
+    if job is None or job.capturing:
+        return
+    from visualizer.render.panels import draw_progress
+
+    export = job.export
+    label = tr("exporting", app.lang, done=export.done, frames=export.stretch.frames)
+    draw_progress(app.surface, app.layout.board, export.fraction, label, app.theme, app.lang)
+
+
+def set_export_fps(app: App, fps: float) -> None:
+    if not MIN_FPS <= float(fps) <= MAX_FPS:
+        raise ValueError(f"the frame rate must be {MIN_FPS:g} to {MAX_FPS:g} frames per second")
+    app.export_fps = float(fps)
+
+
+def set_export_size(app: App, size: tuple[int, int]) -> None:
+    app.export_size = even_size(size)
