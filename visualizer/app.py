@@ -280,8 +280,9 @@ class App:
         lessons.draw(self, self.surface, layout)
         self.manager.draw_ui(self.surface)
         self.mode.overlay(self.surface, layout)
-        banner = self.banner[:2] if self.banner is not None else lessons.standing_note(self)
-        banner = banner or self.mode.standing_banner()
+        banner = self.banner[:2] if self.banner is not None else self.mode.standing_banner()
+        if self.banner is None and lessons.draw_note(self, self.surface, layout):
+            banner = None  # the bookmark's note stands where the banner would
         if banner is not None:
             draw_banner(self.surface, layout.banner, banner[0], theme, lang, banner[1])
         if self.show_help:

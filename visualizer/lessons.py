@@ -61,6 +61,7 @@ def goto_bookmark(app: App, number: int) -> None:
     """Stand at bookmark ``number`` (from 1): stepping back, or a jump forward."""
     mark = app.bookmarks.get(int(number))
     _search(app).goto_event(mark.event)
+    app.banner = None  # the bookmark's note shows at once, not after an older banner
 
 
 def bookmark_next(app: App) -> None:
@@ -91,6 +92,17 @@ def standing_note(app: App) -> tuple[str, str] | None:
     note = app.bookmarks.get(number).text(app.lang)
     key = "bookmark_here_note" if note else "bookmark_here"
     return tr(key, app.lang, number=number, note=note), "info"
+
+
+def draw_note(app: App, surface: pygame.Surface, layout: Layout) -> bool:
+    """The note of the bookmark the run stands on, wrapped in a card above the strip; True if drawn."""
+    standing = standing_note(app)
+    if standing is None:
+        return False
+    from visualizer.render.lesson import draw_note_card
+
+    draw_note_card(surface, layout.banner, standing[0], app.theme, app.lang)
+    return True
 
 
 # -- hidden panels ------------------------------------------------------------------------------
@@ -338,12 +350,7 @@ def export_tick(app: App) -> None:
 
 def _render(app: App, job: ExportJob, event: int) -> bytes:
     """The window drawn at ``event`` (no banner, no progress bar), as the export's RGB bytes."""
-    player = _search(app).player
-    if event > player.track.cursor:
-        player.step(event - player.track.cursor)
-    elif event < player.track.cursor:
-        player.back(player.track.cursor - event)
-    player.take_reports()  # "finished" and the like are not part of the picture
+    _search(app).goto_event(event)
     job.capturing, banner, app.banner = True, app.banner, None
     try:
         app.draw()

@@ -29,6 +29,12 @@ RACE_SHOTS: dict[str, tuple[int, str, str, str]] = {
     "race.png": (6, "brute-force", "backtracking", "speed:400;play:1"),
 }
 
+#: file name -> (lesson file in lessons/, script) of each lesson screenshot (issue 14).
+LESSON_SHOTS: dict[str, tuple[str, str]] = {
+    "lesson.png": ("seed-003-four-queens.json", "goto-bookmark:3"),
+}
+LESSONS = Path(__file__).resolve().parents[1] / "lessons"
+
 #: file name -> (n, algorithm, language, theme, UI scale, script) of each classroom-settings screenshot.
 CLASSROOM_SHOTS: dict[str, tuple[int, str, str, str, float, str]] = {
     "projector-zh.png": (8, "backtracking", "zh", "projector", 1.5, "step:30"),
@@ -74,6 +80,12 @@ def make_all(folder: Path) -> list[Path]:
         run_headless(n=n, algorithm=algorithm, algo2=algo2, mode="race", script=script, screenshot=str(path))
         paths.append(path)
     paths += make_classroom(folder)
+    for name, (lesson, script) in LESSON_SHOTS.items():
+        path = folder / name
+        run_headless(
+            n=8, algorithm="backtracking", lesson=str(LESSONS / lesson), script=script, screenshot=str(path)
+        )
+        paths.append(path)
     return paths
 
 

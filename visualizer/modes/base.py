@@ -174,7 +174,7 @@ class SearchMode(SizeCommands):
         until = Until(until.kind, until.value)  # a goal of its own (a race remembers it by identity)
         player = self.player
         if until.kind == "event" and until.value <= player.track.cursor:
-            player.back(player.track.cursor - until.value)
+            self.goto_event(until.value)
             return
         if until.kind == "solution" and self.solutions_so_far() >= until.value:
             player.reset()
@@ -184,16 +184,11 @@ class SearchMode(SizeCommands):
         self._report()
 
     def goto_event(self, event: int) -> None:
-        """Stand at event index ``event`` (a bookmark): stepping back, or a jump forward (from the
-        start when the history kept no longer reaches back there); never animated."""
-        player, event = self.player, int(event)
-        if event <= player.track.cursor:
-            player.back(player.track.cursor - event)
-            if player.track.cursor == event:
-                return
-            player.reset()
-        player.go(until_goal(Until("event", event)))
-        self._report()
+        """Stand at event index ``event`` (a bookmark, an export's frame): the track's seek, exact
+        board and counters, never animated; pauses."""
+        self.player.pause()
+        with self.host.lock:
+            self.player.track.seek(int(event))
 
     def click_square(self, row: int, col: int) -> None:
         """A click on a square: a search is only shown, so the square is only checked."""

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from visualizer.render.fonts import ellipsize, font_for
+from visualizer.render.fonts import ellipsize, font_for, wrap
 from visualizer.theme import Theme, blend
 
 
@@ -58,3 +58,27 @@ def draw_hidden(surface: pygame.Surface, rect: pygame.Rect, title: str, theme: T
     font = font_for(title, max(14, min(24, rect.h // 6)), lang)
     text = font.render(ellipsize(font, title, rect.w - 24), True, theme.muted_text)
     surface.blit(text, text.get_rect(center=rect.center))
+
+
+#: The most lines of a note shown (a longer one ends in an ellipsis).
+NOTE_LINES = 4
+
+
+def draw_note_card(surface: pygame.Surface, banner: pygame.Rect, text: str, theme: Theme, lang: str) -> None:
+    """A bookmark's note, wrapped, in a card whose bottom is the banner strip's (it grows upwards)."""
+    size = max(14, round(banner.height * 0.5))
+    font = font_for(text, size, lang)
+    pad = max(6, size // 2)
+    lines = wrap(font, text, banner.width - 2 * pad)
+    if len(lines) > NOTE_LINES:
+        lines = [
+            *lines[: NOTE_LINES - 1],
+            ellipsize(font, " ".join(lines[NOTE_LINES - 1 :]), banner.width - 2 * pad),
+        ]
+    step = font.get_linesize()
+    card = pygame.Rect(banner.left, 0, banner.width, len(lines) * step + 2 * pad)
+    card.bottom = banner.bottom
+    pygame.draw.rect(surface, theme.panel, card, border_radius=10)
+    pygame.draw.rect(surface, theme.code_highlight, card, 3, border_radius=10)
+    for i, line in enumerate(lines):
+        surface.blit(font.render(line, True, theme.text), (card.left + pad, card.top + pad + i * step))
