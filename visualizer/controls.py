@@ -139,7 +139,8 @@ class Controls:
         """Create every widget inside ``rect`` (call ``kill`` first on a rebuild)."""
         lang, plan = self.state.lang, self.state.plan
         x, y, width = self.rect.x, self.rect.y, self.rect.width
-        row = max(24, min(round(40 * self.state.ui_scale), self.rect.height // 20))
+        # rows fit the column: 22 of them (the lesson rows included) at the smallest window
+        row = max(20, min(round(40 * self.state.ui_scale), self.rect.height // 22))
         gap = max(4, row // 6)
 
         def place_row(names: tuple[str, ...], top: int) -> None:
@@ -148,9 +149,14 @@ class Controls:
                 rect = pygame.Rect(x + i * (each + gap), top, each, row)
                 self.buttons[name] = UIButton(rect, self._text(name), self.manager)
 
-        place_row(tuple(f"mode:{mode}" for mode in MODES), y)
+        mode_buttons = tuple(f"mode:{mode}" for mode in MODES)
+        font = self.manager.get_theme().get_font(["button"])
+        widest = max(font.size(self._text(name))[0] for name in mode_buttons)
+        per_row = len(mode_buttons) if widest + 12 <= (width - 3 * gap) // len(mode_buttons) else 2
+        for start in range(0, len(mode_buttons), per_row):  # in two rows when one is too narrow
+            place_row(mode_buttons[start : start + per_row], y)
+            y += row + gap
         self.buttons[f"mode:{self.state.mode}"].select()  # the mode shown
-        y += row + gap
         if plan.choice is not None:
             options = [
                 (spec.title_zh if lang == "zh" else spec.title, name) for name, spec in ALGORITHMS.items()

@@ -18,6 +18,8 @@ SHOTS: dict[str, tuple[int, str, str, str]] = {
     "gallery.png": (8, "backtracking", "en", "instant;wait-idle;key:y"),
     "min-conflicts.png": (1000, "min-conflicts", "en", "step:1018"),  # mid-repair, with the chart
     "large-n.png": (1000, "construction", "en", "instant"),
+    # issue 15: MRV mid-search at a slow speed, each empty row's domain on the board, the row it picks framed
+    "domains.png": (8, "mrv", "en", "speed:4;play:66"),
 }
 #: file name -> (n, language, script) of each game-mode screenshot.
 GAME_SHOTS: dict[str, tuple[int, str, str]] = {
@@ -34,6 +36,10 @@ LESSON_SHOTS: dict[str, tuple[str, str]] = {
     "lesson.png": ("seed-003-four-queens.json", "goto-bookmark:3"),
 }
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
+#: file name -> (n, algorithm, language, script) of each predict-mode screenshot (issue 14).
+PREDICT_SHOTS: dict[str, tuple[int, str, str, str]] = {
+    "predict.png": (8, "backtracking", "en", "guess:0,0;guess:1,2;guess:2,4;guess:3,1;guess:4,5"),
+}
 
 #: file name -> (n, algorithm, language, theme, UI scale, script) of each classroom-settings screenshot.
 CLASSROOM_SHOTS: dict[str, tuple[int, str, str, str, float, str]] = {
@@ -78,6 +84,10 @@ def make_all(folder: Path) -> list[Path]:
     for name, (n, algorithm, algo2, script) in RACE_SHOTS.items():
         path = folder / name
         run_headless(n=n, algorithm=algorithm, algo2=algo2, mode="race", script=script, screenshot=str(path))
+        paths.append(path)
+    for name, (n, algorithm, lang, script) in PREDICT_SHOTS.items():
+        path = folder / name
+        run_headless(n=n, algorithm=algorithm, mode="predict", lang=lang, script=script, screenshot=str(path))
         paths.append(path)
     paths += make_classroom(folder)
     for name, (lesson, script) in LESSON_SHOTS.items():
