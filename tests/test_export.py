@@ -160,6 +160,8 @@ def test_esc_cancels_an_export_and_removes_the_partial_file(tmp_path):
         export = app.exporting.export
         assert 0 < export.done < export.stretch.frames
         assert app.busy  # other commands wait; the progress bar is drawn over the board
+        app.draw()
+        assert app.surface.get_at(app.layout.board.center)[:3] == app.theme.panel  # its card
         press(app, pygame.K_ESCAPE)
         assert app.exporting is None and export.cancelled
         assert not path.exists() and not list(tmp_path.iterdir())

@@ -204,6 +204,27 @@ def test_f7_hides_the_tree_only_while_it_is_shown(app):
     assert code  # the code panel was drawn while only the tree was hidden
 
 
+def test_hiding_the_counters_in_a_race_covers_both_tables():
+    race = new_app(6, "brute-force", mode="race")
+    try:
+        layout = race.layout
+        tables = pygame.Rect(
+            layout.board.x, layout.scrub.top - 110, layout.counters.right - layout.board.x, 100
+        )
+        race.dispatch("step", 40)
+        before = pixels(race, tables)
+        race.dispatch("step", 40)
+        assert pixels(race, tables) != before  # the counters count
+        race.dispatch("hide", "counters")
+        hidden = pixels(race, tables)
+        race.dispatch("step", 40)
+        assert pixels(race, tables) == hidden  # the cards stay while the run moves
+        race.dispatch("show", "counters")
+        assert pixels(race, tables) != hidden
+    finally:
+        race.close()
+
+
 def test_headless_hide_show_and_the_state(tmp_path):
     state = tmp_path / "s.json"
     done = viz("--script", "hide:code;hide:counters;hide:tree;show:code", "--state", str(state))

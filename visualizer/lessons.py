@@ -258,7 +258,8 @@ def state(app: App) -> dict[str, object]:
 
 
 def draw(app: App, surface: pygame.Surface, layout: Layout) -> None:
-    """The strip under the board with the bookmark ticks (watch and race)."""
+    """The strip under the board with the bookmark ticks (watch and race). It spans the whole run
+    once its length is known (``event_total``); before that, what is known of it and a quarter more."""
     if app.mode.name not in ("watch", "race"):
         return
     from visualizer.render.lesson import draw_strip
@@ -267,7 +268,9 @@ def draw(app: App, surface: pygame.Surface, layout: Layout) -> None:
     with app.lock:
         here = int(track.cursor)
         timelines = list(track.sides.values()) if hasattr(track, "sides") else [track]
-        span = max([here, *(t.log.end for t in timelines), *(m.event for m in app.bookmarks.marks), 1])
+        totals = [t.event_total for t in timelines]
+        known = max([here, *(t.log.end for t in timelines), *(m.event for m in app.bookmarks.marks), 1])
+        span = max(total or 0 for total in totals) if all(totals) else round(known * 1.25)
     marks = [mark.event for mark in app.bookmarks.marks]
     at = app.bookmarks.at(here)
     draw_strip(surface, layout.scrub, here, span, marks, None if at is None else at - 1, app.theme)

@@ -140,5 +140,6 @@ class RaceMode(SearchMode):
         area = layout.board.union(layout.code).union(layout.counters)
         area.height = layout.scrub.top - area.top  # the strip under the boards stays clear (lessons)
         with self.host.lock:
-            draw_race(surface, area, self.race, self.host.theme, self.host.lang)
+            hide = "counters" in self.host.hidden  # a lesson's exercise
+            draw_race(surface, area, self.race, self.host.theme, self.host.lang, hide_counters=hide)
         return None
