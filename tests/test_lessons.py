@@ -369,3 +369,26 @@ def test_the_parser_survives_the_table_directly():
         with pytest.raises(LessonError):
             parse_lesson(data)
     assert set(PANELS) == {"code", "counters", "tree"}
+
+
+@pytest.mark.parametrize("lesson", ["bad", "good"])
+def test_the_window_opens_with_a_lesson_and_a_bad_one_is_only_a_banner(tmp_path, lesson):
+    path = _write(tmp_path, '{"n": 5, "bookmarks": [{"event": 3}]}' if lesson == "good" else '{"n": "five"}')
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    env["NQUEENS_CONFIG_DIR"] = str(tmp_path / "config")
+    command = [
+        sys.executable,
+        "-m",
+        "visualizer",
+        "--lesson",
+        str(path),
+        "--script",
+        "bookmark-next",
+        "--frames",
+        "3",
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    settings = tmp_path / "config" / "settings.json"  # written only when something changed
+    saved = json.loads(settings.read_text()) if settings.exists() else {"n": 8}
+    assert saved["n"] == (5 if lesson == "good" else 8)
