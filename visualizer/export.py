@@ -82,7 +82,7 @@ class Mp4Sink:
     """H.264 through imageio-ffmpeg's own ffmpeg binary, written beside the target then renamed."""
 
     def __init__(self, path: Path, size: tuple[int, int], fps: float) -> None:
-        import imageio_ffmpeg  # type: ignore[import-untyped]
+        import imageio_ffmpeg
 
         self.path = path
         self.part = path.with_name(path.name + ".part.mp4")
