@@ -59,6 +59,7 @@ class App:
         self.on_change: list[Callable[[], None]] = []  # called after every command and on close
         self.gif: capture.Recording | None = None
         self.geometry: BoardGeometry | None = None  # the board of the last frame
+        self.pointer: tuple[int, int] = (0, 0)  # the mouse, from its last motion (the wheel has no pos)
         self.manager: pygame_gui.UIManager  # built by relayout, with the controls
         self.controls: Controls
         self.mode: Mode = modes.make(mode, self, n, algorithm, algo2)  # SolverError for a bad n
@@ -218,6 +219,12 @@ class App:
                     self.dispatch(name)
             elif (named := self.controls.command_of(event)) is not None:
                 self.dispatch(named[0]) if named[1] is None else self.dispatch(*named)
+            elif event.type == pygame.MOUSEMOTION:
+                self.pointer = event.pos
+            elif event.type == pygame.MOUSEWHEEL and not consumed:  # the narration log scrolls
+                wheel = getattr(self.mode, "wheel", None)
+                if wheel is not None:
+                    wheel(self.pointer, event.y)
             elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
                 square = self.geometry.square_at(event.pos) if self.geometry is not None else None
                 if not self.mode.click(event.pos) and square is not None:
@@ -246,7 +253,7 @@ class App:
 
     def draw(self) -> None:
         """Draw the whole window onto ``self.surface``: the mode, the widgets, then the overlays."""
-        from visualizer.render.panels import draw_banner, draw_help
+        from visualizer.render.panels import draw_banner, draw_help, draw_status
 
         layout, theme, lang = self.layout, self.theme, self.lang
         self.surface.fill(theme.background)
@@ -254,8 +261,12 @@ class App:
         self.manager.draw_ui(self.surface)
         self.mode.overlay(self.surface, layout)
         banner = self.banner[:2] if self.banner is not None else self.mode.standing_banner()
+        status = getattr(self.mode, "status", None)
         if banner is not None:
             draw_banner(self.surface, layout.banner, banner[0], theme, lang, banner[1])
+        elif status is not None:  # no banner: the algorithm's name and summary
+            title, summary = status(lang)
+            draw_status(self.surface, layout.banner, title, summary, theme, lang)
         if self.show_help:
             rows = [(keys, tr(action, lang)) for keys, action in help_rows()]
             area, scale = self.surface.get_rect(), max(1, layout.scale)
@@ -270,7 +281,10 @@ class App:
             self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(tr("title", self.lang))
         self.layout: Layout = compute_layout(
-            self.surface.get_size(), self.ui_scale, wide_side=self.mode.wide_side
+            self.surface.get_size(),
+            self.ui_scale,
+            wide_side=self.mode.wide_side,
+            narration=getattr(self.mode, "narrates", False),
         )
         self.manager = appearance.manager_for(
             getattr(self, "manager", None), self.layout, self.theme, self.lang

@@ -35,6 +35,7 @@ class Host(Protocol):
     shade: bool
     now: float
     lock: threading.Lock
+    layout: Layout  # the window's rectangles of the last relayout
 
     def say(self, text: str, kind: str = "info") -> None: ...
     def relayout(self, size: tuple[int, int] | None = None) -> None: ...

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from solvers import registry
+from visualizer.core.narration_log import NarrationLog
 from visualizer.core.player import Player
 from visualizer.core.scene import Scene, scene_of
 from visualizer.core.timeline import Timeline
@@ -25,10 +26,14 @@ class WatchMode(SearchMode):
     """One timeline under a Player, with the side views following it."""
 
     name = "watch"
+    narrates = True  # the layout keeps a narration panel below the board
 
     def __init__(self, host: Host, n: int, algorithm: str) -> None:
         self.host = host
         self.views = Views()  # the side panel: code, search tree, gallery or chart
+        self.narration: NarrationLog | None = None
+        self.narration_hits: list[tuple[pygame.Rect, int]] = []  # log lines drawn: (rect, event index)
+        self.log_lines = 3  # log lines the last frame showed (the wheel scrolls by them)
         self._open(registry.get(algorithm), n)
 
     def _open(self, spec: registry.AlgorithmSpec, n: int) -> None:
@@ -46,6 +51,10 @@ class WatchMode(SearchMode):
                 estimate=lambda cancel: spec.expected_attempts(n, cancel=cancel),
             )
             self.views.rebuild(timeline)
+            if self.narration is not None:
+                self.narration.detach()
+            self.narration = NarrationLog(timeline)
+            self.narration_hits = []
             if spec.family == "local-search" and self.views.view != "chart":
                 self.views.set("chart", timeline)  # min-conflicts opens on its conflicts chart
 
@@ -94,8 +103,39 @@ class WatchMode(SearchMode):
         self.set_view("gallery")
 
     def click(self, pos: tuple[int, int]) -> bool:
-        """A click in the side view (a gallery board); True if it was taken."""
+        """A click in the side view (a gallery board) or on a narration log line (back to that
+        moment); True if it was taken."""
+        for rect, index in self.narration_hits:
+            if rect.collidepoint(pos):
+                self.go_to(index + 1)
+                return True
         return self.views.click(pos, self.timeline)
+
+    def go_to(self, cursor: int) -> None:
+        """Back to the moment just after event ``cursor - 1`` (a click on its log line)."""
+        seek = getattr(self.timeline, "seek", None)
+        if seek is not None and not self.player.busy:
+            self.player.pause()
+            with self.host.lock:
+                seek(cursor)
+        elif cursor < self.timeline.cursor:
+            self.back(self.timeline.cursor - cursor)
+        if self.narration is not None:
+            self.narration.scroll = 0
+
+    def wheel(self, pos: tuple[int, int], dy: int) -> bool:
+        """The mouse wheel over the narration panel scrolls its log (up: further back)."""
+        area = self.host.layout.narration
+        if area is None or not area.collidepoint(pos) or self.narration is None:
+            return False
+        with self.host.lock:
+            self.narration.scroll_by(int(dy), self.log_lines)
+        return True
+
+    def status(self, lang: str) -> tuple[str, str]:
+        """The algorithm's name and one-line summary, for the status area."""
+        spec = self.timeline.spec
+        return (spec.title_zh, spec.summary_zh) if lang == "zh" else (spec.title, spec.summary)
 
     # -- reading and drawing -------------------------------------------------
 
@@ -122,6 +162,8 @@ class WatchMode(SearchMode):
                 "event_index": timeline.cursor,
                 "depth": timeline.depth,
                 "view": self.views.view,
+                "narration": self.narration.current(self.host.lang) if self.narration is not None else "",
+                "code": list(timeline.spec.code_in(self.host.lang)),
                 **({"tree_nodes": self.views.tree.count} if self.views.tree is not None else {}),
             }
 
@@ -136,6 +178,7 @@ class WatchMode(SearchMode):
             counters = self.timeline.counters.as_dict()
             depth = self.timeline.depth
             side = self.views.model()  # a read-only snapshot: drawing it needs no lock
+            said, log = self._narration(layout, lang)
         if chosen is not None:  # a gallery click: that solution until the next step
             scene = Scene(n=scene.n, queens=chosen, event_index=scene.event_index)
         family = self.timeline.spec.family  # counters only some families have
@@ -162,4 +205,26 @@ class WatchMode(SearchMode):
         if not side_view:
             code = self.timeline.spec.code_in(lang)
             draw_code(surface, layout.code, code, scene.line, host.theme, lang, layout.scale)
+        if layout.narration is not None:
+            from visualizer.render.narration import draw_narration
+
+            self.narration_hits = draw_narration(
+                surface, layout.narration, said, log, host.theme, lang, layout.scale
+            )
         return geometry
+
+    def _narration(self, layout: Layout, lang: str) -> tuple[str, list[tuple[int, str]]]:
+        """The current sentence and the log lines the panel has room for (under the lock): only
+        these sentences are made. At the newest end the log starts before the current event."""
+        if layout.narration is None or self.narration is None:
+            return "", []
+        from visualizer.render.narration import narration_sizes
+
+        self.log_lines = narration_sizes(layout.narration, layout.scale).log_lines
+        narration = self.narration
+        log = narration.lines(self.log_lines + 1, lang)
+        if narration.scroll == 0 and log and log[-1][0] == self.timeline.cursor - 1:
+            log.pop()
+        else:
+            log = log[-self.log_lines :] if self.log_lines else []
+        return narration.current(lang), log

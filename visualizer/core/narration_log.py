@@ -1,0 +1,143 @@
+"""The narration of a timeline: the current event's sentence and a scrollable log of the recent ones.
+
+Pure Python, no pygame. Nothing runs per event while the search plays or jumps: the
+``Narrator`` (``solvers/narration.py``) is brought up to the timeline's cursor only when a
+sentence is read (``sync``, from the event log), and sentences are made only for the lines
+asked for. After a long jump the narrator is rebuilt from the board instead of replaying
+millions of events (``REBUILD``); the constraint-propagation family replays, since its
+domains are not a function of the board alone.
+
+>>> from solvers import registry
+>>> timeline = Timeline(registry.get("backtracking"), 4)
+>>> narration = NarrationLog(timeline)
+>>> timeline.step(2)
+2
+>>> narration.current("en")
+'Row 2, column 1 is refused: the queen in row 1 holds that column.'
+>>> [index for index, _ in narration.lines(5, "en")]
+[0, 1]
+"""
+
+from __future__ import annotations
+
+from solvers.events import Backtrack, Event, Place, Repair, Solution
+from solvers.narration import Narrator
+from visualizer.core.timeline import Timeline
+
+#: A gap of more events than this is closed by rebuilding from the board, not by replaying.
+REBUILD = 4096
+#: How far back the log scrolls (events).
+MAX_SCROLL = 10_000
+
+
+class NarrationLog:
+    """Sentences for ``timeline``'s events, made when read; ``scroll`` lines back from the newest."""
+
+    def __init__(self, timeline: Timeline) -> None:
+        self.timeline = timeline
+        self.by_columns = bool(timeline._options.get("by_columns"))
+        self.scroll = 0
+        self._new_narrator()
+        timeline.reset_listeners.append(self.on_reset)
+
+    def _new_narrator(self) -> None:
+        spec, n = self.timeline.spec, self.timeline.n
+        self.narrator = Narrator(spec, n, by_columns=self.by_columns, history=REBUILD + MAX_SCROLL + 64)
+        self.at = 0  # the cursor the narrator stands at
+
+    def on_reset(self) -> None:
+        self.scroll = 0
+        self._new_narrator()
+
+    def detach(self) -> None:
+        if self.on_reset in self.timeline.reset_listeners:
+            self.timeline.reset_listeners.remove(self.on_reset)
+
+    # -- keeping up --------------------------------------------------------------
+
+    def _event(self, index: int) -> Event:
+        return self.timeline.log.get(index)
+
+    def sync(self) -> None:
+        """Bring the narrator to the timeline's cursor (call under the lock that guards it)."""
+        timeline = self.timeline
+        cursor, start = timeline.cursor, timeline.history_start
+        gap = abs(cursor - self.at)
+        replay = self.narrator.context.domains is not None or self.by_columns
+        if self.at < start or (gap > REBUILD and not replay):
+            self._rebuild()
+            return
+        while self.at > cursor:
+            self.at -= 1
+            self.narrator.undo(self._event(self.at))
+        while self.at < cursor:
+            self.narrator.apply(self._event(self.at))
+            self.at += 1
+
+    def _rebuild(self) -> None:
+        """A narrator at the cursor made from the board: the board ``window`` events back (the
+        current one with those events undone), its counts, then those events replayed."""
+        timeline = self.timeline
+        cursor = timeline.cursor
+        window = min(REBUILD, cursor - timeline.history_start)
+        events = [self._event(i) for i in range(cursor - window, cursor)]
+        board = dict(enumerate(timeline.queens))
+        for event in reversed(events):
+            if isinstance(event, Place):
+                board[event.row] = None
+            elif isinstance(event, Backtrack):
+                board[event.row] = event.col
+            elif isinstance(event, Repair):
+                board[event.row] = event.old
+        self._new_narrator()
+        context = self.narrator.context
+        for row, col in board.items():
+            if col is not None:
+                context.put(row, col)
+        context.solutions = timeline.counters.solutions - sum(isinstance(e, Solution) for e in events)
+        context.attempts = timeline.counters.attempts - sum(e.attempt for e in events)
+        first = cursor - window
+        context.previous = self._event(first - 1) if first > timeline.history_start else None
+        for event in events:
+            self.narrator.apply(event)
+        self.at = cursor
+
+    # -- reading -------------------------------------------------------------------
+
+    def current(self, lang: str) -> str:
+        """The sentence of the last applied event ("" before the first)."""
+        self.sync()
+        last = self.timeline.last
+        return self.narrator.current(lang, last=last) if last is not None else ""
+
+    def reach(self) -> int:
+        """How many past events the log can show."""
+        timeline = self.timeline
+        return max(0, min(timeline.cursor - timeline.history_start, MAX_SCROLL + 1, self.at + 1))
+
+    def scroll_by(self, lines: int, visible: int) -> None:
+        """Scroll ``lines`` further back (negative: towards the newest), ``visible`` lines shown."""
+        self.scroll = max(0, min(self.scroll + lines, self.reach() - visible))
+
+    def lines(self, count: int, lang: str) -> list[tuple[int, str]]:
+        """Up to ``count`` (event index, sentence) pairs, oldest first, ending ``scroll`` events
+        before the newest. Only these sentences are made."""
+        self.sync()
+        cursor = self.at
+        reach = self.reach()
+        self.scroll = max(0, min(self.scroll, reach - count))
+        stop = cursor - self.scroll
+        first = max(cursor - reach, stop - count)
+        if stop <= first:
+            return []
+        narrator = self.narrator
+        undone = [self._event(i) for i in range(first, cursor)]
+        for event in reversed(undone):
+            narrator.undo(event)
+        out = []
+        for offset, event in enumerate(undone):
+            index = first + offset
+            if index < stop:
+                out.append((index, narrator.say(event, lang)))
+            narrator.apply(event)
+        return out
