@@ -119,15 +119,16 @@ class NarrationLog:
         """Scroll ``lines`` further back (negative: towards the newest), ``visible`` lines shown."""
         self.scroll = max(0, min(self.scroll + lines, self.reach() - visible))
 
-    def lines(self, count: int, lang: str) -> list[tuple[int, str]]:
-        """Up to ``count`` (event index, sentence) pairs, oldest first, ending ``scroll`` events
-        before the newest. Only these sentences are made."""
+    def lines(self, count: int, lang: str, skip: int = 0) -> list[tuple[int, str]]:
+        """Up to ``count`` (event index, sentence) pairs, oldest first, ending ``skip + scroll``
+        events before the newest (``skip=1``: the current event is said elsewhere). Only these
+        sentences are made."""
         self.sync()
         cursor = self.at
-        reach = self.reach()
+        reach = max(0, self.reach() - skip)
         self.scroll = max(0, min(self.scroll, reach - count))
-        stop = cursor - self.scroll
-        first = max(cursor - reach, stop - count)
+        stop = cursor - skip - self.scroll
+        first = max(cursor - skip - reach, stop - count)
         if stop <= first:
             return []
         narrator = self.narrator

@@ -215,16 +215,11 @@ class WatchMode(SearchMode):
 
     def _narration(self, layout: Layout, lang: str) -> tuple[str, list[tuple[int, str]]]:
         """The current sentence and the log lines the panel has room for (under the lock): only
-        these sentences are made. At the newest end the log starts before the current event."""
+        these sentences are made. The log starts before the current event (said above it)."""
         if layout.narration is None or self.narration is None:
             return "", []
         from visualizer.render.narration import narration_sizes
 
         self.log_lines = narration_sizes(layout.narration, layout.scale).log_lines
-        narration = self.narration
-        log = narration.lines(self.log_lines + 1, lang)
-        if narration.scroll == 0 and log and log[-1][0] == self.timeline.cursor - 1:
-            log.pop()
-        else:
-            log = log[-self.log_lines :] if self.log_lines else []
-        return narration.current(lang), log
+        log = self.narration.lines(self.log_lines, lang, skip=1)
+        return self.narration.current(lang), log

@@ -269,14 +269,17 @@ def _banner_icon(surface: pygame.Surface, rect: pygame.Rect, kind: str, ink: Col
 
 
 def banner_lines(area: pygame.Rect, text: str, lang: str) -> tuple[pygame.font.Font, list[str]]:
-    """The font and lines of a banner in ``area``: wrapped, the font shrunk until every line fits."""
+    """The font and lines of a banner in ``area``: wrapped (inside a word too long for a line, such
+    as a path), the font shrunk until every line fits."""
     area = pygame.Rect(area)
     icon_size = max(12, min(30, area.h - 14))
     room = area.w - icon_size - 3 * PAD
     size = max(12, min(24, round(area.h * 0.5)))
     while True:
         font = font_for(text, size, lang, bold=True)
-        lines = wrap(font, text, room)
+        lines = [
+            piece.rstrip(" ") for line in wrap(font, text, room) for piece in wrap_exact(font, line, room)
+        ]
         if len(lines) * font.get_linesize() <= area.h - 4 or size <= 9:
             return font, lines
         size -= 1
