@@ -158,3 +158,62 @@ def test_the_status_area_names_the_algorithm_and_its_summary():
     blank.fill(app.theme.background)
     shown = app.surface.subsurface(app.layout.banner)
     assert pygame.image.tobytes(shown, "RGB") != pygame.image.tobytes(blank, "RGB")
+
+
+# -- the legend --------------------------------------------------------------------------------
+
+
+def test_every_legend_sample_is_drawn_by_the_board_renderer(monkeypatch):
+    from visualizer.render import legend
+    from visualizer.theme import CLASSROOM
+
+    pygame.font.init()
+    drawn = []
+    real = legend.draw_board
+
+    def spy(surface, area, scene, theme, **options):
+        drawn.append(scene)
+        return real(surface, area, scene, theme, **options)
+
+    monkeypatch.setattr(legend, "draw_board", spy)
+    surface = pygame.Surface((400, 640))
+    surface.fill(CLASSROOM.background)
+    samples = legend.draw_legend(surface, surface.get_rect(), CLASSROOM, "en")
+    assert drawn == [mark.scene for mark in legend.MARKS]
+    refused = samples[[m.key for m in legend.MARKS].index("marks_refused")]
+    conflict = sum(
+        surface.get_at((x, y))[:3] == CLASSROOM.conflict
+        for x in range(refused.left, refused.right)
+        for y in range(refused.top, refused.bottom)
+    )
+    assert conflict > 20  # the refused square is really filled in the conflict colour
+
+
+def test_k_and_the_button_show_the_legend_and_the_help_has_it(monkeypatch):
+    from visualizer.render import legend
+
+    app = new_app(8, "backtracking")
+    code = app.layout.code
+    before = pygame.image.tobytes(app.surface.subsurface(code), "RGB")
+    press(app, pygame.K_k, "k")
+    assert app.state()["legend"] is True
+    assert pygame.image.tobytes(app.surface.subsurface(code), "RGB") != before
+    click(app, app.controls.buttons["legend"].rect.center)
+    assert app.state()["legend"] is False
+    calls = []
+    monkeypatch.setattr(legend, "draw_legend", lambda *a, **k: calls.append(a[1]) or [])
+    press(app, pygame.K_h, "h")
+    assert app.show_help and calls and calls[-1].right <= app.surface.get_width()
+    from visualizer.commands import help_rows
+
+    assert ("K", "marks_help") in help_rows()
+
+
+def test_headless_legend_command(tmp_path):
+    state, shot = tmp_path / "s.json", tmp_path / "l.png"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    command = [sys.executable, "-m", "visualizer", "--headless", "--script", "step:3;legend:on"]
+    command += ["--state", str(state), "--screenshot", str(shot)]
+    result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(state.read_text(encoding="utf-8"))["legend"] is True

@@ -20,7 +20,7 @@ from visualizer import appearance, capture, modes
 from visualizer.commands import COMMANDS, MODES, command_for_key, help_rows, refusal
 from visualizer.controls import Controls, control_state
 from visualizer.i18n import tr
-from visualizer.layout import MIN_SIZE, Layout, compute_layout
+from visualizer.layout import MARGIN, MIN_SIZE, Layout, compute_layout
 from visualizer.saving import SaveError
 from visualizer.theme import CLASSROOM, Theme
 
@@ -53,6 +53,7 @@ class App:
     ) -> None:
         self.lang, self.theme, self.ui_scale = lang, theme, float(ui_scale)
         self.speed, self.show_all, self.shade, self.show_help = speed, False, True, False
+        self.show_legend = False  # K: the legend of the board's marks over the side panel
         self.running, self.now = True, 0.0  # app time in seconds, advanced only by tick(dt)
         self.banner: tuple[str, str, float] | None = None  # text, kind, expiry time
         self.lock = threading.Lock()  # the Player's worker thread moves the model only under it
@@ -99,7 +100,8 @@ class App:
         common = {"n": self.mode.n, "algorithm": self.mode.algorithm, "mode": self.mode.name}
         look = {"lang": self.lang, "theme": self.theme.name, "ui_scale": self.ui_scale}
         window = {"fullscreen": self.fullscreen, "window_size": list(self.surface.get_size())}
-        return {**common, **look, "show_all": self.show_all, **self.mode.state(), **window}
+        shown = {"show_all": self.show_all, "legend": self.show_legend}
+        return {**common, **look, **shown, **self.mode.state(), **window}
 
     # -- commands --------------------------------------------------------------
 
@@ -138,6 +140,10 @@ class App:
 
     def set_shade(self, on: bool | None = None) -> None:
         self.shade = (not self.shade) if on is None else bool(on)
+
+    def set_legend(self, on: bool | None = None) -> None:
+        """K: show or hide the legend of the board's marks."""
+        self.show_legend = (not self.show_legend) if on is None else bool(on)
 
     def toggle_help(self) -> None:
         self.show_help = not self.show_help
@@ -253,7 +259,8 @@ class App:
 
     def draw(self) -> None:
         """Draw the whole window onto ``self.surface``: the mode, the widgets, then the overlays."""
-        from visualizer.render.panels import draw_banner, draw_help, draw_status
+        from visualizer.render.legend import draw_legend
+        from visualizer.render.panels import dim, draw_banner, draw_help, draw_status
 
         layout, theme, lang = self.layout, self.theme, self.lang
         self.surface.fill(theme.background)
@@ -267,10 +274,17 @@ class App:
         elif status is not None:  # no banner: the algorithm's name and summary
             title, summary = status(lang)
             draw_status(self.surface, layout.banner, title, summary, theme, lang)
-        if self.show_help:
+        if self.show_legend and not self.show_help:
+            draw_legend(self.surface, layout.code, theme, lang, layout.scale)
+        if self.show_help:  # the keys, and the legend beside them
             rows = [(keys, tr(action, lang)) for keys, action in help_rows()]
             area, scale = self.surface.get_rect(), max(1, layout.scale)
-            draw_help(self.surface, area, rows, theme, lang, tr("help_title", lang), scale)
+            side = pygame.Rect(0, 0, int(area.w * 0.3), int(area.h * 0.86))
+            side.midright = (area.right - MARGIN, area.centery)
+            keys = pygame.Rect(area.left, area.top, side.left - area.left, area.h)
+            draw_help(self.surface, keys, rows, theme, lang, tr("help_title", lang), scale)
+            dim(self.surface, pygame.Rect(keys.right, 0, area.w - keys.w, area.h), 150)
+            draw_legend(self.surface, side, theme, lang, layout.scale)
         if self.gif is not None:
             self.gif.offer(self.surface, self.now)
 

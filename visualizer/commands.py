@@ -410,6 +410,18 @@ COMMANDS: dict[str, Command] = _table(
         parse=on_off("relaxed"),
         toggle="relaxed",
     ),
+    # -- the legend (issue 13) --
+    Command(
+        "legend",
+        "set_legend",
+        "app",
+        (Key("k", "K"),),
+        "marks_help",
+        "legend",
+        while_busy=True,
+        parse=on_off("legend"),
+        toggle="legend",
+    ),
     Command("quit", "quit", "app", while_busy=True),
     Command("wait-idle", "wait_idle", "script", while_busy=True, parse=no_argument("wait-idle")),
     Command("key", "post_key", "script", while_busy=True, parse=key_name),

@@ -77,6 +77,7 @@ class ControlState:
     race_pair: tuple[str, str] | None = None  # race mode: the drop-down offers race pairs instead
     theme: str = "classroom"  # the projector button shows whether the projector theme is on
     ui_scale: float = 1.0  # text size (visualizer/appearance.py): rows grow with it
+    legend: bool = False  # the legend of the board's marks shows
 
     @property
     def projector(self) -> bool:
@@ -111,6 +112,7 @@ def control_state(shell: Shell, mode: Mode) -> ControlState:
         plan=mode.controls(),
         theme=shell.theme.name,
         ui_scale=shell.ui_scale,
+        legend=getattr(shell, "show_legend", False),
         **mode.control_fields(),  # type: ignore[arg-type]
     )
 

@@ -71,7 +71,7 @@ class WatchMode(SearchMode):
         return self.views.view != "code"
 
     def controls(self) -> ControlPlan:
-        return ControlPlan(SEARCH_ROWS)
+        return ControlPlan((*SEARCH_ROWS, ("legend",)))
 
     def control_fields(self) -> dict[str, object]:
         return {"playing": self.playing}

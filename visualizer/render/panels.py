@@ -221,7 +221,7 @@ def draw_code(
     return code
 
 
-def _dim(surface: pygame.Surface, area: pygame.Rect, alpha: int) -> None:
+def dim(surface: pygame.Surface, area: pygame.Rect, alpha: int) -> None:
     veil = pygame.Surface(area.size, pygame.SRCALPHA)
     veil.fill((0, 0, 0, alpha))
     surface.blit(veil, area.topleft)
@@ -233,7 +233,7 @@ def draw_progress(
     """A dimmed ``area`` with a centred box: ``label`` above a bar filled to ``fraction``."""
     area = pygame.Rect(area)
     fraction = min(1.0, max(0.0, fraction))
-    _dim(surface, area, 120)
+    dim(surface, area, 120)
     box = pygame.Rect(0, 0, min(560, area.w - 40), 120)
     box.center = area.center
     _card(surface, box, theme)
@@ -345,7 +345,7 @@ def draw_help(
     """A translucent overlay: ``title`` and key -> action rows, keys drawn as key caps, text sized by
     ``scale`` (then shrunk until every row fits)."""
     area = pygame.Rect(area)
-    _dim(surface, area, 150)
+    dim(surface, area, 150)
     title_font = font_for(title, round(28 * scale), lang, bold=True)
     extra = title_font.get_height() - font_for(title, 28, lang, bold=True).get_height()  # a taller heading
     size = round(20 * scale)
