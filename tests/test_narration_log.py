@@ -23,6 +23,7 @@ def walk(name: str, n: int, lang: str) -> list[str]:
 @pytest.mark.parametrize(("name", "n"), CASES)
 def test_current_and_log_match_a_straight_walk(name: str, n: int, monkeypatch) -> None:
     monkeypatch.setattr(narration_log, "REBUILD", 7)  # small: long moves take the rebuild path
+    monkeypatch.setattr(narration_log, "WINDOW", 3)  # and the log reads past the replayed events
     expected = {lang: walk(name, n, lang) for lang in ("en", "zh")}
     timeline = Timeline(registry.get(name), n)
     narration = NarrationLog(timeline)

@@ -4,8 +4,8 @@ Pure Python, no pygame. Nothing runs per event while the search plays or jumps: 
 ``Narrator`` (``solvers/narration.py``) is brought up to the timeline's cursor only when a
 sentence is read (``sync``, from the event log), and sentences are made only for the lines
 asked for. After a long jump the narrator is rebuilt from the board instead of replaying
-millions of events (``REBUILD``); the constraint-propagation family replays, since its
-domains are not a function of the board alone.
+millions of events (``REBUILD``); the constraint-propagation family's domains are rebuilt from
+the log's standing prunes (``EventLog.standing_prunes``, numpy).
 
 >>> from solvers import registry
 >>> timeline = Timeline(registry.get("backtracking"), 4)
@@ -20,12 +20,15 @@ domains are not a function of the board alone.
 
 from __future__ import annotations
 
+from solvers.backtracking import Transposed
 from solvers.events import Backtrack, Event, Place, Repair, Solution
 from solvers.narration import Narrator
 from visualizer.core.timeline import Timeline
 
 #: A gap of more events than this is closed by rebuilding from the board, not by replaying.
-REBUILD = 4096
+REBUILD = 2048
+#: Events replayed after a rebuild (the board is rebuilt this far back).
+WINDOW = 64
 #: How far back the log scrolls (events).
 MAX_SCROLL = 10_000
 
@@ -42,7 +45,7 @@ class NarrationLog:
 
     def _new_narrator(self) -> None:
         spec, n = self.timeline.spec, self.timeline.n
-        self.narrator = Narrator(spec, n, by_columns=self.by_columns, history=REBUILD + MAX_SCROLL + 64)
+        self.narrator = Narrator(spec, n, by_columns=self.by_columns, history=16)
         self.at = 0  # the cursor the narrator stands at
 
     def on_reset(self) -> None:
@@ -63,23 +66,31 @@ class NarrationLog:
         timeline = self.timeline
         cursor, start = timeline.cursor, timeline.history_start
         gap = abs(cursor - self.at)
-        replay = self.narrator.context.domains is not None or self.by_columns
-        if self.at < start or (gap > REBUILD and not replay):
+        if self.at < start or (gap > REBUILD and not self.by_columns):
             self._rebuild()
             return
         while self.at > cursor:
             self.at -= 1
-            self.narrator.undo(self._event(self.at))
+            self._undo(self.at, self._event(self.at))
         while self.at < cursor:
             self.narrator.apply(self._event(self.at))
             self.at += 1
+
+    def _undo(self, index: int, event: Event) -> None:
+        """Undo event ``index``; the event before it, from the log, becomes the previous one (the
+        narrator's own short history may not reach that far back)."""
+        self.narrator.undo(event)
+        before = self._event(index - 1) if index > self.timeline.history_start else None
+        if before is not None and self.by_columns:
+            before = Transposed.event(before)
+        self.narrator.context.previous = before
 
     def _rebuild(self) -> None:
         """A narrator at the cursor made from the board: the board ``window`` events back (the
         current one with those events undone), its counts, then those events replayed."""
         timeline = self.timeline
         cursor = timeline.cursor
-        window = min(REBUILD, cursor - timeline.history_start)
+        window = min(WINDOW, cursor - timeline.history_start)
         events = [self._event(i) for i in range(cursor - window, cursor)]
         board = dict(enumerate(timeline.queens))
         for event in reversed(events):
@@ -98,6 +109,9 @@ class NarrationLog:
         context.attempts = timeline.counters.attempts - sum(e.attempt for e in events)
         first = cursor - window
         context.previous = self._event(first - 1) if first > timeline.history_start else None
+        if context.domains is not None:  # exact while the log holds the whole run
+            for row, col, a, b in timeline.log.standing_prunes(timeline.history_start, first):
+                context.domains.remove(row, col, (a, b))
         for event in events:
             self.narrator.apply(event)
         self.at = cursor
@@ -113,7 +127,7 @@ class NarrationLog:
     def reach(self) -> int:
         """How many past events the log can show."""
         timeline = self.timeline
-        return max(0, min(timeline.cursor - timeline.history_start, MAX_SCROLL + 1, self.at + 1))
+        return max(0, min(timeline.cursor - timeline.history_start, MAX_SCROLL + 1))
 
     def scroll_by(self, lines: int, visible: int) -> None:
         """Scroll ``lines`` further back (negative: towards the newest), ``visible`` lines shown."""
@@ -133,8 +147,8 @@ class NarrationLog:
             return []
         narrator = self.narrator
         undone = [self._event(i) for i in range(first, cursor)]
-        for event in reversed(undone):
-            narrator.undo(event)
+        for offset in range(len(undone) - 1, -1, -1):
+            self._undo(first + offset, undone[offset])
         out = []
         for offset, event in enumerate(undone):
             index = first + offset
