@@ -133,6 +133,8 @@ class RaceMode(SearchMode):
         from visualizer.render.race import draw_race
 
         area = layout.board.union(layout.code).union(layout.counters)
+        top = layout.banner.bottom + 6  # below the status area, where banners show
+        area = pygame.Rect(area.left, top, area.width, area.bottom - top)
         with self.host.lock:
             draw_race(surface, area, self.race, self.host.theme, self.host.lang)
         return None

@@ -315,7 +315,7 @@ def draw_status(
     size = max(12, min(20, round(area.h * 0.4)))
     while True:
         font = font_for(text, size, lang)
-        lines = wrap(font, text, area.w - 2 * PAD)
+        lines = wrap(font_for(text, size, lang, bold=True), text, area.w - 2 * PAD)  # room for the bold name
         if len(lines) * font.get_linesize() <= area.h or size <= 9:
             break
         size -= 1
