@@ -47,3 +47,29 @@ def test_current_and_log_match_a_straight_walk(name: str, n: int, monkeypatch) -
     assert narration.current("en") == "" and narration.lines(3, "en") == []
     timeline.step(2)
     assert narration.current("en") == expected["en"][1]
+
+
+SEEK_CASES = [(name, 7 if name not in ("brute-force", "permutations") else 5) for name in registry.ALGORITHMS]
+
+
+@pytest.mark.parametrize(("name", "n"), SEEK_CASES)
+def test_after_seeks_the_narration_is_still_exact(name: str, n: int, monkeypatch) -> None:
+    from visualizer.core import timeline as timeline_module
+
+    for constant, value in (("NEAR", 4), ("BACK_WINDOW", 8), ("CHECKPOINT_EVERY", 32)):
+        monkeypatch.setattr(timeline_module, constant, value)  # far moves jump by checkpoints
+    monkeypatch.setattr(timeline_module, "REPLAY_CHECKPOINT_EVERY", 32)
+    monkeypatch.setattr(narration_log, "WINDOW", 3)
+    expected = walk(name, n, "en")
+    timeline = Timeline(registry.get(name), n)
+    narration = NarrationLog(timeline)
+    total = len(expected)
+    starts = []
+    for target in (total // 2, total // 5, total - 1, 37, total // 3 + 11, 5):
+        k = timeline.seek(min(target, total))
+        starts.append(timeline.history_start)
+        assert narration.current("en") == (expected[k - 1] if k else "")
+        assert narration.lines(4, "en") == [
+            (i, expected[i]) for i in range(max(timeline.history_start, k - 4), k)
+        ]
+    assert max(starts) > 0 or not timeline.seekable  # the log really started afresh after a jump

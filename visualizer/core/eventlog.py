@@ -210,13 +210,13 @@ class EventLog:
         placements, _, backtracks, solutions, repairs, pruned, _, wipeouts = per_kind.tolist()
         return Counters(attempts, placements, backtracks, solutions, checks, repairs, pruned, wipeouts)
 
-    def standing_prunes(self, start: int, stop: int) -> list[tuple[int, int, int, int]]:
-        """(row, col, a, b) of every square whose last Prune or Restore from ``start`` to ``stop``
-        is a Prune by the queen on (a, b): the domains those events leave, read with numpy (the
-        narration rebuilds its ``Domains`` from them after a long jump)."""
+    def domain_changes(self, start: int, stop: int) -> list[tuple[int, int, bool, int, int]]:
+        """(row, col, pruned, a, b) of every square's last Prune (pruned) or Restore from ``start``
+        to ``stop``, the queen on (a, b) named by it: what those events leave of the domains, read
+        with numpy (the narration rebuilds its ``Domains`` from them after a long jump)."""
         if not self.start <= start <= stop <= self.end:
             raise IndexError(f"events {start}..{stop} are not all in the log ({self.start}..{self.end})")
-        last: dict[tuple[int, int], tuple[int, int, int]] = {}
+        last: dict[tuple[int, int], tuple[bool, int, int]] = {}
         prune, restore = _KIND_CODE[Prune], _KIND_CODE[Restore]
         index = start
         while index < stop:
@@ -233,10 +233,10 @@ class EventLog:
                 _, from_end = np.unique((rows << _COORD_BITS | cols)[::-1], return_index=True)
                 for k in (picked.size - 1 - from_end).tolist():  # each square's last event here
                     a, b = int(extra[k]) & ((1 << 24) - 1), int(extra[k]) >> 24
-                    last[(int(rows[k]), int(cols[k]))] = (int(kinds[picked[k]]), a, b)
+                    last[(int(rows[k]), int(cols[k]))] = (int(kinds[picked[k]]) == prune, a, b)
             del records, kinds
             index += hi - lo
-        return [(row, col, a, b) for (row, col), (kind, a, b) in last.items() if kind == prune]
+        return [(row, col, pruned, a, b) for (row, col), (pruned, a, b) in last.items()]
 
     def memory_bytes(self) -> int:
         """Bytes held by the records."""

@@ -5,7 +5,9 @@ Pure Python, no pygame. Nothing runs per event while the search plays or jumps: 
 sentence is read (``sync``, from the event log), and sentences are made only for the lines
 asked for. After a long jump the narrator is rebuilt from the board instead of replaying
 millions of events (``REBUILD``); the constraint-propagation family's domains are rebuilt from
-the log's standing prunes (``EventLog.standing_prunes``, numpy).
+the board at the last Place before them (``solvers.propagation.domains_after_place``) and the
+log's later prunes and restores (``EventLog.domain_changes``, numpy). A timeline's jump (seek)
+makes the next read rebuild.
 
 >>> from solvers import registry
 >>> timeline = Timeline(registry.get("backtracking"), 4)
@@ -21,8 +23,10 @@ the log's standing prunes (``EventLog.standing_prunes``, numpy).
 from __future__ import annotations
 
 from solvers.backtracking import Transposed
+from solvers.domains import Domains
 from solvers.events import Backtrack, Event, Place, Repair, Solution
 from solvers.narration import Narrator
+from solvers.propagation import domains_after_place
 from visualizer.core.timeline import Timeline
 
 #: A gap of more events than this is closed by rebuilding from the board, not by replaying.
@@ -42,6 +46,7 @@ class NarrationLog:
         self.scroll = 0
         self._new_narrator()
         timeline.reset_listeners.append(self.on_reset)
+        timeline.seek_listeners.append(self.on_seek)
 
     def _new_narrator(self) -> None:
         spec, n = self.timeline.spec, self.timeline.n
@@ -52,9 +57,15 @@ class NarrationLog:
         self.scroll = 0
         self._new_narrator()
 
+    def on_seek(self) -> None:
+        """The timeline jumped (its log starts afresh): rebuild at the next read."""
+        self.at = -1
+
     def detach(self) -> None:
         if self.on_reset in self.timeline.reset_listeners:
             self.timeline.reset_listeners.remove(self.on_reset)
+        if self.on_seek in self.timeline.seek_listeners:
+            self.timeline.seek_listeners.remove(self.on_seek)
 
     # -- keeping up --------------------------------------------------------------
 
@@ -66,7 +77,7 @@ class NarrationLog:
         timeline = self.timeline
         cursor, start = timeline.cursor, timeline.history_start
         gap = abs(cursor - self.at)
-        if self.at < start or (gap > REBUILD and not self.by_columns):
+        if self.at < start or self.at > timeline.log.end or (gap > REBUILD and not self.by_columns):
             self._rebuild()
             return
         while self.at > cursor:
@@ -109,12 +120,36 @@ class NarrationLog:
         context.attempts = timeline.counters.attempts - sum(e.attempt for e in events)
         first = cursor - window
         context.previous = self._event(first - 1) if first > timeline.history_start else None
-        if context.domains is not None:  # exact while the log holds the whole run
-            for row, col, a, b in timeline.log.standing_prunes(timeline.history_start, first):
-                context.domains.remove(row, col, (a, b))
+        if context.domains is not None:
+            context.domains = self._domains(first, board)
         for event in events:
             self.narrator.apply(event)
         self.at = cursor
+
+    def _domains(self, first: int, board: dict[int, int | None]) -> Domains:
+        """The domains before event ``first`` (``board`` is the board there): rebuilt from the board
+        right after the last Place before it, then that Place's prunes and what followed."""
+        timeline = self.timeline
+        start, board = timeline.history_start, dict(board)
+        at = first
+        while at > start and not isinstance(event := self._event(at - 1), Place):
+            if isinstance(event, Backtrack):  # (the propagation searches only place and lift)
+                board[event.row] = event.col
+            at -= 1
+        if at > start:
+            queens = [board.get(row) for row in range(timeline.n)]
+            domains = domains_after_place(timeline.spec.name, queens)
+        else:  # from the run's start (exact), or a log with no Place (rare: left as it was)
+            domains = Domains(timeline.n)
+        for row, col, pruned, a, b in timeline.log.domain_changes(at, first):
+            if pruned:
+                if domains.by[row][col] is None:
+                    domains.remove(row, col, (a, b))
+                else:
+                    domains.by[row][col] = (a, b)
+            elif domains.by[row][col] is not None:
+                domains.put_back(row, col)
+        return domains
 
     # -- reading -------------------------------------------------------------------
 
