@@ -279,7 +279,7 @@ class App:
         if self.show_help:  # the keys, and the legend beside them
             rows = [(keys, tr(action, lang)) for keys, action in help_rows()]
             area, scale = self.surface.get_rect(), max(1, layout.scale)
-            side = pygame.Rect(0, 0, int(area.w * 0.3), int(area.h * 0.86))
+            side = pygame.Rect(0, 0, int(area.w * 0.24), int(area.h * 0.86))
             side.midright = (area.right - MARGIN, area.centery)
             keys = pygame.Rect(area.left, area.top, side.left - area.left, area.h)
             draw_help(self.surface, keys, rows, theme, lang, tr("help_title", lang), scale)

@@ -135,7 +135,17 @@ class Controls:
         """Create every widget inside ``rect`` (call ``kill`` first on a rebuild)."""
         lang, plan = self.state.lang, self.state.plan
         x, y, width = self.rect.x, self.rect.y, self.rect.width
-        row = max(24, min(round(40 * self.state.ui_scale), self.rect.height // 20))
+        mode_buttons = tuple(f"mode:{mode}" for mode in MODES)
+        font = self.manager.get_theme().get_font(["button"])
+        widest = max(font.size(self._text(name))[0] for name in mode_buttons)
+        spaced = 3 * max(4, min(round(40 * self.state.ui_scale), self.rect.height // 20) // 6)
+        per_row = len(mode_buttons) if widest + 12 <= (width - spaced) // len(mode_buttons) else 2
+        # Every row in the column's height: the mode rows, the drop-down, n, the mode's rows, the
+        # speed, then four rows of the window's own (with their gaps, about 3.5 rows more).
+        rows = -(-len(mode_buttons) // per_row) + (plan.choice is not None) + 1 + len(plan.rows)
+        rows += (2 if plan.speed else 0) + 4
+        fit = int(self.rect.height / (rows + 3.5))
+        row = max(24, min(round(40 * self.state.ui_scale), self.rect.height // 20, fit))
         gap = max(4, row // 6)
         half = (width - gap) // 2
 
@@ -145,9 +155,10 @@ class Controls:
                 rect = pygame.Rect(x + i * (each + gap), top, each, row)
                 self.buttons[name] = UIButton(rect, self._text(name), self.manager)
 
-        place_row(tuple(f"mode:{mode}" for mode in MODES), y)
+        for start in range(0, len(mode_buttons), per_row):  # in two rows when one is too narrow
+            place_row(mode_buttons[start : start + per_row], y)
+            y += row + gap
         self.buttons[f"mode:{self.state.mode}"].select()  # the mode shown
-        y += row + gap
         if plan.choice is not None:
             options = [
                 (spec.title_zh if lang == "zh" else spec.title, name) for name, spec in ALGORITHMS.items()

@@ -125,7 +125,8 @@ class Views:
             bottom = pygame.Rect(area.x, top.bottom + 8, area.width, profile_h)
             draw_tree(surface, top, model, theme, lang)
             counts = model.level_counts
-            draw_profile(surface, bottom, counts, model.full_profile or counts, theme, lang)
+            title = "profile_title_queens" if model.by_queens else "profile_title"
+            draw_profile(surface, bottom, counts, model.full_profile or counts, theme, lang, title)
             return True
         if isinstance(model, GalleryModel):
             from visualizer.render.gallery import draw_gallery

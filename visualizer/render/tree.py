@@ -315,13 +315,12 @@ def draw_profile(
     full_profile: Sequence[int],
     theme: Theme,
     lang: str = "en",
+    title_key: str = "profile_title",
 ) -> None:
     """Nodes per depth so far (filled bars) against the full tree's profile (outlined bars)."""
     surface.fill(theme.panel, area)
     pad = 8
-    title = _text(
-        surface, tr("profile_title", lang), 18, theme.text, (area.x + pad, area.y + pad), lang, bold=True
-    )
+    title = _text(surface, tr(title_key, lang), 18, theme.text, (area.x + pad, area.y + pad), lang, bold=True)
     total = tr("profile_total", lang, so_far=f"{sum(counts_so_far):,}", total=f"{sum(full_profile):,}")
     _text(surface, total, 14, theme.muted_text, (area.right - pad, title.centery), lang, anchor="midright")
     rows = len(full_profile)
