@@ -217,3 +217,14 @@ def test_headless_legend_command(tmp_path):
     result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert result.returncode == 0, result.stderr
     assert json.loads(state.read_text(encoding="utf-8"))["legend"] is True
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 640)])
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+@pytest.mark.parametrize("mode", ["watch", "race", "game"])
+def test_every_control_fits_in_its_column_with_the_legend_button(size, scale, mode):
+    app = new_app(8, "backtracking", size=size, ui_scale=scale, mode=mode)
+    column = app.layout.controls
+    assert ("legend" in app.controls.buttons) == (mode == "watch")
+    for name, button in app.controls.buttons.items():
+        assert column.contains(button.rect), (name, button.rect, column)
