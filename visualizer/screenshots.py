@@ -18,6 +18,8 @@ SHOTS: dict[str, tuple[int, str, str, str]] = {
     "gallery.png": (8, "backtracking", "en", "instant;wait-idle;key:y"),
     "min-conflicts.png": (1000, "min-conflicts", "en", "step:1018"),  # mid-repair, with the chart
     "large-n.png": (1000, "construction", "en", "instant"),
+    "narration.png": (8, "backtracking", "en", "step:40"),  # the sentence and the log below the board
+    "legend.png": (8, "backtracking", "en", "step:12;legend:on"),  # every mark, drawn by the board
     # issue 15: MRV mid-search at a slow speed, each empty row's domain on the board, the row it picks framed
     "domains.png": (8, "mrv", "en", "speed:4;play:66"),
 }

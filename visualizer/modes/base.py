@@ -37,6 +37,7 @@ class Host(Protocol):
     now: float
     lock: threading.Lock
     hidden: set[str]  # panels hidden for an exercise: "code", "counters", "tree"
+    layout: Layout  # the window's rectangles of the last relayout
 
     def say(self, text: str, kind: str = "info") -> None: ...
     def relayout(self, size: tuple[int, int] | None = None) -> None: ...
