@@ -21,6 +21,7 @@ from visualizer.render.panels import (
     draw_counters,
     draw_help,
     draw_progress,
+    draw_progress_strip,
     progress_bar,
 )
 from visualizer.theme import CLASSROOM, PROJECTOR, Theme, blend
@@ -295,8 +296,21 @@ def test_code_panel_scrolls_long_listings_to_the_current_line():
 def test_progress_bar_fills_its_fraction():
     surface = pygame.Surface(SIZE)
     surface.fill(CLASSROOM.background)
-    area = pygame.Rect(20, SIZE[1] - 60, SIZE[0] - 40, 44)
+    area = pygame.Rect(0, 0, *SIZE)
     draw_progress(surface, area, 0.37, tr("working", "zh", percent=37), CLASSROOM, "zh")
+    row = [surface.get_at((x, 0)) for x in range(0, SIZE[0], 4)]
+    assert all(not close(p, CLASSROOM.background, 0) for p in row)  # dimmed
+    tried = [x for x in range(SIZE[0]) if close(surface.get_at((x, area.centery + 20)), CLASSROOM.tried)]
+    assert tried
+    width = min(560, SIZE[0] - 40) - 48
+    assert abs((tried[-1] - tried[0] + 1) - 0.37 * width) < 4
+
+
+def test_progress_strip_fills_its_fraction_and_nothing_above():
+    surface = pygame.Surface(SIZE)
+    surface.fill(CLASSROOM.background)
+    area = pygame.Rect(20, SIZE[1] - 60, SIZE[0] - 40, 44)
+    draw_progress_strip(surface, area, 0.37, tr("working", "zh", percent=37), CLASSROOM, "zh")
     above = pygame.Rect(0, 0, SIZE[0], area.top)
     assert colour_count(surface, above, CLASSROOM.background) == above.w * above.h  # nothing drawn above
     bar = progress_bar(area)
@@ -304,7 +318,7 @@ def test_progress_bar_fills_its_fraction():
     assert tried and tried[0] >= bar.left
     assert abs((tried[-1] - tried[0] + 1) - 0.37 * bar.w) < 4
     surface.fill(CLASSROOM.background)
-    draw_progress(surface, area, None, tr("working_events", "en", events="1,000"), CLASSROOM, "en")
+    draw_progress_strip(surface, area, None, tr("working_events", "en", events="1,000"), CLASSROOM, "en")
     assert colour_count(surface, area, CLASSROOM.tried) == 0  # an unknown total: no fill pretending
 
 

@@ -111,7 +111,7 @@ def test_brute_force_8_is_scrubbed_end_to_end_by_dragging_the_bar():
 
 def test_scrub_model_and_drag_are_pure():
     bar = Scrub(index=5, total=None, ticks=(3,))
-    assert bar.fraction is None and bar.tick_fractions == ()
+    assert bar.span == 6 and bar.current is None and Scrub(3, None, (3,)).current == 0
     drag = ScrubDrag()
     assert drag.press(50, 5, (10, 0, 100, 10), None) is None, "no total: nothing to seek"
     assert drag.press(50, 50, (10, 0, 100, 10), 1000) is None, "below the bar"
@@ -122,18 +122,25 @@ def test_scrub_model_and_drag_are_pure():
     assert drag.move(20, (10, 0, 100, 10), 1000) is None, "released"
 
 
-def test_scrub_ticks_are_drawn_where_their_events_are(monkeypatch):
-    """The bar is where bookmark ticks go: a ``scrub_ticks`` of the mode shows on it."""
+def test_the_lessons_bookmarks_are_ticks_on_the_scrub_bar():
+    """The bar is where bookmark ticks go: each at its event, the one the run stands on highlighted."""
     app = new_app(8, "backtracking")
     try:
         app.mode.wait_total(60)
         total = app.mode.scrub_model().total
-        monkeypatch.setattr(type(app.mode), "scrub_ticks", lambda self: (total // 2,))
+        app.dispatch("seek", 9000)
+        app.dispatch("bookmark", "a dead end")
+        app.dispatch("seek", 100)
+        assert app.mode.scrub_model().ticks == (9000,)
         app.draw()
-        track = scrub_track(app.layout.scrub)
-        x = track.left + round(track.w * (total // 2) / total)
-        colour = app.surface.get_at((x, app.layout.scrub.top + 4))[:3]
-        assert colour == app.theme.code_highlight
+        area = app.layout.scrub
+        track = scrub_track(area)
+        x = track.left + round(track.w * 9000 / total)
+        assert app.surface.get_at((x, area.bottom - 2))[:3] == app.theme.text
+        assert app.surface.get_at((x, area.top))[:3] != app.theme.code_highlight
+        app.dispatch("seek", 9000)
+        app.draw()
+        assert app.surface.get_at((x, area.top))[:3] == app.theme.code_highlight  # standing on it
     finally:
         app.close()
 

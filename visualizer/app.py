@@ -16,17 +16,20 @@ import pygame
 import pygame_gui
 
 from solvers.errors import SolverError
-from visualizer import appearance, capture, modes
+from visualizer import appearance, capture, lessons, modes
 from visualizer.commands import COMMANDS, MODES, command_for_key, help_rows, refusal
 from visualizer.controls import Controls, control_state
+from visualizer.core.lesson import Bookmarks
 from visualizer.i18n import tr
-from visualizer.layout import MIN_SIZE, Layout, compute_layout
+from visualizer.layout import MARGIN, MIN_SIZE, Layout, compute_layout
+from visualizer.prompt import Prompt
 from visualizer.saving import SaveError
 from visualizer.theme import CLASSROOM, Theme
 
 if TYPE_CHECKING:
     from visualizer.core.race import Race
     from visualizer.core.timeline import Timeline
+    from visualizer.core.until import Until
     from visualizer.modes.base import Mode
     from visualizer.modes.game import GameRound
     from visualizer.render.board import BoardGeometry
@@ -53,15 +56,23 @@ class App:
     ) -> None:
         self.lang, self.theme, self.ui_scale = lang, theme, float(ui_scale)
         self.speed, self.show_all, self.shade, self.show_help = speed, False, True, False
+        self.show_legend = False  # K: the legend of the board's marks over the side panel
         self.running, self.now = True, 0.0  # app time in seconds, advanced only by tick(dt)
         self.banner: tuple[str, str, float] | None = None  # text, kind, expiry time
         self.lock = threading.Lock()  # the Player's worker thread moves the model only under it
         self.on_change: list[Callable[[], None]] = []  # called after every command and on close
         self.gif: capture.Recording | None = None
         self.geometry: BoardGeometry | None = None  # the board of the last frame
+        self.pointer: tuple[int, int] = (0, 0)  # the mouse, from its last motion (the wheel has no pos)
         self.manager: pygame_gui.UIManager  # built by relayout, with the controls
         self.controls: Controls
         self.mode: Mode = modes.make(mode, self, n, algorithm, algo2)  # SolverError for a bad n
+        self.bookmarks, self.hidden = Bookmarks(), set[str]()  # the lesson: visualizer/lessons.py
+        self.lesson_path: Path | None = None
+        self.exporting: lessons.ExportJob | None = None  # an export of a stretch under way
+        self.export_fps = 10.0  # an export's frames per second and size (None: the window's)
+        self.export_size: tuple[int, int] | None = None
+        self.prompt = Prompt()  # a question over the board (a note, a path)
         pygame.display.init()  # display and fonts only: no audio device is needed
         pygame.font.init()
         self.surface = pygame.display.set_mode(self._clamp(size), pygame.RESIZABLE)
@@ -87,7 +98,7 @@ class App:
     @property
     def busy(self) -> bool:
         """Whether the mode's work runs off the UI thread (or has ended but is not reported yet)."""
-        return self.mode.busy
+        return self.mode.busy or self.exporting is not None
 
     @property
     def playing(self) -> bool:
@@ -98,7 +109,8 @@ class App:
         common = {"n": self.mode.n, "algorithm": self.mode.algorithm, "mode": self.mode.name}
         look = {"lang": self.lang, "theme": self.theme.name, "ui_scale": self.ui_scale}
         window = {"fullscreen": self.fullscreen, "window_size": list(self.surface.get_size())}
-        return {**common, **look, "show_all": self.show_all, **self.mode.state(), **window}
+        shown = {"show_all": self.show_all, "legend": self.show_legend}
+        return {**common, **look, **shown, **self.mode.state(), **window, **lessons.state(self)}
 
     # -- commands --------------------------------------------------------------
 
@@ -113,8 +125,9 @@ class App:
             self.say(tr("busy", self.lang), "info")
         else:
             try:
-                if command.target == "appearance":  # language, theme, text size: visualizer/appearance.py
-                    getattr(appearance, command.method)(self, *args)
+                if command.target in ("appearance", "lesson"):  # functions of the app, in their modules
+                    module = appearance if command.target == "appearance" else lessons
+                    getattr(module, command.method)(self, *args)
                 else:
                     getattr(self if command.target == "app" else self.mode, command.method)(*args)
             except (SolverError, ValueError, TypeError, OSError, pygame.error) as exc:
@@ -135,8 +148,16 @@ class App:
         self.mode = new
         self.relayout()
 
+    def run_until(self, until: Until | None = None) -> None:
+        """Run until a condition (U, the Run until control, ``until:`` in a script)."""
+        self.mode.run_until(until if until is not None else self.controls.until_condition())  # type: ignore[attr-defined]
+
     def set_shade(self, on: bool | None = None) -> None:
         self.shade = (not self.shade) if on is None else bool(on)
+
+    def set_legend(self, on: bool | None = None) -> None:
+        """K: show or hide the legend of the board's marks."""
+        self.show_legend = (not self.show_legend) if on is None else bool(on)
 
     def toggle_help(self) -> None:
         self.show_help = not self.show_help
@@ -184,8 +205,10 @@ class App:
         return saved
 
     def escape(self) -> None:
-        """Esc: cancel background work, else close the help, else stop an animation."""
-        if self.busy:
+        """Esc: cancel an export or background work, else close the help, else stop an animation."""
+        if lessons.cancel_export(self):
+            pass
+        elif self.busy:
             self.mode.cancel()
         elif self.show_help:
             self.show_help = False
@@ -211,15 +234,23 @@ class App:
             self.relayout((event.w, event.h))
         else:
             consumed = self.manager.process_events(event)
+            if self.prompt.handle(event):  # a bookmark's note or a lesson's path being typed
+                return
             if event.type == pygame.KEYDOWN and not self.controls.typing():
-                shift = bool(event.mod & pygame.KMOD_SHIFT)
-                name = command_for_key(event.key, shift, getattr(event, "unicode", ""))
+                shift, ctrl = bool(event.mod & pygame.KMOD_SHIFT), bool(event.mod & pygame.KMOD_CTRL)
+                name = command_for_key(event.key, shift, getattr(event, "unicode", ""), ctrl)
                 if name is not None:
                     self.dispatch(name)
             elif (named := self.controls.command_of(event)) is not None:
                 self.dispatch(named[0]) if named[1] is None else self.dispatch(*named)
             elif not consumed and (target := self.mode.scrub(event)) is not None:
                 self.dispatch("seek", target)  # a press or a drag on the scrub bar
+            elif event.type == pygame.MOUSEMOTION:
+                self.pointer = event.pos
+            elif event.type == pygame.MOUSEWHEEL and not consumed:  # the narration log scrolls
+                wheel = getattr(self.mode, "wheel", None)
+                if wheel is not None:
+                    wheel(self.pointer, event.y)
             elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
                 square = self.geometry.square_at(event.pos) if self.geometry is not None else None
                 if not self.mode.click(event.pos) and square is not None:
@@ -235,6 +266,7 @@ class App:
         self.now += dt
         self.manager.update(dt)
         self.mode.update(dt)
+        lessons.export_tick(self)
         if self.banner is not None and self.now >= self.banner[2]:
             self.banner = None
         self.controls.refresh(control_state(self, self.mode))
@@ -248,20 +280,36 @@ class App:
 
     def draw(self) -> None:
         """Draw the whole window onto ``self.surface``: the mode, the widgets, then the overlays."""
-        from visualizer.render.panels import draw_banner, draw_help
+        from visualizer.render.legend import draw_legend
+        from visualizer.render.panels import dim, draw_banner, draw_help, draw_status
 
         layout, theme, lang = self.layout, self.theme, self.lang
         self.surface.fill(theme.background)
         self.geometry = self.mode.draw(self.surface, layout)
+        lessons.draw(self, self.surface, layout)
         self.manager.draw_ui(self.surface)
         self.mode.overlay(self.surface, layout)
         banner = self.banner[:2] if self.banner is not None else self.mode.standing_banner()
+        status = getattr(self.mode, "status", None)
+        if self.banner is None and lessons.draw_note(self, self.surface, layout):
+            banner = status = None  # the bookmark's note stands where the banner would
         if banner is not None:
             draw_banner(self.surface, layout.banner, banner[0], theme, lang, banner[1])
-        if self.show_help:
+        elif status is not None:  # no banner: the algorithm's name and summary
+            title, summary = status(lang)
+            draw_status(self.surface, layout.banner, title, summary, theme, lang)
+        if self.show_legend and not self.show_help:
+            draw_legend(self.surface, layout.code, theme, lang, layout.scale)
+        if self.show_help:  # the keys, and the legend beside them
             rows = [(keys, tr(action, lang)) for keys, action in help_rows()]
             area, scale = self.surface.get_rect(), max(1, layout.scale)
-            draw_help(self.surface, area, rows, theme, lang, tr("help_title", lang), scale)
+            side = pygame.Rect(0, 0, int(area.w * 0.24), int(area.h * 0.86))
+            side.midright = (area.right - MARGIN, area.centery)
+            keys = pygame.Rect(area.left, area.top, side.left - area.left, area.h)
+            draw_help(self.surface, keys, rows, theme, lang, tr("help_title", lang), scale)
+            dim(self.surface, pygame.Rect(keys.right, 0, area.w - keys.w, area.h), 150)
+            draw_legend(self.surface, side, theme, lang, layout.scale)
+        lessons.draw_export_progress(self)
         if self.gif is not None:
             self.gif.offer(self.surface, self.now)
 
@@ -275,15 +323,18 @@ class App:
             self.surface.get_size(),
             self.ui_scale,
             wide_side=self.mode.wide_side,
+            narration=getattr(self.mode, "narrates", False),
             scrub=getattr(self.mode, "scrubs", False),
         )
         self.manager = appearance.manager_for(
             getattr(self, "manager", None), self.layout, self.theme, self.lang
         )
+        self.prompt.close()  # its widgets belonged to the old layout
         old = getattr(self, "controls", None)
+        self.controls = Controls(self.manager, self.layout.controls, control_state(self, self.mode))
+        self.controls.carry_over(old)
         if old is not None:
             old.kill()
-        self.controls = Controls(self.manager, self.layout.controls, control_state(self, self.mode))
         self.controls.build()
         self.manager.update(0.0)  # pygame_gui finishes building widget images on update
 

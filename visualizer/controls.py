@@ -15,8 +15,10 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UITextEntryLine
 
 from solvers.registry import ALGORITHMS
-from visualizer.commands import MODES, button_text
+from visualizer.commands import COMMANDS, MODES, SEARCH, button_text
 from visualizer.core.player import MAX_SPEED, MIN_SPEED
+from visualizer.core.until import KINDS as UNTIL_KINDS
+from visualizer.core.until import Until, parse_until
 from visualizer.i18n import tr
 from visualizer.modes.base import ControlPlan, Mode
 from visualizer.theme import Theme
@@ -77,6 +79,9 @@ class ControlState:
     race_pair: tuple[str, str] | None = None  # race mode: the drop-down offers race pairs instead
     theme: str = "classroom"  # the projector button shows whether the projector theme is on
     ui_scale: float = 1.0  # text size (visualizer/appearance.py): rows grow with it
+    until_kind: str = "depth"  # the Run until control's condition and number box
+    until_value: str = "1"
+    legend: bool = False  # the legend of the board's marks shows
 
     @property
     def projector(self) -> bool:
@@ -111,6 +116,7 @@ def control_state(shell: Shell, mode: Mode) -> ControlState:
         plan=mode.controls(),
         theme=shell.theme.name,
         ui_scale=shell.ui_scale,
+        legend=getattr(shell, "show_legend", False),
         **mode.control_fields(),  # type: ignore[arg-type]
     )
 
@@ -128,14 +134,26 @@ class Controls:
     n_label: UITextEntryLine | None = None  # n: type a number and press Enter
     algorithms: UIDropDownMenu | None = None
     languages: UIDropDownMenu | None = None
+    until_kind: UIDropDownMenu | None = None  # run until: the condition ...
+    until_value: UITextEntryLine | None = None  # ... and its number, as people count (rows from 1)
 
     def build(self) -> None:
         """Create every widget inside ``rect`` (call ``kill`` first on a rebuild)."""
         lang, plan = self.state.lang, self.state.plan
         x, y, width = self.rect.x, self.rect.y, self.rect.width
-        row = max(24, min(round(40 * self.state.ui_scale), self.rect.height // 20))
+        mode_buttons = tuple(f"mode:{mode}" for mode in MODES)
+        font = self.manager.get_theme().get_font(["button"])
+        widest = max(font.size(self._text(name))[0] for name in mode_buttons)
+        spaced = 3 * max(4, min(round(40 * self.state.ui_scale), self.rect.height // 20) // 6)
+        per_row = len(mode_buttons) if widest + 12 <= (width - spaced) // len(mode_buttons) else 2
+        # Every row in the column's height: the mode rows, the drop-down, n, the mode's rows, the
+        # lesson rows (run until, bookmarks), the speed, then three rows of the window's own (with
+        # their gaps, about 3.5 rows more).
+        rows = -(-len(mode_buttons) // per_row) + (plan.choice is not None) + 1 + len(plan.rows)
+        rows += (2 if self.state.mode in SEARCH else 0) + (2 if plan.speed else 0) + 3
+        fit = int(self.rect.height / (rows + 3.5))
+        row = max(20, min(round(40 * self.state.ui_scale), self.rect.height // 20, fit))
         gap = max(4, row // 6)
-        half = (width - gap) // 2
 
         def place_row(names: tuple[str, ...], top: int) -> None:
             each = (width - (len(names) - 1) * gap) // len(names)
@@ -143,10 +161,6 @@ class Controls:
                 rect = pygame.Rect(x + i * (each + gap), top, each, row)
                 self.buttons[name] = UIButton(rect, self._text(name), self.manager)
 
-        mode_buttons = tuple(f"mode:{mode}" for mode in MODES)
-        font = self.manager.get_theme().get_font(["button"])
-        widest = max(font.size(self._text(name))[0] for name in mode_buttons)
-        per_row = len(mode_buttons) if widest + 12 <= (width - 3 * gap) // len(mode_buttons) else 2
         for start in range(0, len(mode_buttons), per_row):  # in two rows when one is too narrow
             place_row(mode_buttons[start : start + per_row], y)
             y += row + gap
@@ -177,6 +191,11 @@ class Controls:
         for names in plan.rows:
             place_row(names, y)
             y += row + gap
+        if self.state.mode in SEARCH:  # lessons: run until, and the bookmarks
+            self._until_row(x, y, width, row, gap)
+            y += row + gap
+            place_row(("bookmark-prev", "bookmark", "bookmark-next"), y)
+            y += row + gap
         y += gap
         if plan.speed:
             self.speed_label = UILabel(pygame.Rect(x, y, width, row), self._speed_text(), self.manager)
@@ -190,22 +209,63 @@ class Controls:
         place_row(("help", "fullscreen"), y)
         y += row + 2 * gap
         current_language = next(o for o in LANGUAGE_NAMES if o[1] == lang)
+        third = (width - 2 * gap) // 3  # language, text size, theme: one row (room for the lesson rows)
         self.languages = UIDropDownMenu(
             list(LANGUAGE_NAMES),
             current_language,
-            pygame.Rect(x, y, half, row),
+            pygame.Rect(x, y, third, row),
             self.manager,
             object_id="#language",  # opens upwards (the theme in visualizer/appearance.py)
         )
-        self.buttons["scale"] = UIButton(
-            pygame.Rect(x + half + gap, y, half, row), self._text("scale"), self.manager
+        for i, name in enumerate(("scale", "theme"), 1):
+            rect = pygame.Rect(x + i * (third + gap), y, third, row)
+            text, on = self._fitted(name, rect.width)
+            self.buttons[name] = button = UIButton(rect, text, self.manager)
+            if on:
+                button.select()
+
+    def _until_row(self, x: int, y: int, width: int, row: int, gap: int) -> None:
+        """Run until: the condition drop-down, its number box and the button."""
+        lang = self.state.lang
+        options = [(tr(f"until_{kind.replace('-', '_')}", lang), kind) for kind in UNTIL_KINDS]
+        chosen = next(o for o in options if o[1] == self.state.until_kind)
+        box, button = int(width * 0.2), int(width * 0.3)
+        menu = width - box - button - 2 * gap
+        self.until_kind = UIDropDownMenu(
+            [*options], chosen, pygame.Rect(x, y, menu, row), self.manager, expansion_height_limit=row * 6
         )
-        y += row + gap
-        place_row(("theme",), y)
+        self.until_value = UITextEntryLine(
+            pygame.Rect(x + menu + gap, y, box, row), self.manager, initial_text=self.state.until_value
+        )
+        self.until_value.set_text_length_limit(9)
+        rect = pygame.Rect(x + menu + box + 2 * gap, y, button, row)
+        self.buttons["until"] = UIButton(rect, self._text("until"), self.manager)
+
+    def _until_text(self) -> str:
+        return self.until_value.get_text() if self.until_value is not None else self.state.until_value
+
+    def carry_over(self, old: Controls | None) -> None:
+        """Keep what the user chose in ``old``'s Run until control (before ``build``)."""
+        if old is not None:
+            self.state.until_kind, self.state.until_value = old.state.until_kind, old._until_text()
+
+    def until_condition(self) -> Until:
+        """The Run until control's condition, the number box read as people count (rows from 1)."""
+        kind = self.state.until_kind
+        text = self._until_text()
+        if kind == "backtrack":
+            return parse_until(kind)
+        value = text.strip()
+        if kind == "conflict-row" and value.isascii() and value.isdigit():
+            if int(value) < 1:
+                raise ValueError(tr("until_row_from_one", self.state.lang))
+            value = str(int(value) - 1)
+        return parse_until(f"{kind}={value}")
 
     def kill(self) -> None:
         """Remove every widget from the manager."""
         widgets = [self.slider, self.speed_label, self.n_label, self.algorithms, self.languages]
+        widgets += [self.until_kind, self.until_value]
         for element in [*self.buttons.values(), *widgets]:
             if element is not None:
                 element.kill()
@@ -213,10 +273,13 @@ class Controls:
 
     def refresh(self, state: ControlState) -> None:
         """Update texts that follow the app's state (play/pause, toggles, n, speed)."""
+        state.until_kind, state.until_value = self.state.until_kind, self._until_text()
         self.state = state
         changed = False
         for name, button in self.buttons.items():
-            text = self._text(name)
+            text, on = self._fitted(name, button.rect.width)
+            if on is not None and on != button.is_selected:
+                button.select() if on else button.unselect()
             if button.text != text:
                 button.set_text(text)
                 changed = True
@@ -236,7 +299,8 @@ class Controls:
 
     def typing(self) -> bool:
         """Whether the n entry has the keyboard (keys then type into it, not run commands)."""
-        return self.n_label is not None and self.n_label.is_focused
+        entries = (self.n_label, self.until_value)
+        return any(entry is not None and entry.is_focused for entry in entries)
 
     def command_of(self, event: pygame.event.Event) -> tuple[str, object] | None:
         """The (command, argument) a pygame_gui event names, or None."""
@@ -249,6 +313,12 @@ class Controls:
                     return command, arg or None
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
             return "speed", slider_to_speed(float(event.value))
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.until_kind:
+            kind = getattr(event, "selected_option_id", None)
+            self.state.until_kind = kind if kind in UNTIL_KINDS else self.state.until_kind
+            return None
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.until_value:
+            return "until", None  # Enter in the number box runs it
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.languages:
             code = getattr(event, "selected_option_id", None)
             if code not in {c for _, c in LANGUAGE_NAMES}:
@@ -271,6 +341,17 @@ class Controls:
         if name.startswith("mode:"):
             return tr(f"mode_{name[5:]}", self.state.lang)
         return button_text(name, self.state, self.state.lang, self.state.mode)
+
+    def _fitted(self, name: str, width: int) -> tuple[str, bool | None]:
+        """The button's text, and None; or, for a toggle too narrow for "Projector: off", its bare
+        label and whether it is on, shown as the button's selection (as the mode buttons show the mode)."""
+        text = self._text(name)
+        command = COMMANDS.get(name)
+        font = self.manager.get_theme().get_font(["button"])
+        if command is None or command.toggle is None or font.size(text)[0] + 12 <= width:
+            return text, None
+        label = command.mode_labels.get(self.state.mode, command.label or name)
+        return tr(label, self.state.lang), bool(getattr(self.state, command.toggle))
 
     def _n_text(self) -> str:
         return str(self.state.n)

@@ -37,6 +37,8 @@ CHUNK = 1000
 #: Seconds the UI thread waits for an instant result the engine answers quickly (``track.instant``)
 #: before it shows progress instead (the engine's quick range still takes seconds at its top n).
 INSTANT_WAIT = 1.0
+#: A show-all "run until" animates at least this fast (next and instant follow the speed slider).
+NEXT_ANIMATION_SPEED = 1000.0
 #: Play speeds in events per second; + and - multiply by SPEED_FACTOR (four presses per decade).
 MIN_SPEED, MAX_SPEED = 1.0, 10_000.0
 SPEED_FACTOR = 10**0.25
@@ -87,9 +89,10 @@ def is_solution(event: Event) -> bool:
 class Goal:
     """Where time is going. ``stop`` ends the goal on the event it accepts (None: only the end)."""
 
-    kind: str  # "paused", "play", "next", "end" (later: "until")
+    kind: str  # "paused", "play", "next", "end", "until"
     stop: Callable[[Event], bool] | None = None
     animated: bool = False  # drawn event by event at the speed slider's rate, else a jump
+    min_rate: float = 0.0  # animated: at least this many events per second (run until)
     at_end: str = "finished"  # the report when the run ends before ``stop`` accepts an event
     at_end_kind: str = "success"
 
@@ -98,6 +101,13 @@ PAUSED = Goal("paused")
 PLAY = Goal("play", animated=True)
 NEXT = Goal("next", stop=is_solution, at_end="no_more_solutions", at_end_kind="info")
 END = Goal("end")
+
+
+def until_goal(stop: Callable[[Event], bool], *, playing: bool = False) -> Goal:
+    """Run until ``stop`` (a ``visualizer.core.until.Until``): at the play speed when ``playing``,
+    else at least as fast as "next" when animated."""
+    rate = 0.0 if playing else NEXT_ANIMATION_SPEED
+    return Goal("until", stop=stop, min_rate=rate, at_end="until_not_met", at_end_kind="info")
 
 
 @dataclass(frozen=True)
@@ -240,12 +250,6 @@ class Player:
         with self.lock:
             return self.track.back(int(k))
 
-    def seek(self, k: int) -> int:
-        """Stand at event index ``k`` (clamped to the run), where ``step(k)`` from the start would; pauses."""
-        self.pause()
-        with self.lock:
-            return self.track.seek(int(k))
-
     def reset(self) -> None:
         """Back to the start of the run; pauses."""
         self.pause()
@@ -305,7 +309,7 @@ class Player:
         goal = self.goal
         if not goal.animated:
             return
-        rate = self.speed
+        rate = max(self.speed, goal.min_rate)
         self.elapsed += dt
         self._budget += dt * rate
         k = int(self._budget + 1e-9)  # 60 frames of 1/60 s at 10 events/s make 10 events

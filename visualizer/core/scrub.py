@@ -5,8 +5,10 @@ The run's total is what the timeline knows (``event_total``), else a ``TotalProb
 the engine surveys a twin of the run on a thread of its own, never on the draw path.
 
 >>> bar = Scrub(index=250, total=1000, ticks=(100, 900))
->>> bar.fraction, bar.tick_fractions
-(0.25, (0.1, 0.9))
+>>> bar.fraction, bar.tick_fractions, bar.current
+(0.25, (0.1, 0.9), None)
+>>> Scrub(index=400, total=None, ticks=(100,)).span  # not known yet: what is known and a quarter more
+500
 >>> index_at(60, left=10, width=200, total=1000)
 250
 """
@@ -24,25 +26,34 @@ from solvers.engine import CancelFlag, Cancelled
 @dataclass(frozen=True)
 class Scrub:
     """One frame's scrub bar: the event index, the run's total (None: not known yet) and the
-    event indices to mark on it (bookmarks)."""
+    event indices to mark on it (the lessons' bookmarks). The bar spans the whole run once its
+    total is known; before that, what is known of it and a quarter more (``span``)."""
 
     index: int
     total: int | None
     ticks: tuple[int, ...] = ()
 
     @property
-    def fraction(self) -> float | None:
-        """Where the knob stands, 0 to 1 (None while the total is unknown)."""
-        if self.total is None:
-            return None
-        return min(max(self.index / max(self.total, 1), 0.0), 1.0)
+    def span(self) -> int:
+        """Events the bar's length stands for."""
+        if self.total is not None:
+            return max(self.total, 1)
+        return round(max(self.index, *self.ticks, 1) * 1.25)
+
+    @property
+    def fraction(self) -> float:
+        """Where the knob stands, 0 to 1."""
+        return min(max(self.index / self.span, 0.0), 1.0)
 
     @property
     def tick_fractions(self) -> tuple[float, ...]:
-        """The ticks' places on the bar, 0 to 1 (none while the total is unknown)."""
-        if self.total is None:
-            return ()
-        return tuple(min(max(t / max(self.total, 1), 0.0), 1.0) for t in self.ticks)
+        """The ticks' places on the bar, 0 to 1."""
+        return tuple(min(max(t / self.span, 0.0), 1.0) for t in self.ticks)
+
+    @property
+    def current(self) -> int | None:
+        """Which tick the run stands on (its position in ``ticks``), if any."""
+        return next((i for i, tick in enumerate(self.ticks) if tick == self.index), None)
 
 
 def index_at(x: float, *, left: float, width: float, total: int) -> int:

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from solvers.engine import CancelFlag
-from visualizer.core.player import END, INSTANT_WAIT, NEXT, SPEED_FACTOR, Player, clamp_speed
+from visualizer.core.player import END, INSTANT_WAIT, NEXT, SPEED_FACTOR, Player, clamp_speed, until_goal
 from visualizer.core.scrub import Scrub, ScrubDrag, TotalProbe
+from visualizer.core.until import Until
 from visualizer.i18n import tr
 from visualizer.theme import Theme
 from visualizer.window_n import N_JUMP, parse_n
@@ -37,6 +38,8 @@ class Host(Protocol):
     shade: bool
     now: float
     lock: threading.Lock
+    hidden: set[str]  # panels hidden for an exercise: "code", "counters", "tree"
+    layout: Layout  # the window's rectangles of the last relayout
 
     def say(self, text: str, kind: str = "info") -> None: ...
     def relayout(self, size: tuple[int, int] | None = None) -> None: ...
@@ -162,6 +165,40 @@ class SearchMode(SizeCommands):
         self.player.go(END, animated=self.host.show_all)
         self._report()
 
+    # -- run until (issue 14) -------------------------------------------------
+
+    def solutions_so_far(self) -> int:
+        """Solutions the shown search (the further side of a race) has reached."""
+        raise NotImplementedError
+
+    def run_until(self, until: Until) -> None:
+        """Run until a condition (U, the Run until control): animated at the play speed while
+        playing, or as "next" with show-all on, else a jump. An event index or solution already
+        passed is reached again from behind (stepping back, or from the start)."""
+        until = Until(until.kind, until.value)  # a goal of its own (a race remembers it by identity)
+        player = self.player
+        if until.kind == "event" and until.value <= player.track.cursor:
+            self.goto_event(until.value)
+            return
+        if until.kind == "solution" and self.solutions_so_far() >= until.value:
+            player.reset()
+        playing = self.playing
+        player.speed = self.host.speed
+        player.go(until_goal(until, playing=playing), animated=playing or self.host.show_all)
+        self._report()
+
+    def goto_event(self, event: int) -> None:
+        """Stand at event index ``event`` (a bookmark, an export's frame): the track's seek, exact
+        board and counters, never animated; pauses. At or past the run's total (known to the
+        scrub bar) it stands at the end, finished."""
+        self.player.pause()
+        total = self.scrub_model().total
+        with self.host.lock:
+            if total is not None and int(event) >= total and self.player.track.engine_walks:
+                self.player.track.finish()  # the engine's survey from the last checkpoint: quick
+            else:
+                self.player.track.seek(int(event))
+
     def click_square(self, row: int, col: int) -> None:
         """A click on a square: a search is only shown, so the square is only checked."""
         if not (0 <= int(row) < self.n and 0 <= int(col) < self.n):
@@ -215,7 +252,7 @@ class SearchMode(SizeCommands):
     def overlay(self, surface: pygame.Surface, layout: Layout) -> None:
         """The progress strip in the scrub bar's place (under the board, never over its labels)
         while a jump or a show-all animation runs: exact, never going back, with the time left."""
-        from visualizer.render.panels import draw_progress
+        from visualizer.render.panels import draw_progress_strip
 
         player, lang = self.player, self.host.lang
         job = player.job
@@ -234,7 +271,7 @@ class SearchMode(SizeCommands):
             label = tr("working", lang, percent=int(fraction * 100))
             if left is not None:
                 label += " · " + tr("time_left", lang, time=duration(left, lang))
-        draw_progress(surface, layout.progress, fraction, label, self.host.theme, lang)
+        draw_progress_strip(surface, layout.scrub, fraction, label, self.host.theme, lang)
 
     # -- the scrub bar (issue 12) -----------------------------------------------
 
@@ -244,8 +281,9 @@ class SearchMode(SizeCommands):
     _drag: ScrubDrag | None = None
 
     def scrub_ticks(self) -> tuple[int, ...]:
-        """Event indices marked on the scrub bar (bookmarks); none by default."""
-        return ()
+        """Event indices marked on the scrub bar: the lesson's bookmarks (``visualizer/lessons.py``)."""
+        bookmarks = getattr(self.host, "bookmarks", None)
+        return tuple(mark.event for mark in bookmarks.marks) if bookmarks is not None else ()
 
     def survey_twin(self, cancel: CancelFlag) -> int:
         """The run's total, worked out on a twin of the shown run (``TotalProbe``'s work)."""
@@ -304,24 +342,18 @@ class SearchMode(SizeCommands):
 
     def seek(self, k: int) -> None:
         """Stand at event index ``k`` (scrub bar, headless ``seek:K``) as ``step:K`` from the start
-        would; at or past the run's total (known to the scrub bar), at the end, finished."""
-        total = self.scrub_model().total
-        if total is not None and int(k) >= total and self.player.track.engine_walks:
-            self.player.pause()
-            with self.host.lock:
-                self.player.track.finish()  # the engine's survey from the last checkpoint: quick
-        else:
-            self.player.seek(int(k))
+        would (``goto_event``)."""
+        self.goto_event(int(k))
 
     def draw_scrub(self, surface: pygame.Surface, layout: Layout) -> None:
         """The scrub bar in its strip (remembered for the mouse)."""
         from visualizer.render.scrub import draw_scrub
 
-        self._scrub_area = layout.scrub
-        if layout.scrub is not None:
+        self._scrub_area = layout.scrub if self.scrubs else None
+        if self._scrub_area is not None:
             with self.host.lock:
                 model = self.scrub_model()
-            draw_scrub(surface, layout.scrub, model, self.host.theme, self.host.lang)
+            draw_scrub(surface, self._scrub_area, model, self.host.theme, self.host.lang)
 
 
 def duration(seconds: float, lang: str) -> str:

@@ -16,6 +16,7 @@ from solvers.engine import CancelFlag
 from solvers.errors import SolverError
 from visualizer.core.player import Player
 from visualizer.core.race import Race
+from visualizer.core.until import last_event
 from visualizer.i18n import tr
 from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
 
@@ -93,6 +94,9 @@ class RaceMode(SearchMode):
 
     # -- commands ------------------------------------------------------------
 
+    def solutions_so_far(self) -> int:
+        return max(side.counters.solutions for side in self.race.sides.values())
+
     def set_n(self, n: object) -> None:
         """Both sides restart at the new n."""
         self._open(self.pair, self.parse_n(n))
@@ -130,6 +134,7 @@ class RaceMode(SearchMode):
                 "event_index": self.race.cursor,  # lockstep ticks (side a's own: race.a.events)
                 "event_total": self.scrub_model().total,  # the race's ticks, None (null) until known
                 "depth": timeline.depth,
+                "last_event": last_event(timeline.last),
                 "race": self.race.state(),
             }
 
@@ -137,9 +142,11 @@ class RaceMode(SearchMode):
         from visualizer.render.race import draw_race
 
         area = layout.board.union(layout.code).union(layout.counters)
-        if layout.scrub is not None:  # the scrub bar has the strip under the board
-            area.height = layout.scrub.top - 6 - area.top
+        top = layout.banner.bottom + 6  # below the status area, where banners show
+        # the strip under the boards stays clear: the scrub bar with the lessons' ticks
+        area = pygame.Rect(area.left, top, area.width, layout.scrub.top - top)
         with self.host.lock:
-            draw_race(surface, area, self.race, self.host.theme, self.host.lang)
+            hide = "counters" in self.host.hidden  # a lesson's exercise
+            draw_race(surface, area, self.race, self.host.theme, self.host.lang, hide_counters=hide)
         self.draw_scrub(surface, layout)
         return None

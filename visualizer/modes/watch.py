@@ -10,9 +10,11 @@ import pygame
 from solvers import registry
 from solvers.engine import CancelFlag
 from visualizer.core.domains import DomainFollower, shows_domains
+from visualizer.core.narration_log import NarrationLog
 from visualizer.core.player import Player
 from visualizer.core.scene import Scene, scene_of
 from visualizer.core.timeline import Timeline
+from visualizer.core.until import last_event
 from visualizer.i18n import tr
 from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
 from visualizer.views import Views
@@ -36,10 +38,14 @@ class WatchMode(SearchMode):
     """One timeline under a Player, with the side views following it."""
 
     name = "watch"
+    narrates = True  # the layout keeps a narration panel below the board
 
     def __init__(self, host: Host, n: int, algorithm: str) -> None:
         self.host = host
         self.views = Views()  # the side panel: code, search tree, gallery or chart
+        self.narration: NarrationLog | None = None
+        self.narration_hits: list[tuple[pygame.Rect, int]] = []  # log lines drawn: (rect, event index)
+        self.log_lines = 3  # log lines the last frame showed (the wheel scrolls by them)
         self.domains: DomainFollower | None = None  # constraint propagation: the domains on the board
         self._open(registry.get(algorithm), n)
 
@@ -58,6 +64,10 @@ class WatchMode(SearchMode):
                 estimate=lambda cancel: spec.expected_attempts(n, cancel=cancel),
             )
             self.views.rebuild(timeline)
+            if self.narration is not None:
+                self.narration.detach()
+            self.narration = NarrationLog(timeline)
+            self.narration_hits = []
             # domains on the board (issue 15): followed from the first event, so step back undoes them
             if self.domains is not None:
                 self.domains.detach()
@@ -78,7 +88,7 @@ class WatchMode(SearchMode):
         return self.views.view != "code"
 
     def controls(self) -> ControlPlan:
-        return ControlPlan(SEARCH_ROWS)
+        return ControlPlan((*SEARCH_ROWS, ("legend",)))
 
     def survey_twin(self, cancel: CancelFlag) -> int:
         """The run's total from a twin timeline's survey (the shown one is left alone)."""
@@ -88,6 +98,9 @@ class WatchMode(SearchMode):
         return {"playing": self.playing}
 
     # -- commands ------------------------------------------------------------
+
+    def solutions_so_far(self) -> int:
+        return self.timeline.counters.solutions
 
     def set_n(self, n: object) -> None:
         """A new board size for the same algorithm ([ and ], Shift for 10, or typed in the n box)."""
@@ -114,8 +127,39 @@ class WatchMode(SearchMode):
         self.set_view("gallery")
 
     def click(self, pos: tuple[int, int]) -> bool:
-        """A click in the side view (a gallery board); True if it was taken."""
+        """A click in the side view (a gallery board) or on a narration log line (back to that
+        moment); True if it was taken."""
+        for rect, index in self.narration_hits:
+            if rect.collidepoint(pos):
+                self.go_to(index + 1)
+                return True
         return self.views.click(pos, self.timeline)
+
+    def go_to(self, cursor: int) -> None:
+        """Back to the moment just after event ``cursor - 1`` (a click on its log line)."""
+        seek = getattr(self.timeline, "seek", None)
+        if seek is not None and not self.player.busy:
+            self.player.pause()
+            with self.host.lock:
+                seek(cursor)
+        elif cursor < self.timeline.cursor:
+            self.back(self.timeline.cursor - cursor)
+        if self.narration is not None:
+            self.narration.scroll = 0
+
+    def wheel(self, pos: tuple[int, int], dy: int) -> bool:
+        """The mouse wheel over the narration panel scrolls its log (up: further back)."""
+        area = self.host.layout.narration
+        if area is None or not area.collidepoint(pos) or self.narration is None:
+            return False
+        with self.host.lock:
+            self.narration.scroll_by(int(dy), self.log_lines)
+        return True
+
+    def status(self, lang: str) -> tuple[str, str]:
+        """The algorithm's name and one-line summary, for the status area."""
+        spec = self.timeline.spec
+        return (spec.title_zh, spec.summary_zh) if lang == "zh" else (spec.title, spec.summary)
 
     # -- reading and drawing -------------------------------------------------
 
@@ -142,7 +186,10 @@ class WatchMode(SearchMode):
                 "event_index": timeline.cursor,
                 "event_total": self.scrub_model().total,  # the scrub bar's: None (null) until known
                 "depth": timeline.depth,
+                "last_event": last_event(timeline.last),
                 "view": self.views.view,
+                "narration": self.narration.current(self.host.lang) if self.narration is not None else "",
+                "code": list(timeline.spec.code_in(self.host.lang)),
                 **({"tree_nodes": self.views.tree.count} if self.views.tree is not None else {}),
                 **self._domains_state(),
             }
@@ -160,6 +207,7 @@ class WatchMode(SearchMode):
 
     def draw(self, surface: pygame.Surface, layout: Layout) -> BoardGeometry | None:
         from visualizer.render.board import draw_board
+        from visualizer.render.lesson import draw_hidden
         from visualizer.render.panels import draw_code, draw_counters
 
         host, lang = self.host, self.host.lang
@@ -169,6 +217,7 @@ class WatchMode(SearchMode):
             counters = self.timeline.counters.as_dict()
             depth = self.timeline.depth
             side = self.views.model()  # a read-only snapshot: drawing it needs no lock
+            said, log = self._narration(layout, lang)
         if chosen is not None:  # a gallery click: that solution until the next step
             scene = Scene(n=scene.n, queens=chosen, event_index=scene.event_index)
         family = self.timeline.spec.family  # counters only some families have
@@ -191,10 +240,35 @@ class WatchMode(SearchMode):
             tr("event_index", lang): f"{scene.event_index:,}",
             tr("elapsed", lang): tr("seconds", lang, seconds=self.player.seconds()),
         }
-        draw_counters(surface, layout.counters, counters, extras, host.theme, lang, layout.scale)
+        hidden = host.hidden  # lessons: panels hidden for an exercise (visualizer/lessons.py)
+        if "counters" in hidden:
+            draw_hidden(surface, layout.counters, tr("hidden_card", lang), host.theme, lang)
+        else:
+            draw_counters(surface, layout.counters, counters, extras, host.theme, lang, layout.scale)
         self.draw_scrub(surface, layout)
+        view = self.views.view
+        if ("code" in hidden and view == "code") or ("tree" in hidden and view == "tree"):
+            draw_hidden(surface, layout.code, tr("hidden_card", lang), host.theme, lang)
+            return geometry
         side_view = self.views.draw(surface, layout.code, side, host.theme, lang, chosen)
         if not side_view:
             code = self.timeline.spec.code_in(lang)
             draw_code(surface, layout.code, code, scene.line, host.theme, lang, layout.scale)
+        if layout.narration is not None:
+            from visualizer.render.narration import draw_narration
+
+            self.narration_hits = draw_narration(
+                surface, layout.narration, said, log, host.theme, lang, layout.scale
+            )
         return geometry
+
+    def _narration(self, layout: Layout, lang: str) -> tuple[str, list[tuple[int, str]]]:
+        """The current sentence and the log lines the panel has room for (under the lock): only
+        these sentences are made. The log starts before the current event (said above it)."""
+        if layout.narration is None or self.narration is None:
+            return "", []
+        from visualizer.render.narration import narration_sizes
+
+        self.log_lines = narration_sizes(layout.narration, layout.scale).log_lines
+        log = self.narration.lines(self.log_lines, lang, skip=1)
+        return self.narration.current(lang), log

@@ -42,14 +42,17 @@ def draw_scrub(surface: pygame.Surface, area: pygame.Rect, scrub: Scrub, theme: 
     radius = track.h // 2
     pygame.draw.rect(surface, blend(theme.panel, theme.muted_text, 0.25), track, border_radius=radius)
     fraction = scrub.fraction
-    if fraction is not None and fraction > 0:
+    if fraction > 0:
         filled = pygame.Rect(track.left, track.top, max(track.h, round(track.w * fraction)), track.h)
         pygame.draw.rect(surface, theme.tried, filled, border_radius=radius)
     pygame.draw.rect(surface, theme.muted_text, track, 1, border_radius=radius)
-    for tick in scrub.tick_fractions:  # bookmarks: a mark across the track
+    knob = (track.left + round(track.w * fraction), track.centery)
+    pygame.draw.circle(surface, theme.queen, knob, max(radius + 4, area.h // 4))
+    pygame.draw.circle(surface, theme.panel, knob, max(radius + 4, area.h // 4), 2)
+    width = max(3, area.h // 10)
+    for i, tick in enumerate(scrub.tick_fractions):  # bookmarks: a mark across the track, over the knob
         x = track.left + round(track.w * tick)
-        pygame.draw.line(surface, theme.code_highlight, (x, area.top + 3), (x, area.bottom - 3), 3)
-    if fraction is not None:
-        knob = (track.left + round(track.w * fraction), track.centery)
-        pygame.draw.circle(surface, theme.queen, knob, max(radius + 4, area.h // 4))
-        pygame.draw.circle(surface, theme.panel, knob, max(radius + 4, area.h // 4), 2)
+        tall = i == scrub.current  # the bookmark the run stands on
+        top = area.top if tall else area.top + area.h // 5
+        colour = theme.code_highlight if tall else theme.text
+        pygame.draw.rect(surface, colour, (x - width // 2, top, width, area.bottom - top))
