@@ -332,8 +332,11 @@ class Player:
         ``track.instant`` (then it is on screen before this returns, like any short jump)."""
         if goal.kind == "end":
             self._start(goal, walk=True)
-            if self.track.instant and self.join(INSTANT_WAIT):
-                self._collect()
+            if self.track.instant:
+                if self.join(INSTANT_WAIT):
+                    self._collect()
+                else:
+                    self.estimate()  # longer than expected: the total for the progress strip
             return
         started = time.perf_counter()
         with self.lock:
@@ -374,7 +377,8 @@ class Player:
         track, stop = self.track, job.goal.stop
         if stop is None:  # the total comes from the engine while the events already run
             job.total_attempts = self.total
-            self.estimate()
+            if not (job.walk and self.track.instant):  # a quick walk needs no second engine run
+                self.estimate()
         if job.walk:
             self._walk(job)
             return

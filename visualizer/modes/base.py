@@ -303,8 +303,8 @@ class SearchMode(SizeCommands):
         """Start the survey of a twin run when the total is unknown and the engine answers quickly."""
         track = self.player.track
         probe = self._probe
-        if track.event_total is not None or not track.instant:
-            return
+        if track.event_total is not None or not track.instant or self.player.busy:
+            return  # known, slow to work out, or on its way (an instant result walks the run)
         if probe is None or probe.owner is not track:
             if probe is not None:
                 probe.cancel()
