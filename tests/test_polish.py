@@ -169,7 +169,7 @@ def test_expected_totals_are_exact_for_exhaustive_algorithms():
 
 def test_show_all_instant_shows_progress_and_esc_stops_it(make_app):
     app = make_app(8, "backtracking")
-    strip = app.layout.progress
+    strip, board = app.layout.scrub, app.layout.board  # progress shows in the scrub bar's strip
     app.dispatch("show-all", True)
     app.dispatch("instant")
     assert app.mode.player.goal.kind == "end"
@@ -179,11 +179,12 @@ def test_show_all_instant_shows_progress_and_esc_stops_it(make_app):
     attempts = app.timeline.counters.attempts
     assert 0 < attempts < 15_720 and app.mode.player.progress() == pytest.approx(attempts / 15_720)
     app.draw()
-    with_bar = pixels(app, strip)
+    with_bar, board_under_bar = pixels(app, strip), pixels(app, board)
     press(app, pygame.K_ESCAPE)
     assert not app.mode.player.goal.animated and app.banner[0] == "Cancelled"
     app.draw()
     assert pixels(app, strip) != with_bar  # the same board without the progress bar
+    assert pixels(app, board) == board_under_bar  # the bar never covered the board or its labels
     cursor = app.timeline.cursor
     for _ in range(10):
         app.tick(FRAME)
