@@ -241,6 +241,17 @@ STRINGS: dict[str, tuple[str, str]] = {
     "mode_game": ("Play", "游戏"),
     "mode_race": ("Race", "比赛"),
     "not_in_mode": ("Not available in this mode ({mode})", "当前模式（{mode}）下不可用"),
+    # the check made visible (visualizer/core/checks.py, render/checks.py): the flag strips
+    "flags_columns": ("cols[c]", "列 cols[c]"),
+    "flags_diagonals": ("diag[r+c]", "对角线 diag[r+c]"),
+    "flags_anti": ("anti[r−c+n−1]", "反对角线 anti[r−c+n−1]"),
+    # paging the gallery and zooming the tree (render/gallery.py, render/tree.py)
+    "gallery_page": (
+        "Page {page} of {pages} (wheel, PgUp / PgDn)",
+        "第 {page} / {pages} 页（滚轮、PgUp / PgDn）",
+    ),
+    "gallery_page_up": ("Gallery: previous page", "解集：上一页"),
+    "gallery_page_down": ("Gallery: next page", "解集：下一页"),
 }
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from solvers import registry
+from visualizer.core.checks import CheckMarks, check_kind, check_marks, shows_check
 from visualizer.core.player import Player
 from visualizer.core.scene import Scene, scene_of
 from visualizer.core.timeline import Timeline
@@ -19,6 +20,10 @@ from visualizer.window_n import check_window_n, row_heat
 if TYPE_CHECKING:
     from visualizer.layout import Layout
     from visualizer.render.board import BoardGeometry
+
+
+#: Above this n the check is not drawn (the backtracking family stops at 20 anyway).
+MAX_CHECK_N = 32
 
 
 class WatchMode(SearchMode):
@@ -108,7 +113,40 @@ class WatchMode(SearchMode):
             scene = Scene(n=scene.n, queens=chosen, event_index=scene.event_index)
         return scene
 
+    def checks_lit(self) -> bool:
+        """Whether the check is slow enough to follow: stepping by hand, or playing at
+        ``SLOW_SPEED`` or slower (never during a jump or a show-all animation)."""
+        player = self.player
+        if player.busy or player.animating:
+            return False
+        return shows_check(self.host.speed, player.playing)
+
+    def check_marks(self, scene: Scene) -> CheckMarks | None:
+        """What the algorithm's own check read for the last event (None: it makes none to show)."""
+        kind = check_kind(self.algorithm)
+        if kind is None or scene.n > MAX_CHECK_N:
+            return None
+        with self.host.lock:
+            event = self.timeline.last
+        return check_marks(kind, scene.queens, event, lit=self.checks_lit())
+
+    def check_state(self) -> dict[str, object] | None:
+        """The check drawn now, for the state file: its kind, the board cells it read, the flag
+        indices it looked up, and whether it stopped at an attacker."""
+        marks = self.check_marks(self.scene())
+        if marks is None:
+            return None
+        strips = marks.strips
+        return {
+            "kind": marks.kind,
+            "lit": self.checks_lit(),
+            "cells": [list(cell) for cell in marks.cells],
+            "looked": list(strips.looked) if strips is not None else [],
+            "stopped": marks.hit is not None or (strips is not None and strips.stopped),
+        }
+
     def state(self) -> dict[str, object]:
+        check = self.check_state()
         timeline = self.timeline
         with self.host.lock:
             counters = timeline.counters
@@ -123,6 +161,7 @@ class WatchMode(SearchMode):
                 "depth": timeline.depth,
                 "view": self.views.view,
                 **({"tree_nodes": self.views.tree.count} if self.views.tree is not None else {}),
+                **({"check": check} if check is not None else {}),
             }
 
     def draw(self, surface: pygame.Surface, layout: Layout) -> BoardGeometry | None:
@@ -143,15 +182,27 @@ class WatchMode(SearchMode):
             counters.pop("repairs", None)
         if family != "propagation":
             counters.pop("pruned", None), counters.pop("wipeouts", None)
+        marks = self.check_marks(scene) if chosen is None else None
+        board_area, strips_area = layout.board, None
+        if marks is not None and marks.strips is not None:
+            from visualizer.render.checks import split_for_strips
+
+            board_area, strips_area = split_for_strips(layout.board, scene.n, layout.scale)
         geometry = draw_board(
             surface,
-            layout.board,
+            board_area,
             scene,
             host.theme,
             lang=lang,
             show_attacked=host.shade,
             row_heat=row_heat(scene.queens),
         )
+        if marks is not None:  # the algorithm's own check (slow speeds)
+            from visualizer.render.checks import draw_cells, draw_strips
+
+            draw_cells(surface, geometry, marks, host.theme)
+            if strips_area is not None and marks.strips is not None:
+                draw_strips(surface, strips_area, marks.strips, host.theme, lang, layout.scale)
         extras = {
             tr("depth", lang): f"{depth} / {scene.n}",
             tr("event_index", lang): f"{scene.event_index:,}",
