@@ -56,6 +56,9 @@ SAMPLES: dict[str, str] = {
     "quit": "",
     "wait-idle": "",
     "key": "right",
+    # gallery paging (issue 13)
+    "gallery-up": "",
+    "gallery-down": "",
 }
 
 

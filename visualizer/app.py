@@ -109,6 +109,8 @@ class App:
             self.say(tr("error", self.lang, message=f"unknown command {name!r}"), "error")
         elif self.mode.name not in command.modes:
             self.say(*refusal(name, self.mode.name, self.lang))
+        elif command.view is not None and command.view != getattr(self.mode, "view", None):
+            self.say(tr(f"{command.view}_closed", self.lang), "info")  # e.g. PgUp with the gallery shut
         elif self.busy and not command.while_busy:
             self.say(tr("busy", self.lang), "info")
         else:
@@ -218,10 +220,22 @@ class App:
                     self.dispatch(name)
             elif (named := self.controls.command_of(event)) is not None:
                 self.dispatch(named[0]) if named[1] is None else self.dispatch(*named)
+            elif event.type in (pygame.MOUSEWHEEL, pygame.MOUSEMOTION) and not consumed:
+                self._pointer(event)
             elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
                 square = self.geometry.square_at(event.pos) if self.geometry is not None else None
                 if not self.mode.click(event.pos) and square is not None:
                     self.dispatch("click", *square)
+
+    def _pointer(self, event: pygame.event.Event) -> None:
+        """Wheel and drag for the mode's side view (gallery pages, tree zoom and pan)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            drag = getattr(self.mode, "drag", None)
+            if event.buttons[0] and drag is not None:
+                drag(event.pos, event.rel, self.layout)
+        elif (wheel := getattr(self.mode, "wheel", None)) is not None:
+            wheel(getattr(self, "pointer", (0, 0)), event.y, self.layout)
 
     def pump(self) -> None:
         """Handle every queued pygame event."""

@@ -212,6 +212,7 @@ class Command:
     toggle: str | None = None  # ControlState field the button shows as on / off
     swap: tuple[str, str] | None = None  # (ControlState field, i18n key shown while it is true)
     mode_labels: Mapping[str, str] = field(default_factory=dict)  # the button's text in other modes
+    view: str | None = None  # taken only while this side view shows (else a banner says how to open it)
 
 
 def _table(*commands: Command) -> dict[str, Command]:
@@ -409,6 +410,25 @@ COMMANDS: dict[str, Command] = _table(
         modes=frozenset({"game"}),
         parse=on_off("relaxed"),
         toggle="relaxed",
+    ),
+    # paging the solutions gallery (issue 13); PgUp / PgDn mean this only while it shows
+    Command(
+        "gallery-up",
+        "gallery_page_up",
+        keys=(Key("page up", "PgUp"),),
+        help="gallery_page_up",
+        modes=frozenset({"watch"}),
+        while_busy=True,
+        view="gallery",
+    ),
+    Command(
+        "gallery-down",
+        "gallery_page_down",
+        keys=(Key("page down", "PgDn"),),
+        help="gallery_page_down",
+        modes=frozenset({"watch"}),
+        while_busy=True,
+        view="gallery",
     ),
     Command("quit", "quit", "app", while_busy=True),
     Command("wait-idle", "wait_idle", "script", while_busy=True, parse=no_argument("wait-idle")),

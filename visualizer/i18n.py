@@ -246,9 +246,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "flags_diagonals": ("diag[r+c]", "对角线 diag[r+c]"),
     "flags_anti": ("anti[r−c+n−1]", "反对角线 anti[r−c+n−1]"),
     # paging the gallery and zooming the tree (render/gallery.py, render/tree.py)
-    "gallery_page": (
-        "Page {page} of {pages} (wheel, PgUp / PgDn)",
-        "第 {page} / {pages} 页（滚轮、PgUp / PgDn）",
+    "gallery_paging": ("{more} · wheel or PgUp / PgDn", "{more} · 滚轮或 PgUp / PgDn 翻页"),
+    "gallery_closed": (
+        "PgUp / PgDn page through the gallery: open it with Y",
+        "PgUp / PgDn 用于解集翻页：先按 Y 打开解集",
     ),
     "gallery_page_up": ("Gallery: previous page", "解集：上一页"),
     "gallery_page_down": ("Gallery: next page", "解集：下一页"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from visualizer.core.conflicts import ConflictSeries
-from visualizer.core.gallery import Gallery, GalleryModel
+from visualizer.core.gallery import Gallery, GalleryModel, GalleryPager
 from visualizer.core.timeline import Timeline
 from visualizer.core.tree import SearchTree
 from visualizer.core.tree_view import TreeModel, TreeView
@@ -32,6 +32,7 @@ class Views:
         self.gallery: Gallery | None = None
         self.chart: ConflictSeries | None = None  # conflicts per repair (min-conflicts)
         self.hits: list = []
+        self.pager = GalleryPager()  # the gallery's page (wheel, PgUp / PgDn)
         self._selected: tuple[tuple[int, ...], Timeline, int] | None = None
 
     @property
@@ -66,6 +67,7 @@ class Views:
         if self.gallery is not None:
             self.gallery.detach()
             self.gallery = Gallery(timeline.n).attach(timeline)
+        self.pager = GalleryPager()
         if self.chart is not None:
             self.chart.attach(timeline)
 
@@ -89,6 +91,20 @@ class Views:
         if queens is None:
             return False
         self._selected = (queens, timeline, timeline.cursor)
+        return True
+
+    def page(self, step: int) -> bool:
+        """The gallery's next (``step`` > 0) or previous page; True if it moved."""
+        if self.view != "gallery" or self.gallery is None:
+            return False
+        classes = len(self.gallery.classes)
+        return self.pager.down(classes) if step > 0 else self.pager.up()
+
+    def wheel(self, pos: tuple[int, int], area: pygame.Rect, clicks: int) -> bool:
+        """The mouse wheel over the side panel: the gallery pages (up: back); True if taken."""
+        if not area.collidepoint(pos) or self.view != "gallery":
+            return False
+        self.page(-1 if clicks > 0 else 1)
         return True
 
     def model(self) -> SideModel | None:
@@ -128,9 +144,15 @@ class Views:
             draw_profile(surface, bottom, counts, model.full_profile or counts, theme, lang)
             return True
         if isinstance(model, GalleryModel):
-            from visualizer.render.gallery import draw_gallery
+            from visualizer.render.gallery import draw_gallery_page
 
-            self.hits = draw_gallery(surface, area, model, theme, lang, chosen)
+            self.pager.fit(model.class_count)
+            moved = True
+            while moved:  # a page asked for before the first draw moves once a page's size is known
+                self.hits, shown = draw_gallery_page(
+                    surface, area, model, theme, lang, chosen, first_class=self.pager.first
+                )
+                moved = self.pager.drawn(shown, model.class_count)
             return True
         if isinstance(model, tuple):
             from visualizer.render.chart import draw_conflicts_chart

@@ -34,6 +34,7 @@ class WatchMode(SearchMode):
     def __init__(self, host: Host, n: int, algorithm: str) -> None:
         self.host = host
         self.views = Views()  # the side panel: code, search tree, gallery or chart
+        self.strips_area: pygame.Rect | None = None  # where the last frame drew the flag strips
         self._open(registry.get(algorithm), n)
 
     def _open(self, spec: registry.AlgorithmSpec, n: int) -> None:
@@ -61,6 +62,11 @@ class WatchMode(SearchMode):
     @property
     def algorithm(self) -> str:
         return self.timeline.spec.name
+
+    @property
+    def view(self) -> str:
+        """The side view showing: "code", "tree", "gallery" or "chart"."""
+        return self.views.view
 
     @property
     def wide_side(self) -> bool:
@@ -97,6 +103,18 @@ class WatchMode(SearchMode):
 
     def show_gallery(self) -> None:
         self.set_view("gallery")
+
+    def gallery_page_up(self) -> None:
+        """The gallery's previous page (PgUp, while the gallery shows)."""
+        self.views.page(-1)
+
+    def gallery_page_down(self) -> None:
+        """The gallery's next page (PgDn, while the gallery shows)."""
+        self.views.page(1)
+
+    def wheel(self, pos: tuple[int, int], clicks: int, layout: Layout) -> bool:
+        """The mouse wheel: pages the gallery, zooms the tree; True if taken."""
+        return self.views.wheel(pos, layout.code, clicks)
 
     def click(self, pos: tuple[int, int]) -> bool:
         """A click in the side view (a gallery board); True if it was taken."""
@@ -198,10 +216,12 @@ class WatchMode(SearchMode):
             row_heat=row_heat(scene.queens),
         )
         if marks is not None:  # the algorithm's own check (slow speeds)
-            from visualizer.render.checks import draw_cells, draw_strips
+            from visualizer.render.checks import draw_cells, draw_strips, strips_under
 
             draw_cells(surface, geometry, marks, host.theme)
             if strips_area is not None and marks.strips is not None:
+                strips_area = strips_under(geometry.rect, strips_area, geometry.gutter, layout.scale)
+                self.strips_area = strips_area
                 draw_strips(surface, strips_area, marks.strips, host.theme, lang, layout.scale)
         extras = {
             tr("depth", lang): f"{depth} / {scene.n}",

@@ -31,11 +31,23 @@ def split_for_strips(area: pygame.Rect, n: int, scale: float) -> tuple[pygame.Re
     return board, pygame.Rect(area.x, board.bottom, area.w, height)
 
 
+def _left(area: pygame.Rect, n: int, scale: float) -> int:
+    """Where the labels start so that labels and cells together are centred in ``area``."""
+    total = int(150 * scale) + 8 + (2 * n - 1) * strip_cell(area.w, n, scale)
+    return max(area.x, area.centerx - total // 2)
+
+
 def strip_cell_rect(area: pygame.Rect, n: int, scale: float, strip: int, index: int) -> pygame.Rect:
     """The rect of flag ``index`` of strip ``strip`` (0 columns, 1 diagonals, 2 anti) in ``area``."""
     cell = strip_cell(area.w, n, scale)
-    x = area.x + int(150 * scale) + 8 + index * cell
+    x = _left(area, n, scale) + int(150 * scale) + 8 + index * cell
     return pygame.Rect(x, area.y + 4 + strip * (cell + 6), cell - 1, cell - 1)
+
+
+def strips_under(board: pygame.Rect, strips: pygame.Rect, gutter: int, scale: float) -> pygame.Rect:
+    """The strips' area moved up under the drawn ``board`` (leaving room for the solution badge)."""
+    top = min(strips.y, board.bottom + gutter + int(48 * scale))
+    return pygame.Rect(strips.x, top, strips.w, strips.h)
 
 
 def draw_cells(surface: pygame.Surface, geo: BoardGeometry, marks: CheckMarks, theme: Theme) -> None:
@@ -67,7 +79,8 @@ def draw_strips(
     for k, (flags, key) in enumerate(zip(strips.arrays(), STRIP_KEYS, strict=True)):
         y = area.y + 4 + k * (cell + 6)
         label = font.render(tr(key, lang), True, theme.text)
-        texts.append(surface.blit(label, label.get_rect(midright=(area.x + label_w, y + cell // 2))))
+        right = _left(area, n, scale) + label_w
+        texts.append(surface.blit(label, label.get_rect(midright=(right, y + cell // 2))))
         looked = strips.looked[k] if k < len(strips.looked) else None
         for index, taken in enumerate(flags):
             rect = strip_cell_rect(area, n, scale, k, index)
