@@ -220,7 +220,7 @@ class App:
                     self.dispatch(name)
             elif (named := self.controls.command_of(event)) is not None:
                 self.dispatch(named[0]) if named[1] is None else self.dispatch(*named)
-            elif event.type in (pygame.MOUSEWHEEL, pygame.MOUSEMOTION) and not consumed:
+            elif event.type in (pygame.MOUSEWHEEL, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP) and not consumed:
                 self._pointer(event)
             elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
                 square = self.geometry.square_at(event.pos) if self.geometry is not None else None
@@ -234,6 +234,9 @@ class App:
             drag = getattr(self.mode, "drag", None)
             if event.buttons[0] and drag is not None:
                 drag(event.pos, event.rel, self.layout)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            if event.button == 1 and (release := getattr(self.mode, "release", None)) is not None:
+                release(event.pos)
         elif (wheel := getattr(self.mode, "wheel", None)) is not None:
             wheel(getattr(self, "pointer", (0, 0)), event.y, self.layout)
 

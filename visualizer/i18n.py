@@ -251,6 +251,14 @@ STRINGS: dict[str, tuple[str, str]] = {
         "PgUp / PgDn page through the gallery: open it with Y",
         "PgUp / PgDn 用于解集翻页：先按 Y 打开解集",
     ),
+    "tree_following": (
+        "Following the current subtree · wheel: zoom, drag: pan, click: go to that moment",
+        "跟随当前子树 · 滚轮缩放，拖动平移，点击回到那一刻",
+    ),
+    "tree_zoomed": (
+        "Zoom ×{zoom} · drag: pan · T twice: follow again · click: go to that moment",
+        "放大 ×{zoom} · 拖动平移 · 按两次 T 重新跟随 · 点击回到那一刻",
+    ),
     "gallery_page_up": ("Gallery: previous page", "解集：上一页"),
     "gallery_page_down": ("Gallery: next page", "解集：下一页"),
 }

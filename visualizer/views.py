@@ -16,6 +16,7 @@ from visualizer.core.gallery import Gallery, GalleryModel, GalleryPager
 from visualizer.core.timeline import Timeline
 from visualizer.core.tree import SearchTree
 from visualizer.core.tree_view import TreeModel, TreeView
+from visualizer.render.tree import TreeHits
 from visualizer.theme import Theme
 
 VIEWS = ("code", "tree", "gallery", "chart")
@@ -33,6 +34,8 @@ class Views:
         self.chart: ConflictSeries | None = None  # conflicts per repair (min-conflicts)
         self.hits: list = []
         self.pager = GalleryPager()  # the gallery's page (wheel, PgUp / PgDn)
+        self.tree_hits = TreeHits()  # where the last frame drew the tree's nodes or map
+        self._press: tuple[int, int] | None = None  # a press on the map, until released or dragged
         self._selected: tuple[tuple[int, ...], Timeline, int] | None = None
 
     @property
@@ -47,6 +50,8 @@ class Views:
             raise ValueError(f"view must be one of {', '.join(VIEWS)} (got {view!r})")
         if view == "tree" and (self.tree_view is None or self.tree_view.timeline is not timeline):
             self.tree_view = TreeView(timeline)
+        elif view == "tree" and self.tree_view is not None:
+            self.tree_view.follow()  # opened again: follow the current subtree
         if view == "gallery" and (self.gallery is None or self.gallery.timeline is not timeline):
             self.gallery = Gallery(timeline.n).attach(timeline)
         if view == "chart" and (self.chart is None or self.chart.timeline is not timeline):
@@ -101,11 +106,52 @@ class Views:
         return self.pager.down(classes) if step > 0 else self.pager.up()
 
     def wheel(self, pos: tuple[int, int], area: pygame.Rect, clicks: int) -> bool:
-        """The mouse wheel over the side panel: the gallery pages (up: back); True if taken."""
-        if not area.collidepoint(pos) or self.view != "gallery":
+        """The mouse wheel over the side panel: the gallery pages (up: back), the tree's map
+        zooms (up: in) around the pointer; True if taken."""
+        if not area.collidepoint(pos):
             return False
-        self.page(-1 if clicks > 0 else 1)
+        if self.view == "gallery":
+            self.page(-1 if clicks > 0 else 1)
+            return True
+        point = self.tree_hits.map_point(pos)
+        if self.view == "tree" and self.tree_view is not None and point is not None:
+            self.tree_view.zoom(point[1], clicks)
+            return True
+        return False
+
+    def drag(self, pos: tuple[int, int], rel: tuple[int, int]) -> bool:
+        """A drag with the left button over the tree's map pans it; True if taken."""
+        rect = self.tree_hits.map_rect
+        if self.view != "tree" or self.tree_view is None or rect is None:
+            return False
+        if self._press is None and not rect.collidepoint(pos):
+            return False
+        self._press = None  # a drag, not a click
+        self.tree_view.pan(-rel[0] / max(1, rect.width))
         return True
+
+    def press(self, pos: tuple[int, int]) -> int | None:
+        """A left press in the tree: a node-link node's moment at once; on the map, the press is
+        kept until ``release`` (a drag cancels it). None when nothing is to be done now."""
+        if self.view != "tree" or self.tree_view is None:
+            return None
+        if self.tree_hits.map_point(pos) is not None:
+            self._press = pos
+            return None
+        return self.tree_hits.node_moment(pos)
+
+    def release(self, pos: tuple[int, int]) -> int | None:
+        """The left button released: the moment of the map's node pressed (not dragged), or None."""
+        pressed, self._press = self._press, None
+        point = self.tree_hits.map_point(pressed) if pressed is not None else None
+        if point is None or self.tree_view is None:
+            return None
+        return self.tree_view.moment_at(*point)
+
+    def over_tree(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is on the tree's map or a node (a press there is the tree's)."""
+        hits = self.tree_hits
+        return self.view == "tree" and (hits.map_point(pos) is not None or hits.node_moment(pos) is not None)
 
     def model(self) -> SideModel | None:
         """A read-only snapshot of the side view to draw, or None when the code shows.
@@ -139,7 +185,7 @@ class Views:
             profile_h = min(area.height * 2 // 5, 34 + 22 * (model.n + 1))
             top = pygame.Rect(area.x, area.y, area.width, area.height - profile_h - 8)
             bottom = pygame.Rect(area.x, top.bottom + 8, area.width, profile_h)
-            draw_tree(surface, top, model, theme, lang)
+            self.tree_hits = draw_tree(surface, top, model, theme, lang)
             counts = model.level_counts
             draw_profile(surface, bottom, counts, model.full_profile or counts, theme, lang)
             return True

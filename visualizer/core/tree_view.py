@@ -26,6 +26,7 @@ import numpy as np
 from visualizer.core.icicle import MAP_RESOLUTION, IcicleMap
 from visualizer.core.timeline import Timeline
 from visualizer.core.tree import Layout, SearchTree, node_layout
+from visualizer.core.zoom import SlotMarks, TreeWindow, in_window
 
 #: Above this n the full level profile is not computed (the chart shows the counts so far).
 PROFILE_MAX_N = 14
@@ -53,6 +54,7 @@ class NodeView:
     pruned: tuple[int, ...]  # refused child columns
     placed: frozenset[int]  # child columns that hold a node
     state: str  # OPEN, DEAD, FRUITFUL, SOLUTION or REFUSED
+    moment: int = 0  # the event index right after this node was entered (a click goes there)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +71,9 @@ class TreeModel:
     nodes: tuple[NodeView, ...]  # node-link drawing: the nodes so far
     path: tuple[int, ...]  # node-link drawing: node indices of the current path, root first
     codes: np.ndarray | None  # map drawing: mark codes (bands x columns); a new array when they change
+    window: tuple[float, float] = (0.0, 1.0)  # map drawing: (left, width) of the whole map shown
+    following: bool = False  # map drawing: the window follows the current subtree
+    zoomable: bool = False  # map drawing: the window can be zoomed and panned (exact marks kept)
 
     @property
     def node_link(self) -> bool:
@@ -85,8 +90,11 @@ class TreeView:
         self.full_profile = full_profile(n)
         self.tree = SearchTree(n, keep_nodes=self.layout is not None)
         self.icicle = IcicleMap(n, resolution) if self.layout is None else None
-        if self.icicle is not None:
+        self.marks = SlotMarks(self.tree) if self.icicle is not None else None  # for zooming
+        self.window = TreeWindow()
+        if self.icicle is not None and self.marks is not None:
             self.tree.add_painter(self.icicle)
+            self.tree.add_painter(self.marks)
         self.tree.attach(timeline)
         self._codes: tuple[int, np.ndarray] | None = None  # (icicle version, read-only copy)
 
@@ -113,6 +121,7 @@ class TreeView:
                     tuple(node.pruned),
                     frozenset(sq[1] for c in node.children if (sq := all_nodes[c].square) is not None),
                     tree.state(i),
+                    node.moment,
                 )
                 for i, node in enumerate(all_nodes)
             )
@@ -124,6 +133,11 @@ class TreeView:
                 copy.flags.writeable = False
                 self._codes = (version, copy)
             codes = self._codes[1]
+        window, zoomable = (0.0, 1.0), self.zoomable
+        if zoomable and self.marks is not None:
+            window = self.window.resolve(slots)
+            codes = self.marks.window_codes(*window)
+            slots = tuple(in_window(slot, window) for slot in slots)
         return TreeModel(
             n=tree.n,
             count=tree.count,
@@ -135,4 +149,38 @@ class TreeView:
             nodes=nodes,
             path=tuple(tree.path) if tree.nodes is not None else (),
             codes=codes,
+            window=window,
+            following=zoomable and self.window.follow,
+            zoomable=zoomable,
         )
+
+    @property
+    def zoomable(self) -> bool:
+        """Whether the map can be zoomed (its exact marks are kept: not past ``MAX_MARKS``)."""
+        return self.marks is not None and not self.marks.overflow
+
+    def zoom(self, at: float, clicks: int) -> None:
+        """The wheel over the map: zoom in (``clicks`` > 0) or out around fraction ``at`` of it."""
+        if self.zoomable:
+            self.window.zoom(at, clicks, self._slots(), self.tree.n)
+
+    def pan(self, by: float) -> None:
+        """A drag over the map: move the window by ``by`` of its width."""
+        if self.zoomable:
+            self.window.pan(by, self._slots())
+
+    def follow(self) -> None:
+        """Follow the current subtree again."""
+        self.window = TreeWindow()
+
+    def moment_at(self, depth: int, at: float) -> int | None:
+        """The moment the map's node under fraction ``at`` of the window, at ``depth``, was
+        entered (None: no node there, or the map is not zoomable)."""
+        if not self.zoomable or self.marks is None or not 0 <= depth <= self.tree.n:
+            return None
+        left, width = self.window.resolve(self._slots())
+        index = int((left + at * width) * self.tree.n**depth)
+        return self.marks.entered_at(depth, index)
+
+    def _slots(self) -> tuple[tuple[float, float], ...]:
+        return tuple(self.tree.slot(d) for d in range(self.tree.depth + 1))

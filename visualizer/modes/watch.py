@@ -114,11 +114,34 @@ class WatchMode(SearchMode):
 
     def wheel(self, pos: tuple[int, int], clicks: int, layout: Layout) -> bool:
         """The mouse wheel: pages the gallery, zooms the tree; True if taken."""
-        return self.views.wheel(pos, layout.code, clicks)
+        with self.host.lock:
+            return self.views.wheel(pos, layout.code, clicks)
+
+    def drag(self, pos: tuple[int, int], rel: tuple[int, int], layout: Layout) -> bool:
+        """A drag with the left button: pans the tree's map; True if taken."""
+        with self.host.lock:
+            return self.views.drag(pos, rel)
+
+    def release(self, pos: tuple[int, int]) -> None:
+        """The left button released: a click (not a drag) on the tree's map goes to that node."""
+        self._go_to(self.views.release(pos))
 
     def click(self, pos: tuple[int, int]) -> bool:
-        """A click in the side view (a gallery board); True if it was taken."""
+        """A click in the side view (a gallery board, a tree node); True if it was taken."""
+        if self.views.over_tree(pos):
+            self._go_to(self.views.press(pos))
+            return True
         return self.views.click(pos, self.timeline)
+
+    def _go_to(self, moment: int | None) -> None:
+        """Step or step back to event index ``moment`` (a clicked tree node was entered there)."""
+        if moment is None or self.player.busy:
+            return
+        cursor = self.timeline.cursor
+        if moment < cursor:
+            self.back(cursor - moment)
+        elif moment > cursor:
+            self.step(moment - cursor)
 
     # -- reading and drawing -------------------------------------------------
 

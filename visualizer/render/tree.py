@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pygame
@@ -131,9 +132,13 @@ def _legend(
     return height
 
 
+#: Where a click on the tree lands: a node's (centre, radius, moment) in the node-link drawing.
+NodeHit = tuple[tuple[int, int], int, int]
+
+
 def _draw_node_link(
     surface: pygame.Surface, area: pygame.Rect, model: TreeModel, theme: Theme, layout: Layout
-) -> None:
+) -> list[NodeHit]:
     nodes, n = model.nodes, model.n
     leaves = max(1, sum(1 for i in range(len(layout)) if _is_leaf(layout, i)))
     spacing = area.width / leaves
@@ -206,6 +211,7 @@ def _draw_node_link(
                 for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                     surface.blit(halo, halo.get_rect(center=(centre[0] + dx, centre[1] + dy)))
             surface.blit(label, label.get_rect(center=centre))
+    return [(pos(i), radius, node.moment) for i, node in enumerate(nodes) if i]
 
 
 def _is_leaf(layout: Layout, i: int) -> bool:
@@ -213,7 +219,7 @@ def _is_leaf(layout: Layout, i: int) -> bool:
     return i + 1 >= len(layout) or layout[i + 1][1] <= layout[i][1]
 
 
-def _draw_map(surface: pygame.Surface, area: pygame.Rect, model: TreeModel, theme: Theme) -> None:
+def _draw_map(surface: pygame.Surface, area: pygame.Rect, model: TreeModel, theme: Theme) -> pygame.Rect:
     n, codes = model.n, model.codes
     assert codes is not None
     label_w = 34
@@ -260,12 +266,37 @@ def _draw_map(surface: pygame.Surface, area: pygame.Rect, model: TreeModel, them
             points.append((x0 + w / 2, y0 + band / 2))
     if len(points) > 1:
         pygame.draw.lines(surface, theme.text, False, points, 2)
+    return rect
+
+
+@dataclass(frozen=True)
+class TreeHits:
+    """Where the last drawing put things a click, the wheel or a drag can reach."""
+
+    nodes: tuple[NodeHit, ...] = ()  # node-link drawing
+    map_rect: pygame.Rect | None = None  # map drawing: the bands, depth 0 on top
+    bands: int = 0
+
+    def node_moment(self, pos: tuple[int, int]) -> int | None:
+        """The moment of the node-link node under ``pos``, or None."""
+        for (x, y), radius, moment in self.nodes:
+            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= (radius + 3) ** 2:
+                return moment
+        return None
+
+    def map_point(self, pos: tuple[int, int]) -> tuple[int, float] | None:
+        """(depth, fraction of the window's width) under ``pos`` on the map, or None."""
+        rect = self.map_rect
+        if rect is None or not rect.collidepoint(pos) or not self.bands:
+            return None
+        return (pos[1] - rect.y) * self.bands // rect.height, (pos[0] - rect.x) / rect.width
 
 
 def draw_tree(
     surface: pygame.Surface, area: pygame.Rect, model: TreeModel, theme: Theme, lang: str = "en"
-) -> None:
-    """Draw the search tree in ``area``: nodes and edges for small trees, else the search-space map."""
+) -> TreeHits:
+    """Draw the search tree in ``area``: nodes and edges for small trees, else the search-space map.
+    Returns where nodes and the map went, for clicks, the wheel and drags."""
     surface.fill(theme.panel, area)
     pad = 8
     node_link = model.node_link
@@ -294,7 +325,7 @@ def draw_tree(
         legend_h = _legend(surface, inner, items, theme, lang, 13)
         assert model.layout is not None
         body = pygame.Rect(inner.x + 14, inner.y + 6, inner.width - 28, inner.height - legend_h - 30)
-        _draw_node_link(surface, body, model, theme, model.layout)
+        return TreeHits(nodes=tuple(_draw_node_link(surface, body, model, theme, model.layout)))
     else:
         palette = map_palette(theme)
         items = [
@@ -305,7 +336,20 @@ def draw_tree(
         ]
         legend_h = _legend(surface, inner, items, theme, lang, 13)
         body = pygame.Rect(inner.x, inner.y, inner.width, inner.height - legend_h - 4)
-        _draw_map(surface, body, model, theme)
+        if model.zoomable:  # how to zoom, and what the window shows
+            key = "tree_following" if model.following else "tree_zoomed"
+            zoom = f"{1 / model.window[1]:,.0f}"
+            hint = _text(
+                surface,
+                tr(key, lang, zoom=zoom),
+                13,
+                theme.muted_text,
+                body.topleft,
+                lang,
+                max_width=body.width,
+            )
+            body = pygame.Rect(body.x, hint.bottom + 4, body.width, body.bottom - hint.bottom - 4)
+        return TreeHits(map_rect=_draw_map(surface, body, model, theme), bands=model.n + 1)
 
 
 def draw_profile(
