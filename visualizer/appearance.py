@@ -82,6 +82,8 @@ def gui_theme(theme: Theme, font_size: int) -> dict[str, dict[str, object]]:
     result["drop_down_menu"]["misc"] = dict(item_height)
     result["selection_list"] = {"font": font, "misc": dict(item_height)}
     result["#language"] = {"misc": {"expand_direction": "up"}}  # the language menu sits at the bottom
+    # labels (the speed label) stand on the window's background: its text colour, in both themes
+    result["label"]["colours"] = {"normal_text": _hex(theme.text), "dark_bg": "#00000000"}
     if theme.name != CLASSROOM.name:
         accent = theme.code_highlight
         colours = {

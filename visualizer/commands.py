@@ -392,6 +392,7 @@ COMMANDS: dict[str, Command] = _table(
         help="hint",
         label="game_hint_button",
         modes=frozenset({"game"}),
+        toggle="hints",  # the button says whether hints are on
     ),
     Command(
         "completions",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from visualizer.core.conflicts import ConflictSeries
+from visualizer.core.conflicts import ChartModel, ConflictSeries
 from visualizer.core.gallery import Gallery, GalleryModel, GalleryPager
 from visualizer.core.timeline import Timeline
 from visualizer.core.tree import SearchTree
@@ -21,7 +21,7 @@ from visualizer.theme import Theme
 
 VIEWS = ("code", "tree", "gallery", "chart")
 #: What the side panel draws: a snapshot of the tree panel, the gallery or the chart's values.
-SideModel = TreeModel | GalleryModel | tuple[int, ...]
+SideModel = TreeModel | GalleryModel | ChartModel
 
 
 class Views:
@@ -163,7 +163,7 @@ class Views:
         if self.view == "gallery" and self.gallery is not None:
             return self.gallery.model()
         if self.view == "chart" and self.chart is not None:
-            return tuple(self.chart.values)
+            return self.chart.model()
         return None
 
     def draw(
@@ -200,9 +200,11 @@ class Views:
                 )
                 moved = self.pager.drawn(shown, model.class_count)
             return True
-        if isinstance(model, tuple):
+        if isinstance(model, ChartModel):
             from visualizer.render.chart import draw_conflicts_chart
 
-            draw_conflicts_chart(surface, area, model, theme, lang)
+            draw_conflicts_chart(
+                surface, area, model.values, theme, lang, restarts=model.restarts, solved=model.solved
+            )
             return True
         return False

@@ -35,6 +35,7 @@ class Host(Protocol):
     shade: bool
     now: float
     lock: threading.Lock
+    banner: tuple[str, str, float] | None  # the passing banner (text, kind, until); None: the mode's own
 
     def say(self, text: str, kind: str = "info") -> None: ...
     def relayout(self, size: tuple[int, int] | None = None) -> None: ...

@@ -28,12 +28,17 @@ RACE_LOG_CAPACITY = 2_000_000
 
 
 def partner(algorithm: str) -> str:
-    """The usual opponent of ``algorithm`` (its spec's ``race_partner``, else plain backtracking).
+    """The usual opponent of ``algorithm``: its spec's ``race_partner``, else the first algorithm
+    that names it as its partner, else plain backtracking; never ``algorithm`` itself.
 
-    >>> partner("brute-force"), partner("bitmask"), partner("permutations")
-    ('backtracking', 'backtracking', 'permutations-pruned')
+    >>> partner("brute-force"), partner("bitmask"), partner("permutations"), partner("backtracking")
+    ('backtracking', 'backtracking', 'permutations-pruned', 'backtracking-pairwise')
     """
-    return registry.get(algorithm).race_partner or "backtracking"
+    own = registry.get(algorithm).race_partner
+    if own is not None:
+        return own
+    challengers = [a for a, b in registry.race_pairs() if b == algorithm]
+    return challengers[0] if challengers else "backtracking"
 
 
 def pair_id(pair: Pair) -> str:
