@@ -11,7 +11,7 @@ from solvers.events import Conflict, Place
 from tests.ui import new_app, press, share_near
 from visualizer.core.checks import CHECK_KINDS, SLOW_SPEED, check_kind, check_marks, flag_strips
 from visualizer.core.timeline import Timeline
-from visualizer.render.checks import strip_cell_rect
+from visualizer.render.checks import strip_layout
 
 
 def marks_cost(kind: str, marks, event) -> int:
@@ -67,7 +67,7 @@ def _strip_rect(app, strip: int, index: int) -> pygame.Rect:
     area = app.mode.strips_area
     assert area is not None and app.layout.board.contains(area)
     assert area.top > app.geometry.rect.bottom  # under the board
-    return strip_cell_rect(area, app.mode.n, app.layout.scale, strip, index)
+    return strip_layout(area, app.mode.n, app.layout.scale, app.lang).cell_rect(strip, index)
 
 
 def _outlined(app, rect: pygame.Rect, colour) -> bool:

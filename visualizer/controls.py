@@ -169,6 +169,7 @@ class Controls:
                 pygame.Rect(x, y, width, row),
                 self.manager,
                 expansion_height_limit=row * 10,
+                object_id="#algorithms",  # its text size fits the titles (visualizer/appearance.py)
             )
             y += row + gap
         third = (width - 2 * gap) // 3  # n - 1, the n box, n + 1

@@ -35,6 +35,7 @@ class Views:
         self.hits: list = []
         self.pager = GalleryPager()  # the gallery's page (wheel, PgUp / PgDn)
         self.tree_hits = TreeHits()  # where the last frame drew the tree's nodes or map
+        self.profile_texts: list[pygame.Rect] = []  # the nodes-per-depth chart's texts, last frame
         self._press: tuple[int, int] | None = None  # a press on the map, until released or dragged
         self._selected: tuple[tuple[int, ...], Timeline, int] | None = None
 
@@ -180,14 +181,21 @@ class Views:
         ``chosen`` is the gallery's selected solution (``selected``), framed when drawn.
         """
         if isinstance(model, TreeModel):
-            from visualizer.render.tree import draw_profile, draw_tree
+            from visualizer.render.tree import draw_profile, draw_tree, profile_height
 
-            profile_h = min(area.height * 2 // 5, 34 + 22 * (model.n + 1))
+            rows = model.n + 1
+            profile_h = max(min(area.height * 2 // 5, 34 + 22 * rows), profile_height(rows))
+            if area.height - profile_h - 8 < 110 + 12 * rows:  # too short for both: the tree alone
+                profile_h = -8
             top = pygame.Rect(area.x, area.y, area.width, area.height - profile_h - 8)
-            bottom = pygame.Rect(area.x, top.bottom + 8, area.width, profile_h)
             self.tree_hits = draw_tree(surface, top, model, theme, lang)
-            counts = model.level_counts
-            draw_profile(surface, bottom, counts, model.full_profile or counts, theme, lang)
+            self.profile_texts = []
+            if profile_h > 0:
+                bottom = pygame.Rect(area.x, top.bottom + 8, area.width, profile_h)
+                counts = model.level_counts
+                self.profile_texts = draw_profile(
+                    surface, bottom, counts, model.full_profile or counts, theme, lang
+                )
             return True
         if isinstance(model, GalleryModel):
             from visualizer.render.gallery import draw_gallery_page

@@ -35,6 +35,7 @@ class WatchMode(SearchMode):
         self.host = host
         self.views = Views()  # the side panel: code, search tree, gallery or chart
         self.strips_area: pygame.Rect | None = None  # where the last frame drew the flag strips
+        self.strip_texts: list[pygame.Rect] = []  # and their labels
         self._open(registry.get(algorithm), n)
 
     def _open(self, spec: registry.AlgorithmSpec, n: int) -> None:
@@ -228,7 +229,7 @@ class WatchMode(SearchMode):
         if marks is not None and marks.strips is not None:
             from visualizer.render.checks import split_for_strips
 
-            board_area, strips_area = split_for_strips(layout.board, scene.n, layout.scale)
+            board_area, strips_area = split_for_strips(layout.board, scene.n, layout.scale, lang)
         geometry = draw_board(
             surface,
             board_area,
@@ -245,7 +246,9 @@ class WatchMode(SearchMode):
             if strips_area is not None and marks.strips is not None:
                 strips_area = strips_under(geometry.rect, strips_area, geometry.gutter, layout.scale)
                 self.strips_area = strips_area
-                draw_strips(surface, strips_area, marks.strips, host.theme, lang, layout.scale)
+                self.strip_texts = draw_strips(
+                    surface, strips_area, marks.strips, host.theme, lang, layout.scale
+                )
         extras = {
             tr("depth", lang): f"{depth} / {scene.n}",
             tr("event_index", lang): f"{scene.event_index:,}",

@@ -4,6 +4,8 @@ arrays as strips under the board with the looked-up flags lit. Pixels only."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from visualizer.core.checks import CheckMarks, FlagStrips
@@ -12,36 +14,64 @@ from visualizer.render.board import BoardGeometry, ink_on
 from visualizer.render.fonts import get_font
 from visualizer.theme import Theme, blend
 
-#: The flag strips' cells are at most this many pixels (times the text scale).
+#: The flag strips' cells are at most this many pixels (times the text scale), at least MIN_CELL.
 STRIP_CELL = 26
+MIN_CELL = 9
 STRIP_KEYS = ("flags_columns", "flags_diagonals", "flags_anti")
 
 
-def strip_cell(width: int, n: int, scale: float) -> int:
-    """The side of one flag cell when the strips share ``width`` pixels with their labels."""
-    label = int(150 * scale)
-    return int(max(6, min(STRIP_CELL * scale, (width - label - 8) / max(1, 2 * n - 1))))
+@dataclass(frozen=True)
+class StripLayout:
+    """Where the three strips go in an area: each label's rect and each strip's first cell."""
+
+    cell: int
+    font_size: int
+    labels: tuple[pygame.Rect, pygame.Rect, pygame.Rect]
+    origins: tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
+    height: int
+
+    def cell_rect(self, strip: int, index: int) -> pygame.Rect:
+        """The rect of flag ``index`` of strip ``strip`` (0 columns, 1 diagonals, 2 anti)."""
+        x, y = self.origins[strip]
+        return pygame.Rect(x + index * self.cell, y, self.cell - 1, self.cell - 1)
 
 
-def split_for_strips(area: pygame.Rect, n: int, scale: float) -> tuple[pygame.Rect, pygame.Rect]:
+def strip_layout(area: pygame.Rect, n: int, scale: float, lang: str) -> StripLayout:
+    """The strips laid out in ``area`` (only its width and top count): labels left of the cells
+    when both fit, else each label above its strip. Labels never overlap cells or each other."""
+    cells = 2 * n - 1
+    size = max(11, int(14 * scale))
+    font = get_font(size, lang)
+    label_w = max(font.size(tr(key, lang))[0] for key in STRIP_KEYS) + 8
+    inline = int(min(STRIP_CELL * scale, (area.w - label_w) / cells))
+    if inline >= max(MIN_CELL, int(12 * scale)):  # labels and cells side by side
+        cell = inline
+        row = max(cell, font.get_linesize()) + 6
+        left = max(area.x, area.centerx - (label_w + cells * cell) // 2)
+        labels = [pygame.Rect(left, area.y + 4 + k * row, label_w - 8, font.get_linesize()) for k in range(3)]
+        origins = [(left + label_w, area.y + 4 + k * row + (row - 6 - cell) // 2) for k in range(3)]
+        height = 3 * row + 8
+    else:  # stacked: each label on its own line above its strip
+        cell = int(max(MIN_CELL, min(STRIP_CELL * scale, area.w / cells)))
+        line = font.get_linesize()
+        row = line + cell + 8
+        left = max(area.x, area.centerx - cells * cell // 2)
+        labels = [
+            pygame.Rect(left, area.y + 4 + k * row, font.size(tr(key, lang))[0], line)
+            for k, key in enumerate(STRIP_KEYS)
+        ]
+        origins = [(left, area.y + 4 + k * row + line + 2) for k in range(3)]
+        height = 3 * row + 8
+    return StripLayout(cell, size, tuple(labels), tuple(origins), height)  # type: ignore[arg-type]
+
+
+def split_for_strips(
+    area: pygame.Rect, n: int, scale: float, lang: str = "en"
+) -> tuple[pygame.Rect, pygame.Rect]:
     """``area`` split into the board's part and the strips' part below it."""
-    cell = strip_cell(area.w, n, scale)
-    height = 3 * (cell + 6) + 8
+    height = strip_layout(area, n, scale, lang).height
     board = pygame.Rect(area.x, area.y, area.w, area.h - height)
     return board, pygame.Rect(area.x, board.bottom, area.w, height)
-
-
-def _left(area: pygame.Rect, n: int, scale: float) -> int:
-    """Where the labels start so that labels and cells together are centred in ``area``."""
-    total = int(150 * scale) + 8 + (2 * n - 1) * strip_cell(area.w, n, scale)
-    return max(area.x, area.centerx - total // 2)
-
-
-def strip_cell_rect(area: pygame.Rect, n: int, scale: float, strip: int, index: int) -> pygame.Rect:
-    """The rect of flag ``index`` of strip ``strip`` (0 columns, 1 diagonals, 2 anti) in ``area``."""
-    cell = strip_cell(area.w, n, scale)
-    x = _left(area, n, scale) + int(150 * scale) + 8 + index * cell
-    return pygame.Rect(x, area.y + 4 + strip * (cell + 6), cell - 1, cell - 1)
 
 
 def strips_under(board: pygame.Rect, strips: pygame.Rect, gutter: int, scale: float) -> pygame.Rect:
@@ -71,27 +101,25 @@ def draw_strips(
 ) -> list[pygame.Rect]:
     """The three flag arrays in ``area`` (from ``split_for_strips``); returns their text rects."""
     n = len(strips.columns)
-    cell = strip_cell(area.w, n, scale)
-    font = get_font(max(11, int(14 * scale)), lang)
-    digits = get_font(max(8, int(cell * 0.5)), "en")
-    label_w = int(150 * scale)
+    layout = strip_layout(area, n, scale, lang)
+    font = get_font(layout.font_size, lang)
+    digits = get_font(max(8, int(layout.cell * 0.5)), "en")
     texts: list[pygame.Rect] = []
     for k, (flags, key) in enumerate(zip(strips.arrays(), STRIP_KEYS, strict=True)):
-        y = area.y + 4 + k * (cell + 6)
         label = font.render(tr(key, lang), True, theme.text)
-        right = _left(area, n, scale) + label_w
-        texts.append(surface.blit(label, label.get_rect(midright=(right, y + cell // 2))))
+        box = layout.labels[k]
+        texts.append(surface.blit(label, label.get_rect(midleft=box.midleft)))
         looked = strips.looked[k] if k < len(strips.looked) else None
         for index, taken in enumerate(flags):
-            rect = strip_cell_rect(area, n, scale, k, index)
+            rect = layout.cell_rect(k, index)
             fill = theme.queen if taken else blend(theme.light_square, theme.panel, 0.5)
             pygame.draw.rect(surface, fill, rect)
             pygame.draw.rect(surface, theme.grid, rect, 1)
-            if cell >= 18:
+            if layout.cell >= 18:
                 text = digits.render(str(index), True, ink_on(fill))
                 surface.blit(text, text.get_rect(center=rect.center))
             if index == looked:
                 last = k == len(strips.looked) - 1
                 colour = theme.conflict if last and strips.stopped else theme.tried
-                pygame.draw.rect(surface, colour, rect.inflate(4, 4), max(2, cell // 8))
+                pygame.draw.rect(surface, colour, rect.inflate(4, 4), max(2, layout.cell // 8))
     return texts
