@@ -14,7 +14,8 @@ in their pseudo-code, each event's ``line`` pointing into the variant's own:
   shifts and retreats (seed 000's EightQueen3, seed 004), pairwise checks.
 
 ``by_columns`` walks column by column as seed 001 does; ``first`` stops at the
-first solution.
+first solution; ``start`` resumes a walk from a ``solvers.resume`` checkpoint
+(its board and ``(row, col, phase)``; column by column, both in that frame).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from solvers.events import Backtrack, Conflict, Event, Place, Solution
+from solvers.resume import FULL, LIFT, SOLVED, Start, begin, transpose
 
 Square = tuple[int, int]
 
@@ -169,87 +171,83 @@ class Transposed:
         return event
 
 
-def _recursive(checker: Checker, first: bool) -> Iterator[Event]:
-    """Row by row: try each column, place if free, recurse, take back."""
-    n, lines = checker.n, checker.lines
-    found = False
-
-    def solve_row(row: int) -> Iterator[Event]:
-        nonlocal found
-        for col in range(n):
-            checks = checker.cost(row, col)
-            blocker = checker.blocker(row, col)
-            if blocker is not None:
-                line = lines.refuse[refusal_kind(row, col, blocker)]
-                yield Conflict(row, col, blocker, line, True, checks)
-                continue
-            checker.put(row, col)
-            yield Place(row, col, lines.place, True, checks)
-            if row == n - 1:
-                found = True
-                yield Solution(tuple(checker.queens), lines.done)
-            else:
-                yield from solve_row(row + 1)
-            if first and found:
+def _checked_walk(checker: Checker, first: bool, lines: Lines, start: Start | None = None) -> Iterator[Event]:
+    """Row by row: try each column, place if free, go down a row; a row out of columns goes back
+    up. The recursive and the iterative variants walk alike and differ only in ``lines``."""
+    n = checker.n
+    if n <= 0:
+        return
+    queens, row, col, phase = begin(n, start)
+    for r, c in enumerate(queens):
+        if c >= 0:
+            checker.put(r, c)
+    if phase == FULL:
+        yield Solution(tuple(checker.queens), lines.done)
+        phase = SOLVED
+    if phase == SOLVED and first:
+        return
+    if phase in (SOLVED, LIFT):
+        checker.take(row, col)
+        yield Backtrack(row, col, lines.remove)
+        col += 1
+    while True:
+        if col >= n:
+            if row == 0:
                 return
-            checker.take(row, col)
-            yield Backtrack(row, col, lines.remove)
-
-    if n > 0:
-        yield from solve_row(0)
-
-
-def _iterative(checker: Checker, first: bool) -> Iterator[Event]:
-    """No recursion: advance to the next row, shift along a row, retreat."""
-    n, lines = checker.n, ITERATIVE_LINES
-    row, col = 0, 0
-    while row >= 0:
-        while col < n:
-            checks = checker.cost(row, col)
-            blocker = checker.blocker(row, col)
-            if blocker is None:
-                break
-            yield Conflict(row, col, blocker, lines.refuse[refusal_kind(row, col, blocker)], True, checks)
-            col += 1
-        if col < n:
-            checker.put(row, col)
-            yield Place(row, col, lines.place, True, checks)
-            if row < n - 1:
-                row, col = row + 1, 0
-                continue
-            yield Solution(tuple(checker.queens), lines.done)
-            if first:
-                return
-            checker.take(row, col)
-            yield Backtrack(row, col, lines.remove)
-            col += 1
-            continue
-        row -= 1
-        if row >= 0:
+            row -= 1
             col = checker.queens[row]
             checker.take(row, col)
             yield Backtrack(row, col, lines.remove)
             col += 1
+            continue
+        checks = checker.cost(row, col)
+        blocker = checker.blocker(row, col)
+        if blocker is not None:
+            yield Conflict(row, col, blocker, lines.refuse[refusal_kind(row, col, blocker)], True, checks)
+            col += 1
+            continue
+        checker.put(row, col)
+        yield Place(row, col, lines.place, True, checks)
+        if row < n - 1:
+            row, col = row + 1, 0
+            continue
+        yield Solution(tuple(checker.queens), lines.done)
+        if first:
+            return
+        checker.take(row, col)
+        yield Backtrack(row, col, lines.remove)
+        col += 1
 
 
-def _flag_walk(n: int, first: bool) -> Iterator[Event]:
-    """``backtracking``'s events, fast: the recursion unrolled, each event made once per run.
+def _flag_walk(n: int, first: bool, start: Start | None = None) -> Iterator[Event]:
+    """``backtracking``'s events, fast: each event made once per run.
 
-    Yields exactly what ``_recursive(FlagChecker(n), first)`` yields, without a
-    chain of ``yield from`` frames per event, and with each immutable event
-    (a square, its blocker, its cost) built on first use and then reused.
+    Yields exactly what ``_checked_walk(FlagChecker(n), first, FLAG_LINES, start)``
+    yields, with each immutable event (a square, its blocker, its cost) built on
+    first use and then reused.
     """
     if n <= 0:
         return
     shift = n - 1
-    queens = [-1] * n
+    queens, row, col, phase = begin(n, start)
     col_own = [-1] * n
     sum_own = [-1] * (2 * n - 1)  # r + c
     dif_own = [-1] * (2 * n - 1)  # r - c + n - 1
+    for r, c in enumerate(queens):
+        if c >= 0:
+            col_own[c] = sum_own[r + c] = dif_own[r - c + shift] = r
     places: list[Event | None] = [None] * (n * n)
     lifts: list[Event | None] = [None] * (n * n)
     refusals: list[Event | None] = [None] * (3 * n * n * n)  # (kind, row, col, blocking row)
-    row, col = 0, 0
+    if phase == FULL:
+        yield Solution(tuple(queens), LINE_DONE)
+        phase = SOLVED
+    if phase == SOLVED and first:
+        return
+    if phase in (SOLVED, LIFT):
+        queens[row] = col_own[col] = sum_own[row + col] = dif_own[row - col + shift] = -1
+        yield Backtrack(row, col, LINE_REMOVE)
+        col += 1
     while True:
         if col == n:
             if row == 0:
@@ -298,35 +296,46 @@ def _run(
     by_columns: bool,
     first: bool,
     iterative: bool = False,
+    start: Start | None = None,
 ) -> Iterator[Event]:
+    if by_columns and start is not None:  # the board and state come in the column-by-column frame
+        start = (transpose(start[0]), start[1])
     if checker_type is FlagChecker and not iterative:
-        events = _flag_walk(n, first)
+        events = _flag_walk(n, first, start)
     else:
-        walk = _iterative if iterative else _recursive
-        events = walk(checker_type(n), first)
+        checker = checker_type(n)
+        events = _checked_walk(checker, first, ITERATIVE_LINES if iterative else checker.lines, start)
     if not by_columns:
         return events
     return (Transposed.event(e) for e in events)
 
 
-def backtracking(n: int, *, by_columns: bool = False, first: bool = False) -> Iterator[Event]:
+def backtracking(
+    n: int, *, by_columns: bool = False, first: bool = False, start: Start | None = None
+) -> Iterator[Event]:
     """Recursive backtracking with column and diagonal flag arrays."""
-    return _run(FlagChecker, n, by_columns=by_columns, first=first)
+    return _run(FlagChecker, n, by_columns=by_columns, first=first, start=start)
 
 
-def backtracking_pairwise(n: int, *, by_columns: bool = False, first: bool = False) -> Iterator[Event]:
+def backtracking_pairwise(
+    n: int, *, by_columns: bool = False, first: bool = False, start: Start | None = None
+) -> Iterator[Event]:
     """Recursive backtracking comparing each candidate with every earlier queen."""
-    return _run(PairwiseChecker, n, by_columns=by_columns, first=first)
+    return _run(PairwiseChecker, n, by_columns=by_columns, first=first, start=start)
 
 
-def backtracking_board(n: int, *, by_columns: bool = False, first: bool = False) -> Iterator[Event]:
+def backtracking_board(
+    n: int, *, by_columns: bool = False, first: bool = False, start: Start | None = None
+) -> Iterator[Event]:
     """Recursive backtracking on a 2-D board, scanning column and diagonals."""
-    return _run(BoardChecker, n, by_columns=by_columns, first=first)
+    return _run(BoardChecker, n, by_columns=by_columns, first=first, start=start)
 
 
-def backtracking_iterative(n: int, *, by_columns: bool = False, first: bool = False) -> Iterator[Event]:
+def backtracking_iterative(
+    n: int, *, by_columns: bool = False, first: bool = False, start: Start | None = None
+) -> Iterator[Event]:
     """Backtracking without recursion: an explicit row pointer."""
-    return _run(PairwiseChecker, n, by_columns=by_columns, first=first, iterative=True)
+    return _run(PairwiseChecker, n, by_columns=by_columns, first=first, iterative=True, start=start)
 
 
 FLAG_CODE = (

@@ -12,35 +12,66 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from solvers.events import Backtrack, Event, Place, Solution
+from solvers.resume import FULL, LIFT, SOLVED, Start, begin
 
 # Line indices into BITMASK_CODE.
 LINE_DONE, LINE_PLACE, LINE_REMOVE = 1, 6, 10
 
 
-def bitmask(n: int, *, first: bool = False) -> Iterator[Event]:
-    """Backtracking over bit masks, yielding an event per queen placed or lifted."""
+def bitmask(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[Event]:
+    """Backtracking over bit masks, yielding an event per queen placed or lifted.
+
+    ``start`` resumes from a ``solvers.resume`` checkpoint: the board and ``(row, col, phase)``,
+    where ``TRY`` (row, col) places the row's lowest free column from ``col`` on.
+    """
+    if n <= 0:
+        return
     full = (1 << n) - 1
-    queens = [0] * n
-
-    def solve(row: int, cols: int, diag: int, anti: int) -> Iterator[Event]:
-        free = ~(cols | diag | anti) & full
-        while free:
-            bit = free & -free
-            free ^= bit
-            col = bit.bit_length() - 1
-            queens[row] = col
-            yield Place(row, col, LINE_PLACE, True, 1)
-            if row == n - 1:
-                yield Solution(tuple(queens), LINE_DONE)
-            else:
-                yield from solve(row + 1, cols | bit, (diag | bit) << 1, (anti | bit) >> 1)
+    queens, row, col, phase = begin(n, start)
+    # the masks above each row: cols[r], diag[r], anti[r] come from the queens of rows < r
+    cols, diag, anti = [0] * (n + 1), [0] * (n + 1), [0] * (n + 1)
+    for r in range(n):
+        bit = 1 << queens[r] if queens[r] >= 0 else 0
+        cols[r + 1] = cols[r] | bit
+        diag[r + 1], anti[r + 1] = ((diag[r] | bit) << 1) & full, (anti[r] | bit) >> 1
+    if phase == FULL:
+        yield Solution(tuple(queens), LINE_DONE)
+        phase = SOLVED
+    if phase == SOLVED and first:
+        return
+    if phase in (SOLVED, LIFT):
+        yield Backtrack(row, col, LINE_REMOVE)
+        queens[row] = -1
+        col += 1
+    while True:
+        free = ~(cols[row] | diag[row] | anti[row]) & full & -(1 << col) if col < n else 0
+        if not free:
+            if row == 0:
+                return
+            row -= 1
+            col = queens[row]
+            queens[row] = -1
             yield Backtrack(row, col, LINE_REMOVE)
-
-    events = solve(0, 0, 0, 0) if n > 0 else iter(())
-    for event in events:
-        yield event
-        if first and isinstance(event, Solution):
+            col += 1
+            continue
+        bit = free & -free
+        col = bit.bit_length() - 1
+        queens[row] = col
+        yield Place(row, col, LINE_PLACE, True, 1)
+        if row < n - 1:
+            cols[row + 1], diag[row + 1], anti[row + 1] = (
+                cols[row] | bit,
+                ((diag[row] | bit) << 1) & full,
+                (anti[row] | bit) >> 1,
+            )
+            row, col = row + 1, 0
+            continue
+        yield Solution(tuple(queens), LINE_DONE)
+        if first:
             return
+        queens[row] = -1
+        yield Backtrack(row, col, LINE_REMOVE)
+        col += 1
 
 
 BITMASK_CODE = (

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ import numpy as np
 from solvers import kernels as kn
 from solvers.counters import Counters
 from solvers.errors import SolverError
+from solvers.resume import Checkpoint
 
 ProgressCallback = Callable[[float], None]
 T = TypeVar("T")
@@ -336,6 +338,64 @@ class Model:
     ) -> Counters:
         raise NotImplementedError
 
+    #: the kernel that walks from a checkpoint (``kernels.seek_*``), None when the model has none
+    seek_kernel: kn.Kernel | None = None
+    #: the ``out`` slot of this algorithm's checks
+    checks_slot: int = kn.CHECKS
+
+    def seek(
+        self,
+        n: int,
+        start: Checkpoint,
+        *,
+        first: bool = False,
+        event: int | None = None,
+        solution: int | None = None,
+        collect: list[tuple[int, ...]] | None = None,
+        keep: int = 0,
+        past: bool = False,
+        jit: bool | None = None,
+    ) -> tuple[Checkpoint, bool]:
+        """Walk from ``start`` without events; returns the checkpoint reached and whether the run ended.
+
+        It stops at event index ``event``, or right after the Solution that makes ``solution``
+        solutions in all, or at the end of the run, whichever comes first. The permutation walks,
+        which checkpoint right after each test, stop at the last checkpoint not past ``event``
+        (with ``past``, the first at or past it). The counters are exact: what the generator's
+        events up to there tally. ``collect`` holds the run's first solutions in order; the
+        boards of the ones the walk passes after those are appended to it, until it holds ``keep``.
+        """
+        if self.seek_kernel is None:
+            raise EngineLimit("the engine cannot walk this algorithm from a checkpoint")
+        _check_n(n)
+        queens = np.array(start.placed(), np.int64)
+        state = np.array(start.state, np.int64)
+        out = np.zeros(kn.OUT_SIZE, np.int64)
+        c = start.counters
+        out[: kn.CHECKS + 1] = c.attempts, c.placements, c.backtracks, c.solutions, c.checks
+        out[kn.CHECKS_PAIRWISE] = out[kn.CHECKS_BOARD] = c.checks
+        out[kn.EVENTS] = start.index
+        known = len(collect) if collect is not None else 0
+        if collect is not None and known < keep and c.solutions > known:
+            raise ValueError(f"collect holds {known} solutions; the walk starts after {c.solutions}")
+        found = np.zeros((max(0, keep - known) if collect is not None else 0, n), np.int64)
+        stops = (sys.maxsize if event is None else event, sys.maxsize if solution is None else solution)
+        compiled = kn.HAVE_NUMBA if jit is None else jit and kn.HAVE_NUMBA
+        kernel = _pick(self.seek_kernel, compiled)
+        ended = self._seek(kernel, n, first, past, queens, state, *stops, found, known, out)
+        attempts, placements, backtracks, solutions = (int(v) for v in out[: kn.CHECKS])
+        if collect is not None and solutions > known:
+            collect.extend(tuple(int(c) for c in row) for row in found[: solutions - known])
+        counters = Counters(attempts, placements, backtracks, solutions, int(out[self.checks_slot]))
+        board = tuple(None if q < 0 else int(q) for q in queens)
+        return Checkpoint(int(out[kn.EVENTS]), board, counters, tuple(int(v) for v in state)), bool(ended)
+
+    def _seek(
+        self, kernel: Callable[..., object], n: int, first: bool, past: bool, *arrays_and_stops: object
+    ) -> int:
+        # a tree walk stops at every event: ``past`` changes nothing
+        return int(kernel(n, first, *arrays_and_stops))  # type: ignore[call-overload]
+
 
 @dataclass(frozen=True)
 class SquareWalk(Model):
@@ -345,6 +405,11 @@ class SquareWalk(Model):
     checks: int
     max_n: int = WALK_MAX_N
     estimate: str | None = "walk"
+    seek_kernel: kn.Kernel | None = kn.seek_backtracking
+
+    @property
+    def checks_slot(self) -> int:  # type: ignore[override]
+        return self.checks
 
     def _run(
         self,
@@ -367,6 +432,7 @@ class BitTree(Model):
 
     max_n: int = PROFILE_MAX_N
     estimate: str | None = "profile"
+    seek_kernel: kn.Kernel | None = kn.seek_bitmask
 
     def _run(
         self,
@@ -391,6 +457,7 @@ class BruteForce(Model):
 
     max_n: int = 8
     jit_from: int = 6
+    seek_kernel: kn.Kernel | None = kn.seek_brute_force
 
     def _run(
         self,
@@ -413,6 +480,12 @@ class Permutations(Model):
     pruned: bool
     max_n: int = 11
     jit_from: int = 8
+    seek_kernel: kn.Kernel | None = kn.seek_permutations
+
+    def _seek(
+        self, kernel: Callable[..., object], n: int, first: bool, past: bool, *arrays_and_stops: object
+    ) -> int:
+        return int(kernel(n, first, self.pruned, past, *arrays_and_stops))  # type: ignore[call-overload]
 
     def _run(
         self,

@@ -16,10 +16,12 @@ Solution.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from solvers.backtracking import refusal_kind
 from solvers.events import Backtrack, Conflict, Event, Place, Solution
+from solvers.resume import FULL, LIFT, NEXT, SKIP, SOLVED, START, TRY, Start, begin
 
 Pair = tuple[tuple[int, int], tuple[int, int]]
 
@@ -68,24 +70,42 @@ def _verdict(
     return Conflict(r, c, blocker, line_test[refusal_kind(r, c, blocker)], attempt, checks)
 
 
-def brute_force(n: int, *, first: bool = False) -> Iterator[Event]:
-    """All n^n boards, one queen per row, each tested after it is complete."""
-    queens = [0] * n
+def brute_force(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[Event]:
+    """All n^n boards, one queen per row, each tested after it is complete.
 
-    def search(row: int) -> Iterator[Event]:
-        if row == n:
-            yield _verdict(queens, BRUTE_TEST, BRUTE_SOLUTION, True, diagonals_only=False)
+    An odometer over the rows: the last row turns fastest. ``start`` resumes from a
+    ``solvers.resume`` checkpoint (the board and its ``(row, col, phase)``).
+    """
+    if n <= 0:
+        return
+    queens, row, col, phase = begin(n, start)
+    while True:
+        if phase == TRY:
+            if col < n:
+                queens[row] = col
+                yield Place(row, col, BRUTE_PLACE, False)
+                if row < n - 1:
+                    row, col = row + 1, 0
+                    continue
+                phase = FULL
+            else:  # this row is done: lift the queen above
+                if row == 0:
+                    return
+                row -= 1
+                col = queens[row]
+                yield Backtrack(row, col, BRUTE_REMOVE)
+                col += 1
+                continue
+        if phase == FULL:
+            verdict = _verdict(queens, BRUTE_TEST, BRUTE_SOLUTION, True, diagonals_only=False)
+            yield verdict
+            phase = SOLVED if type(verdict) is Solution else LIFT
+        if phase == SOLVED and first:
             return
-        for col in range(n):
-            queens[row] = col
-            yield Place(row, col, BRUTE_PLACE, False)
-            yield from search(row + 1)
-            yield Backtrack(row, col, BRUTE_REMOVE)
-
-    for event in search(0) if n > 0 else ():
-        yield event
-        if first and isinstance(event, Solution):
-            return
+        row, col = n - 1, queens[n - 1]
+        yield Backtrack(row, col, BRUTE_REMOVE)
+        col += 1
+        phase = TRY
 
 
 def next_permutation(perm: list[int]) -> int:
@@ -106,6 +126,39 @@ def next_permutation(perm: list[int]) -> int:
     return i - 1
 
 
+def lex_rank(perm: list[int]) -> int:
+    """The position of ``perm`` among the permutations of its values in lexicographic order.
+
+    >>> lex_rank([0, 1, 2]), lex_rank([2, 1, 0])
+    (0, 5)
+    """
+    n, rank = len(perm), 0
+    for pos, value in enumerate(perm):
+        smaller = sum(1 for later in perm[pos + 1 :] if later < value)
+        rank += smaller * math.factorial(n - 1 - pos)
+    return rank
+
+
+def skip_past(perm: list[int], i: int, j: int) -> tuple[list[int] | None, int]:
+    """The first permutation after ``perm`` that does not keep ``perm[i]`` and ``perm[j]`` (i < j),
+    and how many next-permutation steps seed 002's skip takes to reach it (None, 0 past the last).
+
+    Whole blocks sharing the first j + 1 values keep the pair, so they are passed at once
+    instead of one permutation at a time.
+
+    >>> skip_past([0, 1, 2, 3], 0, 1)
+    ([0, 2, 1, 3], 2)
+    """
+    a, b = perm[i], perm[j]
+    q = perm[:]
+    while True:
+        q[j + 1 :] = sorted(q[j + 1 :], reverse=True)  # the last permutation of this block
+        if next_permutation(q) < 0:
+            return None, 0
+        if q[i] != a or q[j] != b:
+            return q, lex_rank(q) - lex_rank(perm)
+
+
 def _move(old: list[int], new: list[int], start: int, lift: int, place: int) -> Iterator[Event]:
     """Backtrack the rows of ``old`` from the bottom up to ``start`` (at line ``lift``),
     then place ``new``'s (at line ``place``)."""
@@ -120,15 +173,31 @@ def _clear(perm: list[int], line: int) -> Iterator[Event]:
         yield Backtrack(row, perm[row], line)
 
 
-def permutations(n: int, *, first: bool = False) -> Iterator[Event]:
-    """All n! permutations in lexicographic order, each tested for diagonals."""
-    perm = list(range(n))
-    yield from _move([], perm, 0, PERM_FIRST, PERM_FIRST)
+def _start_permutation(n: int, start: Start | None) -> tuple[list[int], int, int, int]:
+    """The permutation (the identity before the first event) and the (phase, i, j) to start from."""
+    if start is None or start[1][0] == START:
+        return list(range(n)), START, -1, -1
+    board, (phase, i, j) = start
+    return [c for c in board if c is not None], phase, i, j
+
+
+def permutations(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[Event]:
+    """All n! permutations in lexicographic order, each tested for diagonals.
+
+    ``start`` resumes right after a test (or at the start): the board and ``(phase, i, j)``.
+    """
+    perm, phase, _, _ = _start_permutation(n, start)
+    if phase == START:
+        yield from _move([], perm, 0, PERM_FIRST, PERM_FIRST)
+    elif phase == SOLVED and first:
+        return
     while True:
-        verdict = _verdict(perm, PERM_TEST, PERM_SOLUTION, True, diagonals_only=True)
-        yield verdict
-        if first and isinstance(verdict, Solution):
-            return
+        if phase == START:
+            verdict = _verdict(perm, PERM_TEST, PERM_SOLUTION, True, diagonals_only=True)
+            yield verdict
+            if first and isinstance(verdict, Solution):
+                return
+        phase = START
         old = perm[:]
         changed = next_permutation(perm)
         if changed < 0:
@@ -137,46 +206,46 @@ def permutations(n: int, *, first: bool = False) -> Iterator[Event]:
     yield from _clear(perm, PERM_CLEAR)
 
 
-def permutations_pruned(n: int, *, first: bool = False) -> Iterator[Event]:
+def permutations_pruned(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[Event]:
     """Seed 002's method 4: skip the permutations that keep a conflicting pair.
 
     A permutation reached by the plain "next" step is a counted traversal.
     The one a skip lands on, and the starting one, are tested but not counted,
-    exactly as seed 002's program counts (3576 traversals for n = 8).
+    exactly as seed 002's program counts (3576 traversals for n = 8). ``start``
+    resumes right after a test (or at the start): the board and ``(phase, i, j)``.
     """
-    perm = list(range(n))
-    yield from _move([], perm, 0, PRUNED_FIRST, PRUNED_FIRST)
-    verdict = _verdict(perm, PRUNED_TEST, PRUNED_SOLUTION, False, diagonals_only=True)
-    yield verdict
-    if first and isinstance(verdict, Solution):
+    perm, phase, i, j = _start_permutation(n, start)
+    if phase == START:
+        yield from _move([], perm, 0, PRUNED_FIRST, PRUNED_FIRST)
+        verdict = _verdict(perm, PRUNED_TEST, PRUNED_SOLUTION, False, diagonals_only=True)
+        yield verdict
+        if first and isinstance(verdict, Solution):
+            return
+        phase = NEXT
+    elif phase == SOLVED and first:
         return
     while True:
-        old = perm[:]
-        changed = next_permutation(perm)
-        if changed < 0:
-            break
-        yield from _move(old, perm, changed, PRUNED_NEXT_LIFT, PRUNED_NEXT_PLACE)
-        verdict = _verdict(perm, PRUNED_TEST, PRUNED_SOLUTION, True, diagonals_only=True)
-        yield verdict
-        if isinstance(verdict, Conflict):
-            i, j = verdict.row, verdict.blocker[0]
-            keep = (perm[i], perm[j])
+        if phase != SKIP:
             old = perm[:]
-            start, skips = n, 0
-            while True:
-                changed = next_permutation(perm)
-                if changed < 0:
-                    break
-                start = min(start, changed)
-                skips += 2
-                if (perm[i], perm[j]) != keep:
-                    break
+            changed = next_permutation(perm)
             if changed < 0:
-                perm[:] = old
                 break
-            yield from _move(old, perm, start, PRUNED_SKIP_LIFT, PRUNED_SKIP_PLACE)
+            yield from _move(old, perm, changed, PRUNED_NEXT_LIFT, PRUNED_NEXT_PLACE)
+            verdict = _verdict(perm, PRUNED_TEST, PRUNED_SOLUTION, True, diagonals_only=True)
+            yield verdict
+            if isinstance(verdict, Conflict):
+                i, j = verdict.row, verdict.blocker[0]
+                phase = SKIP
+        if phase == SKIP:
+            phase = NEXT
+            target, steps = skip_past(perm, i, j)
+            if target is None:
+                break
+            start_row = next(r for r in range(n) if perm[r] != target[r])
+            old, perm = perm, target
+            yield from _move(old, perm, start_row, PRUNED_SKIP_LIFT, PRUNED_SKIP_PLACE)
             verdict = _verdict(
-                perm, PRUNED_TEST, PRUNED_SOLUTION, False, diagonals_only=True, extra_checks=skips
+                perm, PRUNED_TEST, PRUNED_SOLUTION, False, diagonals_only=True, extra_checks=2 * steps
             )
             yield verdict
         if first and isinstance(verdict, Solution):

@@ -27,9 +27,12 @@ import numpy as np
 
 HAVE_NUMBA = importlib.util.find_spec("numba") is not None and not os.environ.get("NQUEENS_NO_JIT")
 
-# Layout of the ``out`` array of the walk and enumeration kernels.
-ATTEMPTS, PLACEMENTS, BACKTRACKS, SOLUTIONS, CHECKS, CHECKS_PAIRWISE, CHECKS_BOARD = range(7)
-OUT_SIZE = 7
+# Layout of the ``out`` array of the walk and enumeration kernels (EVENTS: the seek kernels only).
+ATTEMPTS, PLACEMENTS, BACKTRACKS, SOLUTIONS, CHECKS, CHECKS_PAIRWISE, CHECKS_BOARD, EVENTS = range(8)
+OUT_SIZE = 8
+# The phases of a resumable walk's ``state`` (``solvers.resume`` names them; kernels take plain ints).
+TRY, FULL, LIFT, SOLVED = 0, 1, 2, 3
+START, NEXT, SKIP = 0, 1, 2
 
 
 class Kernel:
@@ -352,7 +355,422 @@ def walk_permutations(n, first, pruned, out):
     out[CHECKS] += checks
 
 
-KERNELS = (count_states, profile_states, walk_backtracking, walk_brute_force, walk_permutations)
+# -- seek kernels: walk from a checkpoint, event by event, to a stop -----------------------
+#
+# Each takes the board ``queens`` (-1 for an empty row) and ``state`` of a ``solvers.resume``
+# checkpoint and the absolute counters in ``out`` (EVENTS is the event index), walks until the
+# event index reaches ``stop_event`` or the Solution that makes ``out[SOLUTIONS]`` reach
+# ``stop_solution``, or the run ends, then writes the board, state and counters back and
+# returns 1 when the run ended (else 0). They count what the generators yield, event for event.
+# The board of the run's solution number s (1-based) goes to row s - found_from - 1 of ``found``
+# when that row exists (the caller already knows the first ``found_from`` solutions).
+
+
+@kernel
+def seek_backtracking(n, first, queens, state, stop_event, stop_solution, found, found_from, out):
+    """The backtracking family square by square, with the flag, pairwise and board checks."""
+    col_own = np.full(n, -1, np.int64)
+    sum_own = np.full(2 * n, -1, np.int64)  # r + c lines
+    dif_own = np.full(2 * n, -1, np.int64)  # r - c + n - 1 lines
+    for r in range(n):
+        if queens[r] >= 0:
+            col_own[queens[r]], sum_own[r + queens[r]], dif_own[r - queens[r] + n - 1] = r, r, r
+    row, col, phase = state[0], state[1], state[2]
+    attempts, placements, backtracks, solutions = (
+        out[ATTEMPTS],
+        out[PLACEMENTS],
+        out[BACKTRACKS],
+        out[SOLUTIONS],
+    )
+    flag, pairwise, board, events = out[CHECKS], out[CHECKS_PAIRWISE], out[CHECKS_BOARD], out[EVENTS]
+    ended = 0
+    while events < stop_event:
+        if phase == FULL:
+            solutions += 1
+            events += 1
+            phase = SOLVED
+            slot = solutions - found_from - 1
+            if 0 <= slot < found.shape[0]:
+                found[slot, :] = queens
+            if first:
+                ended = 1
+                break
+            if solutions >= stop_solution:
+                break
+            continue
+        if phase != TRY:  # lift the last row's queen after a solution
+            queens[row] = col_own[col] = sum_own[row + col] = dif_own[row - col + n - 1] = -1
+            backtracks += 1
+            events += 1
+            col += 1
+            phase = TRY
+            continue
+        if col >= n:
+            if row == 0:
+                ended = 1
+                break
+            row -= 1
+            col = queens[row]
+            queens[row] = col_own[col] = sum_own[row + col] = dif_own[row - col + n - 1] = -1
+            backtracks += 1
+            events += 1
+            col += 1
+            continue
+        attempts += 1
+        events += 1
+        a, b, d = col_own[col], sum_own[row + col], dif_own[row - col + n - 1]
+        flag += 1 if a >= 0 else (2 if b >= 0 else 3)
+        nearest = row
+        if a >= 0:
+            nearest = a
+        if 0 <= b < nearest:
+            nearest = b
+        if 0 <= d < nearest:
+            nearest = d
+        if nearest == row:
+            pairwise += 2 * row
+        else:
+            pairwise += 2 * nearest + (1 if nearest == a else 2)
+        if a >= 0:
+            board += a + 1
+        elif b >= 0:
+            board += n + row - b
+        else:
+            board += n + min(row, n - 1 - col) + (row - d if d >= 0 else min(row, col))
+        if a >= 0 or b >= 0 or d >= 0:
+            col += 1
+            continue
+        placements += 1
+        queens[row], col_own[col], sum_own[row + col], dif_own[row - col + n - 1] = col, row, row, row
+        if row < n - 1:
+            row, col = row + 1, 0
+        else:
+            phase = FULL
+    if (phase == SOLVED and first) or (phase == TRY and row == 0 and col >= n):
+        ended = 1
+    state[0], state[1], state[2] = row, col, phase
+    out[ATTEMPTS], out[PLACEMENTS], out[BACKTRACKS], out[SOLUTIONS] = (
+        attempts,
+        placements,
+        backtracks,
+        solutions,
+    )
+    out[CHECKS], out[CHECKS_PAIRWISE], out[CHECKS_BOARD], out[EVENTS] = flag, pairwise, board, events
+    return ended
+
+
+@kernel
+def seek_bitmask(n, first, queens, state, stop_event, stop_solution, found, found_from, out):
+    """Bit-parallel backtracking: each row's free columns from three masks, lowest first."""
+    full = (1 << n) - 1
+    cols_s = np.zeros(n + 1, np.int64)
+    diag_s = np.zeros(n + 1, np.int64)
+    anti_s = np.zeros(n + 1, np.int64)
+    free_s = np.zeros(n + 1, np.int64)  # the row's columns not tried yet
+    bit_index = np.zeros(67, np.int64)  # 2^k mod 67 differs for every k < 66: the column of a bit
+    for k in range(n):
+        bit_index[(1 << k) % 67] = k
+    row, col, phase = state[0], state[1], state[2]
+    for r in range(n):
+        free_s[r] = ~(cols_s[r] | diag_s[r] | anti_s[r]) & full
+        if queens[r] >= 0:
+            bit = 1 << queens[r]
+            free_s[r] &= ~((bit << 1) - 1)  # the columns right of this row's queen are left
+            cols_s[r + 1] = cols_s[r] | bit
+            diag_s[r + 1] = ((diag_s[r] | bit) << 1) & full
+            anti_s[r + 1] = (anti_s[r] | bit) >> 1
+    if phase == TRY and col < n:
+        free_s[row] &= ~((1 << col) - 1)
+    elif phase == TRY:
+        free_s[row] = 0
+    attempts, placements, backtracks, solutions = (
+        out[ATTEMPTS],
+        out[PLACEMENTS],
+        out[BACKTRACKS],
+        out[SOLUTIONS],
+    )
+    checks, events = out[CHECKS], out[EVENTS]
+    ended = 0
+    while events < stop_event:
+        if phase == TRY:
+            free = free_s[row]
+            if free == 0:
+                if row == 0:
+                    ended = 1
+                    break
+                row -= 1
+                col = queens[row] + 1
+                queens[row] = -1
+                backtracks += 1
+                events += 1
+                continue
+            bit = free & -free
+            free_s[row] = free ^ bit
+            col = bit_index[bit % 67]
+            attempts += 1
+            placements += 1
+            checks += 1
+            events += 1
+            queens[row] = col
+            if row < n - 1:
+                cols_s[row + 1] = cols_s[row] | bit
+                diag_s[row + 1] = ((diag_s[row] | bit) << 1) & full
+                anti_s[row + 1] = (anti_s[row] | bit) >> 1
+                row, col = row + 1, 0
+                free_s[row] = ~(cols_s[row] | diag_s[row] | anti_s[row]) & full
+            else:
+                phase = FULL
+        elif phase == FULL:
+            solutions += 1
+            events += 1
+            phase = SOLVED
+            slot = solutions - found_from - 1
+            if 0 <= slot < found.shape[0]:
+                found[slot, :] = queens
+            if first:
+                ended = 1
+                break
+            if solutions >= stop_solution:
+                break
+        else:  # lift the last row's queen after a solution
+            queens[row] = -1
+            backtracks += 1
+            events += 1
+            col += 1
+            phase = TRY
+    if (phase == SOLVED and first) or (phase == TRY and row == 0 and free_s[0] == 0):
+        ended = 1
+    state[0], state[1], state[2] = row, col, phase
+    out[ATTEMPTS], out[PLACEMENTS], out[BACKTRACKS], out[SOLUTIONS] = (
+        attempts,
+        placements,
+        backtracks,
+        solutions,
+    )
+    out[CHECKS], out[EVENTS] = checks, events
+    return ended
+
+
+@kernel
+def seek_brute_force(n, first, queens, state, stop_event, stop_solution, found, found_from, out):
+    """Every n^n board in odometer order, each tested pair by pair when complete."""
+    row, col, phase = state[0], state[1], state[2]
+    attempts, placements, backtracks, solutions = (
+        out[ATTEMPTS],
+        out[PLACEMENTS],
+        out[BACKTRACKS],
+        out[SOLUTIONS],
+    )
+    checks, events = out[CHECKS], out[EVENTS]
+    ended = 0
+    while events < stop_event:
+        if phase == FULL:
+            attempts += 1
+            events += 1
+            conflict = False
+            for i in range(n):
+                for j in range(i + 1, n):
+                    checks += 1
+                    if queens[i] == queens[j]:
+                        conflict = True
+                        break
+                    checks += 1
+                    if abs(queens[i] - queens[j]) == j - i:
+                        conflict = True
+                        break
+                if conflict:
+                    break
+            if conflict:
+                phase = LIFT
+                continue
+            solutions += 1
+            phase = SOLVED
+            slot = solutions - found_from - 1
+            if 0 <= slot < found.shape[0]:
+                found[slot, :] = queens
+            if first:
+                ended = 1
+                break
+            if solutions >= stop_solution:
+                break
+            continue
+        if phase != TRY:
+            row, col = n - 1, queens[n - 1]
+            queens[row] = -1
+            backtracks += 1
+            events += 1
+            col += 1
+            phase = TRY
+            continue
+        if col < n:
+            queens[row] = col
+            placements += 1
+            events += 1
+            if row < n - 1:
+                row, col = row + 1, 0
+            else:
+                phase = FULL
+            continue
+        if row == 0:
+            ended = 1
+            break
+        row -= 1
+        col = queens[row]
+        queens[row] = -1
+        backtracks += 1
+        events += 1
+        col += 1
+    if (phase == SOLVED and first) or (phase == TRY and row == 0 and col >= n):
+        ended = 1
+    state[0], state[1], state[2] = row, col, phase
+    out[ATTEMPTS], out[PLACEMENTS], out[BACKTRACKS], out[SOLUTIONS] = (
+        attempts,
+        placements,
+        backtracks,
+        solutions,
+    )
+    out[CHECKS], out[EVENTS] = checks, events
+    return ended
+
+
+@kernel
+def seek_permutations(
+    n, first, pruned, past, queens, state, stop_event, stop_solution, found, found_from, out
+):
+    """The permutation walks from one test to the next; they stop right after a test (or at the
+    start), at the last such moment not past ``stop_event`` -- or, with ``past``, at the first
+    one at or past it (a walk in legs then never throws a long skip's work away)."""
+    phase, pi, pj = state[0], state[1], state[2]
+    attempts, placements, backtracks, solutions = (
+        out[ATTEMPTS],
+        out[PLACEMENTS],
+        out[BACKTRACKS],
+        out[SOLUTIONS],
+    )
+    checks, events = out[CHECKS], out[EVENTS]
+    perm = np.arange(n).astype(np.int64)
+    if phase != START:
+        perm[:] = queens
+    saved = perm.copy()
+    ended = 0
+    while True:
+        if phase == SOLVED and first:
+            ended = 1
+            break
+        if events >= stop_event:
+            break
+        saved[:] = perm
+        counted, extra, changed = phase != START or not pruned, 0, 0
+        if phase != START:  # step to the next permutation; a skip steps past those keeping (pi, pj)
+            skipping = phase == SKIP
+            counted = not skipping
+            keep_i, keep_j = perm[pi], perm[pj]
+            changed = n
+            while True:
+                if skipping:  # every permutation sharing the first pj + 1 values keeps the pair:
+                    for a in range(pj + 2, n):  # jump to the block's last (its tail descending)
+                        b = a
+                        while b > pj + 1 and perm[b - 1] < perm[b]:
+                            perm[b - 1], perm[b] = perm[b], perm[b - 1]
+                            b -= 1
+                i = n - 1
+                while i > 0 and perm[i - 1] >= perm[i]:
+                    i -= 1
+                if i <= 0:  # past the last permutation
+                    changed = -1
+                    perm[:] = saved
+                    break
+                j = n - 1
+                while perm[j] <= perm[i - 1]:
+                    j -= 1
+                perm[i - 1], perm[j] = perm[j], perm[i - 1]
+                lo, hi = i, n - 1
+                while lo < hi:
+                    perm[lo], perm[hi] = perm[hi], perm[lo]
+                    lo, hi = lo + 1, hi - 1
+                changed = min(changed, i - 1)
+                if not skipping:
+                    break
+                if perm[pi] != keep_i or perm[pj] != keep_j:
+                    break
+            if skipping and changed >= 0:  # two checks per permutation stepped over: ranks apart
+                weight = 1
+                for pos in range(n - 1, -1, -1):
+                    ahead = behind = 0
+                    for later in range(pos + 1, n):
+                        ahead += perm[later] < perm[pos]
+                        behind += saved[later] < saved[pos]
+                    extra += 2 * (ahead - behind) * weight
+                    weight *= n - pos
+        if changed < 0:  # the last board is cleared
+            if events + n > stop_event and not past:
+                break
+            backtracks += n
+            events += n
+            ended = 1
+            queens[:] = -1
+            break
+        if events + 2 * (n - changed) + 1 - (n if phase == START else 0) > stop_event and not past:
+            perm[:] = saved
+            break
+        if phase != START:
+            backtracks += n - changed
+            events += n - changed
+        placements += n - changed
+        events += n - changed + 1
+        checks += extra
+        if counted:
+            attempts += 1
+        ci = cj = -1
+        for i in range(n):
+            for j in range(i + 1, n):
+                checks += 1
+                if abs(perm[i] - perm[j]) == j - i:
+                    ci, cj = i, j
+                    break
+            if ci >= 0:
+                break
+        if ci < 0:
+            solutions += 1
+            phase, pi, pj = SOLVED, -1, -1
+            slot = solutions - found_from - 1
+            if 0 <= slot < found.shape[0]:
+                found[slot, :] = perm
+            if solutions >= stop_solution or first:
+                break
+        elif pruned and counted:
+            phase, pi, pj = SKIP, ci, cj
+        else:
+            phase, pi, pj = NEXT, -1, -1
+    if ended == 0 and phase != START:
+        queens[:] = perm
+    if phase == SOLVED and first:
+        ended = 1
+    state[0], state[1], state[2] = phase, pi, pj
+    out[ATTEMPTS], out[PLACEMENTS], out[BACKTRACKS], out[SOLUTIONS] = (
+        attempts,
+        placements,
+        backtracks,
+        solutions,
+    )
+    out[CHECKS], out[EVENTS] = checks, events
+    return ended
+
+
+KERNELS = (
+    count_states,
+    profile_states,
+    walk_backtracking,
+    walk_brute_force,
+    walk_permutations,
+    seek_backtracking,
+    seek_bitmask,
+    seek_brute_force,
+    seek_permutations,
+)
+# board, state, the two stops, found, found_from, out
+_BOARDS = "int64[::1], int64[::1], int64, int64, int64[:, ::1], int64, int64[::1]"
+_SEEK = f"int64(int64, boolean, {_BOARDS})"
 
 # The one signature each kernel is compiled for (ints are int64, flags booleans, arrays 2-D/1-D int64).
 _SIGNATURES = {
@@ -361,4 +779,8 @@ _SIGNATURES = {
     "walk_backtracking": "void(int64, boolean, int64, int64, int64[::1])",
     "walk_brute_force": "void(int64, boolean, int64[::1])",
     "walk_permutations": "void(int64, boolean, boolean, int64[::1])",
+    "seek_backtracking": _SEEK,
+    "seek_bitmask": _SEEK,
+    "seek_brute_force": _SEEK,
+    "seek_permutations": f"int64(int64, boolean, boolean, boolean, {_BOARDS})",
 }

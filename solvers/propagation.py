@@ -26,10 +26,11 @@ compared to choose its row (on the row's first value).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from solvers.domains import Domains, mrv_row
 from solvers.events import Backtrack, Conflict, Event, Place, Prune, Restore, Solution
+from solvers.resume import Start
 
 Square = tuple[int, int]
 #: chooses the next row: (domains, queens) -> (row, rows compared)
@@ -84,9 +85,35 @@ def plan_pruning(
     return pruned, looks, None
 
 
-def _search(n: int, first: bool, choose: Chooser) -> Iterator[Event]:
+def _rebuild(
+    board: Sequence[int | None], choose: Chooser, domains: Domains, queens: list[int | None]
+) -> tuple[list[list], int | None]:
+    """The stack of the search right after it placed the queens of ``board`` (the last one's
+    pruning not yet applied), found by choosing rows again: the rows it fills next depend only
+    on the queens already placed. Fills ``domains`` and ``queens``; returns the stack and the
+    row the last queen empties (None if none)."""
+    placed = sum(c is not None for c in board)
+    stack: list[list] = []
+    while True:
+        row, _ = choose(domains, queens)
+        col = board[row]
+        if col is None:
+            raise ValueError("the board is not one this search places")
+        cols = domains.remaining(row)
+        pruned, _, emptied = plan_pruning(domains, queens, row, col)
+        stack.append([row, cols, cols.index(col) + 1, 0, pruned])
+        queens[row] = col
+        if len(stack) == placed:
+            return stack, emptied
+        for r, c in pruned:
+            domains.remove(r, c, (row, col))
+
+
+def _search(n: int, first: bool, choose: Chooser, start: Start | None = None) -> Iterator[Event]:
     """The search with an explicit stack (no ``yield from`` chain): one frame per row being filled,
-    ``[row, its domain, next index, rows compared, what its current queen pruned or None]``."""
+    ``[row, its domain, next index, rows compared, what its current queen pruned or None]``.
+
+    ``start`` resumes right after a Place (``solvers.resume.PlacementResume``): the board then."""
     if n <= 0:
         return
     domains = Domains(n)
@@ -94,30 +121,40 @@ def _search(n: int, first: bool, choose: Chooser) -> Iterator[Event]:
     # each Prune and Restore is made once per run, then reused: (r, c, queen) -> event
     prunes: dict[tuple[int, int, Square], Prune] = {}
     restores: dict[tuple[int, int, Square], Restore] = {}
-    row, compared = choose(domains, queens)
-    stack: list[list] = [[row, domains.remaining(row), 0, compared, None]]
+    board = [None if c is None or c < 0 else c for c in start[0]] if start is not None else []
+    resumed = any(c is not None for c in board)
+    if resumed:
+        stack, emptied = _rebuild(board, choose, domains, queens)
+    else:
+        row, compared = choose(domains, queens)
+        stack = [[row, domains.remaining(row), 0, compared, None]]
     while stack:
         frame = stack[-1]
         row, cols, index, compared, pruned = frame
-        if pruned is not None:  # back from below (or a wipe-out): undo this row's queen
+        if resumed:  # the queen of this frame was just placed: its pruning comes next
+            resumed = False
             col = cols[index - 1]
             queen = (row, col)
-            for r, c in reversed(pruned):
-                domains.put_back(r, c)
-                key = (r, c, queen)
-                yield restores.get(key) or restores.setdefault(key, Restore(r, c, queen, LINE_RESTORE))
-            queens[row] = None
-            frame[4] = None
-            yield Backtrack(row, col, LINE_REMOVE)
-        if index == len(cols):
-            stack.pop()
-            continue
-        col = cols[index]
-        queen = (row, col)
-        pruned, looks, emptied = plan_pruning(domains, queens, row, col)
-        frame[2:] = index + 1, 0, pruned
-        queens[row] = col
-        yield Place(row, col, LINE_PLACE, True, looks + compared)
+        else:
+            if pruned is not None:  # back from below (or a wipe-out): undo this row's queen
+                col = cols[index - 1]
+                queen = (row, col)
+                for r, c in reversed(pruned):
+                    domains.put_back(r, c)
+                    key = (r, c, queen)
+                    yield restores.get(key) or restores.setdefault(key, Restore(r, c, queen, LINE_RESTORE))
+                queens[row] = None
+                frame[4] = None
+                yield Backtrack(row, col, LINE_REMOVE)
+            if index == len(cols):
+                stack.pop()
+                continue
+            col = cols[index]
+            queen = (row, col)
+            pruned, looks, emptied = plan_pruning(domains, queens, row, col)
+            frame[2:] = index + 1, 0, pruned
+            queens[row] = col
+            yield Place(row, col, LINE_PLACE, True, looks + compared)
         for r, c in pruned:
             domains.remove(r, c, queen)
             key = (r, c, queen)
@@ -144,11 +181,11 @@ def _fewest_left(domains: Domains, queens: list[int | None]) -> tuple[int, int]:
     return row, queens.count(None)
 
 
-def forward_checking(n: int, *, first: bool = False) -> Iterator[Event]:
+def forward_checking(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[Event]:
     """Forward checking, rows top to bottom, columns ascending."""
-    return _search(n, first, _first_free)
+    return _search(n, first, _first_free, start)
 
 
-def mrv(n: int, *, first: bool = False) -> Iterator[Event]:
+def mrv(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[Event]:
     """Forward checking that fills next the row with the fewest columns left."""
-    return _search(n, first, _fewest_left)
+    return _search(n, first, _fewest_left, start)

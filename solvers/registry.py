@@ -16,8 +16,8 @@ usual race partner. Adding an algorithm is its module plus one entry here.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -42,6 +42,15 @@ from solvers.engine import (
 )
 from solvers.errors import SolverError
 from solvers.events import Event
+from solvers.resume import (
+    Checkpoint,
+    PermutationResume,
+    PlacementResume,
+    Resumer,
+    State,
+    TreeResume,
+    transpose,
+)
 
 # Forward checking and MRV are counted by draining their events (the engine does not model them).
 # Measured on the 2 shared cores (load 3-4), forward checking's full run takes 0.2 s at n = 10,
@@ -75,6 +84,7 @@ class AlgorithmSpec:
     answer: Answer | None = None  # a direct function for its one answer (the CLI skips the events)
     attempts: Callable[[int], int] | None = None  # the whole run's attempts in closed form, if known
     race_partner: str | None = None  # the algorithm it is usually raced against
+    resumer: Resumer | None = None  # how its generator resumes from a checkpoint, if it does
 
     def code_in(self, lang: str) -> tuple[str, ...]:
         """The pseudo-code in ``lang`` ("en" or "zh"), line for line."""
@@ -125,6 +135,87 @@ class AlgorithmSpec:
                 + (" (the search is exhaustive)" if self.exhaustive else "")
             )
 
+    def start_checkpoint(self, n: int) -> Checkpoint:
+        """The checkpoint before the first event (raises ``SolverError`` when it cannot resume)."""
+        return self._resumer().start(n)
+
+    def state_after(
+        self, n: int, queens: Sequence[int | None], event: Event, *, by_columns: bool = False
+    ) -> State | None:
+        """The resume state right after ``event`` left the board ``queens`` (as shown: column by
+        column when ``by_columns``); None when that moment is no checkpoint of this walk."""
+        resumer = self._resumer()
+        if by_columns:
+            return resumer.state_after(n, transpose(queens), bt.Transposed.event(event))
+        return resumer.state_after(n, queens, event)
+
+    def resume(
+        self, n: int, checkpoint: Checkpoint, *, first: bool = False, by_columns: bool = False
+    ) -> Iterator[Event]:
+        """The events of ``solve(n, ...)`` from ``checkpoint.index`` on, exactly."""
+        self._resumer()
+        start = (checkpoint.queens, checkpoint.state)
+        if by_columns:
+            self.solve(n, by_columns=True)  # checks the option
+            return self.generator(n, first=first, by_columns=True, start=start)
+        self.check_n(n)
+        return self.generator(n, first=first, start=start)
+
+    @property
+    def engine_seeks(self) -> bool:
+        """Whether the engine walks this algorithm from a checkpoint (``engine_seek``)."""
+        return self.resumer is not None and self.engine is not None and self.engine.seek_kernel is not None
+
+    def engine_seek(
+        self,
+        n: int,
+        start: Checkpoint,
+        *,
+        first: bool = False,
+        by_columns: bool = False,
+        event: int | None = None,
+        solution: int | None = None,
+        collect: list[tuple[int, ...]] | None = None,
+        keep: int = 0,
+        past: bool = False,
+        jit: bool | None = None,
+    ) -> tuple[Checkpoint, bool]:
+        """The engine's walk from ``start`` to event index ``event`` (or the first checkpoint past
+        it, with ``past``), or right after the run's
+        ``solution``-th Solution, or the end (``engine.Model.seek``), without events; returns the
+        checkpoint reached (the board as shown) and whether the run ended there. The boards of
+        the solutions it passes go to ``collect`` (the run's first ones, up to ``keep``)."""
+        if not self.engine_seeks or self.engine is None:
+            raise EngineLimit(f"the engine cannot walk {self.name} from a checkpoint")
+        self.check_n(n)
+        boards = [] if by_columns and collect is not None else collect
+        if by_columns:
+            start = replace(start, queens=transpose(start.queens))
+            if collect is not None:
+                boards = [tuple(c for c in transpose(q) if c is not None) for q in collect]
+        reached, ended = self.engine.seek(
+            n,
+            start,
+            first=first,
+            event=event,
+            solution=solution,
+            collect=boards,
+            keep=keep,
+            past=past,
+            jit=jit,
+        )
+        if by_columns:
+            reached = replace(reached, queens=transpose(reached.queens))
+            if collect is not None and boards is not None:
+                new = boards[len(collect) :]
+                collect.extend(tuple(c for c in transpose(q) if c is not None) for q in new)
+        return reached, ended
+
+    def _resumer(self) -> Resumer:
+        if self.resumer is None:
+            raise SolverError(f"{self.name} cannot resume from a checkpoint; replay it from the start")
+        return self.resumer
+
     def solve(self, n: int, *, first: bool = False, by_columns: bool = False) -> Iterator[Event]:
         """Check n and the options, then return the event generator."""
         self.check_n(n)
@@ -148,6 +239,7 @@ _SPECS = [
         max_n=20,
         by_columns=True,
         engine=SquareWalk(kn.CHECKS),
+        resumer=TreeResume(),
     ),
     AlgorithmSpec(
         "backtracking-pairwise",
@@ -162,6 +254,7 @@ _SPECS = [
         by_columns=True,
         engine=SquareWalk(kn.CHECKS_PAIRWISE),
         race_partner="backtracking",
+        resumer=TreeResume(),
     ),
     AlgorithmSpec(
         "backtracking-board",
@@ -175,6 +268,7 @@ _SPECS = [
         max_n=20,
         by_columns=True,
         engine=SquareWalk(kn.CHECKS_BOARD),
+        resumer=TreeResume(),
     ),
     AlgorithmSpec(
         "backtracking-iterative",
@@ -188,6 +282,7 @@ _SPECS = [
         max_n=20,
         by_columns=True,
         engine=SquareWalk(kn.CHECKS_PAIRWISE),
+        resumer=TreeResume(),
     ),
     AlgorithmSpec(
         "brute-force",
@@ -203,6 +298,7 @@ _SPECS = [
         engine=BruteForce(),
         attempts=lambda n: n**n,
         race_partner="backtracking",
+        resumer=TreeResume(verdicts=True),
     ),
     AlgorithmSpec(
         "permutations",
@@ -218,6 +314,7 @@ _SPECS = [
         engine=Permutations(pruned=False),
         attempts=math.factorial,
         race_partner="permutations-pruned",
+        resumer=PermutationResume(),
     ),
     AlgorithmSpec(
         "permutations-pruned",
@@ -231,6 +328,7 @@ _SPECS = [
         max_n=12,
         family="enumeration",
         engine=Permutations(pruned=True, max_n=12),
+        resumer=PermutationResume(skips=True),
     ),
     AlgorithmSpec(
         "bitmask",
@@ -243,6 +341,7 @@ _SPECS = [
         zh.BITMASK,
         max_n=30,
         engine=BitTree(),
+        resumer=TreeResume(),
     ),
     AlgorithmSpec(
         "construction",
@@ -285,6 +384,7 @@ _SPECS = [
         zh.FORWARD_CHECKING,
         max_n=PROPAGATION_MAX_N,
         family="propagation",
+        resumer=PlacementResume(),
     ),
     AlgorithmSpec(
         "mrv",
@@ -297,6 +397,7 @@ _SPECS = [
         zh.MRV,
         max_n=PROPAGATION_MAX_N,
         family="propagation",
+        resumer=PlacementResume(),
     ),
 ]
 

@@ -225,11 +225,12 @@ def test_cancel_before_start_does_no_work():
 
 @pytest.mark.parametrize("first", [False, True])
 def test_fast_backtracking_path_yields_the_recursive_events(first):
-    """The unrolled hot path of ``backtracking`` is event for event the recursive generator."""
+    """The hot path of ``backtracking`` is event for event the walk with a flag checker."""
     from solvers import backtracking as bt
 
     for n in range(1, 9):
-        assert list(bt._flag_walk(n, first)) == list(bt._recursive(bt.FlagChecker(n), first))
+        slow = bt._checked_walk(bt.FlagChecker(n), first, bt.FLAG_LINES)
+        assert list(bt._flag_walk(n, first)) == list(slow)
 
 
 def test_numba_start_up_leaves_scipy_importable(monkeypatch):

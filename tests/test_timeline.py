@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import collections
-import inspect
 import itertools
 import random
 
@@ -15,7 +14,7 @@ from solvers.board import Board
 from solvers.counters import tally
 from solvers.events import Backtrack, Conflict, Place, Repair, Solution
 from visualizer.core.eventlog import BYTES_PER_EVENT, CHUNK, EventLog
-from visualizer.core.timeline import Timeline
+from visualizer.core.timeline import SEEK_LOG_CAPACITY, Timeline
 
 
 def timeline(name="backtracking", n=8, **options) -> Timeline:
@@ -118,12 +117,14 @@ def test_log_memory_budget():
 
 @pytest.mark.slow
 def test_log_caps_ten_million_events_within_200_mb():
-    """The window's default log really stops at 10^7 events (160 MB), forgetting the oldest chunks.
+    """The log of a run that cannot seek really stops at 10^7 events (160 MB), forgetting the
+    oldest chunks; a seekable run's log is a 2^20-event cache.
 
     About 12 s: ten million packed appends, nothing else.
     """
     cap = 10_000_000
-    assert inspect.signature(Timeline).parameters["log_capacity"].default == cap == EventLog().capacity
+    assert timeline("min-conflicts", n=50).log.capacity == cap == EventLog().capacity
+    assert timeline("brute-force").log.capacity == SEEK_LOG_CAPACITY
     log = EventLog()
     oldest, newest = Conflict(1, 2, (0, 2), 3, True, 9), Repair(7, 1, 4, 5, 2, True, 70_000)
     log.append(oldest)
@@ -140,12 +141,20 @@ def test_log_caps_ten_million_events_within_200_mb():
 
 
 def test_log_capacity_forgets_the_oldest_events():
-    t = timeline(n=9, log_capacity=CHUNK)
+    t = timeline("construction", n=200_000, log_capacity=CHUNK)
     t.step(3 * CHUNK)
     assert len(t.log) <= 2 * CHUNK and t.history_start > 0
     t.back(10 * CHUNK)
     assert t.cursor == t.history_start
     assert t.counters.attempts > 0, "counters keep what was forgotten"
+
+
+def test_a_seekable_timeline_steps_back_past_its_log_cache():
+    t = timeline(n=10, log_capacity=CHUNK)
+    assert t.step(3 * CHUNK) == 3 * CHUNK
+    assert len(t.log) <= 2 * CHUNK and t.history_start > 0
+    assert t.back(3 * CHUNK - 5) == 3 * CHUNK - 5
+    assert t.cursor == 5 and t.counters == tally(itertools.islice(registry.get("backtracking").solve(10), 5))
 
 
 def test_refuses_n_beyond_the_algorithm_limit():

@@ -59,8 +59,9 @@ def stop_on_signals() -> Iterator[None]:
             os._exit(128 + fired[0])
 
     done = threading.Event()
-    threading.Thread(target=last_resort, name="stop-signal-watch", daemon=True).start()
+    # handlers first: a signal must never find the watch thread running and Python's default in place
     previous = {signum: signal.signal(signum, handler) for signum in STOP_SIGNALS}
+    threading.Thread(target=last_resort, name="stop-signal-watch", daemon=True).start()
     try:
         yield
     finally:

@@ -13,7 +13,9 @@ Kind 7, the last code of the 3 bits, is a Conflict with ``wipeout`` set.
 Checks too large for 10 bits are kept exactly in a side table. A Solution's
 queens are not stored: they are the board at that moment, which the timeline
 rebuilds. So 10^7 events take 160 MB; past ``capacity`` the oldest events are
-forgotten (whole chunks), which bounds memory on arbitrarily long runs.
+forgotten (whole chunks), which bounds memory on arbitrarily long runs. A log may
+begin mid-run (``start``): a timeline that seeks keeps only a cache of events
+near its cursor and rebuilds the rest from checkpoints.
 
 Logging is the timeline's hot spot, so ``extend`` takes a whole batch and has
 no Python step per event when the solver repeats its (immutable) event objects,
@@ -95,13 +97,13 @@ def _positions(items: list, value: object) -> Iterator[int]:
 class EventLog:
     """Events by absolute index; the oldest chunks drop out past ``capacity``."""
 
-    def __init__(self, capacity: int = 10_000_000) -> None:
+    def __init__(self, capacity: int = 10_000_000, start: int = 0) -> None:
         self.capacity = max(capacity, CHUNK)
         self._chunks: deque[bytearray] = deque()  # CHUNK records each, the last one filling
         self._big_checks: dict[int, int] = {}
         self._memo: dict[int, _Packed] | None = {}  # id(event) -> its record, while worth it
-        self.start = 0  # absolute index of the oldest event kept
-        self.end = 0  # absolute index one past the newest
+        self.start = start  # absolute index of the oldest event kept (a log may begin mid-run)
+        self.end = start  # absolute index one past the newest
 
     def __len__(self) -> int:
         return self.end - self.start
@@ -123,7 +125,7 @@ class EventLog:
                 misses += 1
                 if len(memo) < MEMO_SIZE:
                     memo[id(events[i])] = packed
-            if self.end >= MEMO_TRIAL and 2 * misses > len(events):
+            if len(self) >= MEMO_TRIAL and 2 * misses > len(events):
                 self._memo = None  # this solver makes a new object per event: stop remembering
             records = found  # type: ignore[assignment]  # no None left
         if any(map(_BIG, records)):

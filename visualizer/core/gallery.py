@@ -74,13 +74,18 @@ class Gallery(Follower):
         if timeline.n != self.n:
             raise ValueError(f"gallery is for n = {self.n}, timeline has n = {timeline.n}")
         self.detach()
-        self.clear()
-        for queens in timeline.solutions:
-            self.add(queens)
-        self.total = timeline.counters.solutions
-        self._model = None
         self.follow(timeline)
+        self.on_seek()
         return self
+
+    def on_seek(self) -> None:
+        """The timeline jumped: file again the solutions it holds now."""
+        timeline = self.timeline
+        self.clear()
+        if timeline is not None:
+            for queens in timeline.solutions[: self.keep]:
+                self.add(queens)
+            self.total = timeline.counters.solutions
 
     @property
     def kept(self) -> int:

@@ -128,6 +128,43 @@ class Race:
         while not self.finished:
             self.step(10_000)
 
+    # -- jumping (both sides seek; see Timeline.seek) ----------------------------------
+
+    def seek(self, k: int) -> int:
+        """Stand at tick ``k`` on both sides (a side whose run is shorter at its end), exactly
+        where stepping there would; returns the ticks reached."""
+        k = max(0, k)
+        for side, timeline in self.sides.items():
+            total = timeline.event_total
+            timeline.seek(k if total is None else min(k, total))
+            self._learn(side)
+        return self.cursor
+
+    def finish(self) -> None:
+        """Both runs to their end (from the engine where it walks them)."""
+        for side, timeline in self.sides.items():
+            timeline.finish()
+            self._learn(side)
+
+    def next_solution(self) -> bool:
+        """Both sides to the tick where either reaches its next Solution (the engine finds it
+        where it walks both; else they step in lockstep); True when one was reached."""
+        if not all(timeline.engine_walks for timeline in self.sides.values()):
+            return self.advance_until(is_solution)
+        ends = [t.solution_end(t.counters.solutions + 1) for t in self.sides.values()]
+        found = [end for end in ends if end is not None]
+        self.seek(min(found) if found else max(t.survey() for t in self.sides.values()))
+        return bool(found)
+
+    def _learn(self, side: str) -> None:
+        """Note what a jump tells about one side: how far it got, its end, its first solution."""
+        timeline = self.sides[side]
+        self.reached[side] = max(self.reached[side], timeline.cursor)
+        if timeline.finished:
+            self.total_events[side] = timeline.cursor
+        if self.first_event[side] is None and timeline.counters.solutions > 0 and timeline.engine_walks:
+            self.first_event[side] = timeline.solution_end(1)
+
     def _winner(self, marks: dict[str, int | None]) -> str | None:
         """ "a", "b" or "tie" once the side with the smaller mark is certain, else None."""
         a, b = marks["a"], marks["b"]

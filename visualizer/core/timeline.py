@@ -1,7 +1,26 @@
-"""The time-keeping core: applies a solver's events, keeps counters, steps back.
+"""The time-keeping core: applies a solver's events, keeps counters, steps back, seeks.
 
 Pure Python, no pygame. The window, the headless mode and the tests all drive
-the same object:
+the same object.
+
+Seeking. For an algorithm whose generator resumes from a checkpoint (``spec.resumer``),
+the timeline stands at any event index of the run, whatever its length, in
+bounded memory: the event log is a cache of the events near the cursor
+(``SEEK_LOG_CAPACITY``), and a jump goes to the nearest checkpoint (board,
+counters and the walk's state, one at least every ``CHECKPOINT_EVERY`` events
+the timeline or the engine passed, ``REPLAY_CHECKPOINT_EVERY`` without the engine),
+walks the engine from there to a little
+before the target where the engine models the algorithm (``spec.engine_seeks``),
+resumes the generator there and replays the stretch left unheard, so step back
+keeps working from the new place. Without the engine (forward checking, MRV) the
+generator replays the whole way from the checkpoint, at its own speed. The run's
+solutions are recorded as they are passed (the first ``MAX_KEPT_SOLUTIONS``), so
+``solutions`` stays exact. Other algorithms (local search, construction) keep
+their whole log (10^7 events) and seek by stepping (back past the log's start,
+by replaying from the beginning).
+
+Listeners hear every event applied or undone by ``step``/``back``; a jump instead
+calls the seek listeners once, after it (``Follower.on_seek``).
 
 >>> from solvers import registry
 >>> timeline = Timeline(registry.get("backtracking"), 8)
@@ -17,19 +36,23 @@ True
 from __future__ import annotations
 
 import sys
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from itertools import compress, islice
 
 from solvers.counters import Counters
+from solvers.engine import CancelFlag, Cancelled
 from solvers.events import Backtrack, Conflict, Event, Place, Repair, Solution
 from solvers.registry import AlgorithmSpec
+from solvers.resume import Checkpoint
 from visualizer.core.eventlog import EventLog
 
 #: Hears each event applied (+1) or undone (-1), every one, in order. Events are applied in
 #: batches: read the timeline's board, counters and cursor after ``step`` returns, not from a
 #: listener (while it hears a batch they already include the whole batch).
 Listener = Callable[[Event, int], None]
-#: Called with no argument after ``Timeline.reset``.
+#: Called with no argument after ``Timeline.reset`` (reset listeners) or after a jump (seek listeners).
 ResetListener = Callable[[], None]
 #: Solutions kept for the gallery; past this, they are counted, not kept.
 MAX_KEPT_SOLUTIONS = 10_000
@@ -37,6 +60,16 @@ MAX_KEPT_SOLUTIONS = 10_000
 #: event at a time does not pay numpy's per-call cost for each).
 PULL = 4096
 MIN_PULL = 64
+#: The event log of a seekable run is a cache of this many events near the cursor (16 MB).
+SEEK_LOG_CAPACITY = 1 << 20
+#: The engine leaves a checkpoint at least this often on its walks: the longest walk a later seek makes.
+CHECKPOINT_EVERY = 1 << 18
+#: Without the engine the timeline keeps one this often: the longest replay (Python speed) of a seek.
+REPLAY_CHECKPOINT_EVERY = 1 << 16
+#: A jump lands this many events before its target and replays them, so step back stays in the cache.
+BACK_WINDOW = 4096
+#: Targets this close to the cursor are reached by stepping (listeners hear each event) instead of a jump.
+NEAR = 20_000
 
 
 class Timeline:
@@ -49,15 +82,27 @@ class Timeline:
         *,
         first: bool = False,
         by_columns: bool = False,
-        log_capacity: int = 10_000_000,
+        log_capacity: int | None = None,
     ) -> None:
         spec.check_n(n)
         self.spec = spec
         self.n = n
         self._options = {"first": first, "by_columns": by_columns}
+        #: whether this timeline jumps by way of checkpoints (its generator resumes from one)
+        self.seekable = spec.resumer is not None
+        #: whether the engine walks between checkpoints (else the generator replays, unheard)
+        self.engine_walks = spec.engine_seeks
+        if log_capacity is None:
+            log_capacity = SEEK_LOG_CAPACITY if self.seekable else 10_000_000
         self._log_capacity = log_capacity
         self.listeners: list[Listener] = []
         self.reset_listeners: list[ResetListener] = []
+        self.seek_listeners: list[ResetListener] = []
+        # facts about the run, kept across resets: checkpoints by index, the solutions in order
+        # (the first MAX_KEPT_SOLUTIONS), and the number of events once known
+        self._marks: list[Checkpoint] = [spec.start_checkpoint(n)] if self.seekable else []
+        self._found: list[tuple[int, ...]] = []
+        self._total: int | None = None
         self.reset()
 
     def reset(self) -> None:
@@ -69,6 +114,7 @@ class Timeline:
         self.counters = Counters()
         self.solutions: list[tuple[int, ...]] = []
         self.last: Event | None = None
+        self._base: Checkpoint | None = self._marks[0] if self.seekable else None  # the board at log.start
         for listener in self.reset_listeners:
             listener()
 
@@ -77,12 +123,28 @@ class Timeline:
     @property
     def exhausted(self) -> bool:
         """Whether the solver has yielded its last event."""
-        return self._source is None
+        return self._source is None or self.log.end == self._total
 
     @property
     def finished(self) -> bool:
         """Whether every event of the run has been applied."""
         return self.exhausted and self.cursor == self.log.end
+
+    @property
+    def event_index(self) -> int:
+        """Events applied so far (the cursor)."""
+        return self.cursor
+
+    @property
+    def instant(self) -> bool:
+        """Whether ``finish`` and ``survey`` answer from the engine in about the time of
+        ``nqueens count`` (the engine walks this algorithm at this n); else they may take long."""
+        return self.engine_walks and self.spec.engine_answers(self.n)
+
+    @property
+    def event_total(self) -> int | None:
+        """Events in the whole run, once known (the run was walked to its end), else None."""
+        return self._total
 
     @property
     def depth(self) -> int:
@@ -101,6 +163,7 @@ class Timeline:
         events = list(islice(self._source, count)) if self._source is not None else []
         if len(events) < count:
             self._source = None
+            self._total = self.log.end + len(events)
         self.log.extend(events)
         return events
 
@@ -150,6 +213,17 @@ class Timeline:
         counters, and every listener hears every event in order. Events past ``k`` or past
         the stop wait in the log and are replayed next time.
         """
+        try:
+            return self._forward_events(k, stop)
+        finally:
+            self._record_solutions()
+
+    def _record_solutions(self) -> None:
+        """Add the solutions seen for the first time to the run's record."""
+        if len(self.solutions) > len(self._found):
+            self._found.extend(self.solutions[len(self._found) :])
+
+    def _forward_events(self, k: int, stop: Callable[[Event], bool] | None) -> tuple[int, bool]:
         done = 0
         while done < k:
             if self.cursor < self.log.end:  # replay, one event at a time
@@ -178,6 +252,9 @@ class Timeline:
                 for event in events:
                     listener(event, 1)
             self.cursor += take
+            every = CHECKPOINT_EVERY if self.engine_walks else REPLAY_CHECKPOINT_EVERY
+            if self.seekable and self.cursor >= self._marks[-1].index + every:
+                self._mark_within(events)
             self.last = events[-1]
             done += take
             if met:
@@ -189,7 +266,12 @@ class Timeline:
         return self._forward(k)[0]
 
     def back(self, k: int = 1) -> int:
-        """Undo up to ``k`` events (not past ``history_start``); returns how many."""
+        """Undo up to ``k`` events; returns how many. A seekable timeline goes back past the
+        log's start by a jump (the seek listeners hear it); others stop at ``history_start``."""
+        if self.seekable and max(0, self.cursor - k) < self.log.start:
+            before = self.cursor
+            self._jump(max(0, self.cursor - k))
+            return before - self.cursor
         done = 0
         while done < k and self.cursor > self.log.start:
             self.cursor -= 1
@@ -203,9 +285,201 @@ class Timeline:
         ends, or ``limit`` events were applied (False)."""
         return self._forward(sys.maxsize if limit is None else limit, stop)[1]
 
-    def next_solution(self, limit: int | None = None) -> bool:
-        """Apply events up to and including the next Solution."""
-        return self.advance_until(lambda e: type(e) is Solution, limit)
+    def next_solution(self, limit: int | None = None, *, jump: bool = False) -> bool:
+        """Apply events up to and including the next Solution; True when one was reached.
+
+        With ``jump`` a seekable timeline asks the engine where the next Solution is and
+        jumps right after it (the seek listeners hear it; ``limit`` is ignored), at any
+        distance; others step as without it.
+        """
+        if not (jump and self.engine_walks):
+            return self.advance_until(lambda e: type(e) is Solution, limit)
+        end = self.solution_end(self.counters.solutions + 1)
+        self.seek(sys.maxsize if end is None else end)
+        return end is not None
+
+    def solution_end(self, number: int) -> int | None:
+        """The event index right after the run's ``number``-th Solution (1-based), from the engine
+        without moving; None when the run has fewer. Only where the engine walks the algorithm."""
+        if not self.engine_walks:
+            raise ValueError(f"{self.spec.name} is not walked by the engine")
+        here = self._here()
+        start = max(
+            (m for m in (*self._marks, here) if m is not None and m.counters.solutions < number),
+            key=lambda m: m.index,
+        )
+        reached, _ = self._walk(start, solution=number)
+        return reached.index if reached.counters.solutions >= number else None
+
+    def finish(self, cancel: CancelFlag | None = None) -> None:
+        """Stand at the end of the run. The engine answers where it walks the algorithm; a
+        seekable timeline otherwise runs its generator to the end unheard (the seek listeners
+        hear one jump either way); others apply every remaining event. Raises ``Cancelled``
+        (the timeline unmoved) once ``cancel`` is set between two engine walks."""
+        if not self.seekable:
+            self.run_to_end()
+        elif not self.engine_walks:
+            self._jump(sys.maxsize)
+        else:
+            self.seek(self.survey(cancel))
+
+    def survey(self, cancel: CancelFlag | None = None) -> int:
+        """Walk the engine to the end of the run without moving (a seekable timeline): returns
+        the run's total (``event_total`` from now on) and leaves checkpoints all along it, so
+        that every later seek is short. Raises ``Cancelled`` once ``cancel`` is set."""
+        if not self.engine_walks:
+            raise ValueError(f"{self.spec.name} is not walked by the engine: run it to the end instead")
+        self._walk(self._mark_before(self._total or sys.maxsize), cancel=cancel)
+        assert self._total is not None  # the walk reached the end
+        return self._total
+
+    def seek(self, k: int) -> int:
+        """Stand at event index ``k`` (clamped to the run), exactly where ``step(k)`` from the
+        start would: same board, counters, solutions and ``last``. Returns the index reached.
+
+        Near the cursor it steps or steps back (listeners hear every event); further away a
+        seekable timeline jumps (the seek listeners hear it once), others replay.
+        """
+        k = max(0, k if self._total is None else min(k, self._total))
+        if k >= self.cursor and (k - self.cursor <= NEAR or not self.seekable):
+            self.step(k - self.cursor)
+        elif self.log.start <= k < self.cursor and (self.cursor - k <= NEAR or not self.seekable):
+            self.back(self.cursor - k)
+        elif not self.seekable:  # before the log's start: replay from the beginning
+            self.reset()
+            self.step(k)
+        else:
+            self._jump(k)
+        return self.cursor
+
+    def replay(self, listener: Listener) -> None:
+        """Tell ``listener`` every event applied so far, from the first, in order (read-only).
+
+        From the log when it holds them all; otherwise the generator runs again from the
+        start, which costs time in proportion to the cursor.
+        """
+        if self.log.start == 0:
+            for index in range(self.cursor):
+                listener(self.log.get(index), 1)
+            return
+        board: list[int | None] = [None] * self.n
+        for event in islice(self.spec.solve(self.n, **self._options), self.cursor):
+            if type(event) is Solution:
+                event = replace(event, queens=tuple(c for c in board if c is not None))  # as the log gives
+            elif type(event) is Place:
+                board[event.row] = event.col  # type: ignore[union-attr]
+            elif type(event) is Backtrack:
+                board[event.row] = None  # type: ignore[union-attr]
+            listener(event, 1)
+
+    # -- jumping ---------------------------------------------------------------
+
+    def _here(self) -> Checkpoint | None:
+        """The checkpoint at the cursor, or None when the walk has none there."""
+        if self._base is not None and self.cursor == self._base.index:
+            return self._base
+        if self.cursor == 0:
+            return self.spec.start_checkpoint(self.n)
+        if self.last is None:
+            return None
+        state = self.spec.state_after(self.n, self.queens, self.last, by_columns=self._options["by_columns"])
+        if state is None:
+            return None
+        return Checkpoint(self.cursor, tuple(self.queens), replace(self.counters), state)
+
+    def _mark_within(self, events: list[Event]) -> None:
+        """Keep a checkpoint at the last moment of ``events`` (just applied, ending at the
+        cursor) that is one, when every solution before it is recorded."""
+        self._record_solutions()
+        board, index = list(self.queens), self.cursor
+        for event in reversed(events):
+            state = self.spec.state_after(self.n, board, event, by_columns=self._options["by_columns"])
+            if state is not None:
+                counters = replace(self.counters)
+                later = self.log.tally(index, self.cursor)
+                for name, value in later.as_dict().items():
+                    setattr(counters, name, getattr(counters, name) - value)
+                if len(self._found) >= min(counters.solutions, MAX_KEPT_SOLUTIONS):
+                    self._remember(Checkpoint(index, tuple(board), counters, state))
+                return
+            kind = type(event)
+            if kind is Place:
+                board[event.row] = None  # type: ignore[union-attr]
+            elif kind is Backtrack:
+                board[event.row] = event.col  # type: ignore[union-attr]
+            elif kind is Repair:
+                board[event.row] = event.old  # type: ignore[union-attr]
+            index -= 1
+
+    def _mark_before(self, k: int) -> Checkpoint:
+        """The latest known checkpoint not past ``k``."""
+        return self._marks[bisect_right([m.index for m in self._marks], k) - 1]
+
+    def _remember(self, checkpoint: Checkpoint) -> None:
+        indices = [m.index for m in self._marks]
+        at = bisect_right(indices, checkpoint.index)
+        if indices[at - 1] != checkpoint.index:
+            self._marks.insert(at, checkpoint)
+
+    def _walk(
+        self,
+        start: Checkpoint,
+        event: int | None = None,
+        solution: int | None = None,
+        cancel: CancelFlag | None = None,
+    ) -> tuple[Checkpoint, bool]:
+        """The engine's walk from ``start`` to event index ``event``, the run's ``solution``-th
+        Solution or the end, in legs of at most ``CHECKPOINT_EVERY`` events, each leg's end kept
+        as a checkpoint and each new solution recorded on the way."""
+        here, ended = start, False
+        target = sys.maxsize if event is None else event
+        while here.index < target:
+            if cancel is not None and cancel.is_set():
+                raise Cancelled("the walk was cancelled")
+            leg = here.index + CHECKPOINT_EVERY
+            reached, ended = self.spec.engine_seek(
+                self.n,
+                here,
+                first=self._options["first"],
+                by_columns=self._options["by_columns"],
+                event=min(target, leg),
+                solution=solution,
+                collect=self._found,
+                keep=MAX_KEPT_SOLUTIONS,
+                past=leg + 2 * self.n + 2 < target,  # a leg may end a move late; the last one must not
+            )
+            self._remember(reached)
+            if ended:
+                self._total = reached.index
+            stuck = reached.index == here.index  # a permutation walk's move longer than what is left
+            if ended or stuck or (solution is not None and reached.counters.solutions >= solution):
+                return reached, ended
+            here = reached
+        return here, ended
+
+    def _jump(self, k: int) -> None:
+        """Stand at ``k`` by way of a checkpoint: the engine walks to a little before it, the
+        generator resumes there and the rest is replayed unheard; then the seek listeners hear it."""
+        base = self._mark_before(max(0, k - BACK_WINDOW))
+        if self.engine_walks:
+            base, ended = self._walk(base, event=max(0, k - BACK_WINDOW))
+            if ended:
+                k = min(k, base.index)
+        self.log = EventLog(self._log_capacity, start=base.index)
+        self._source = self.spec.resume(self.n, base, **self._options)
+        self._base = base
+        self.cursor = base.index
+        self.queens = list(base.queens)
+        self.counters = replace(base.counters)
+        self.solutions = self._found[: min(base.counters.solutions, MAX_KEPT_SOLUTIONS)]
+        self.last = None
+        listeners, self.listeners = self.listeners, []
+        try:
+            self.step(k - base.index)
+        finally:
+            self.listeners = listeners
+        for listener in self.seek_listeners:
+            listener()
 
     def run_to_end(self, limit: int | None = None) -> bool:
         """Apply every remaining event (at most ``limit``); True when finished."""
@@ -218,7 +492,10 @@ class Follower:
 
     A subclass implements ``on_event(event, sign)`` and ``clear()`` and, in its own
     ``attach``, catches up with what the timeline already applied (``catch_up``)
-    before calling ``follow``. A reset of the timeline clears it (``on_reset``).
+    before calling ``follow``. A reset of the timeline clears it (``on_reset``); a
+    jump rebuilds it (``on_seek``): by default from the events the log still holds,
+    which suits a view of the recent past; a view of the whole run overrides it
+    (the tree replays the run, the gallery reads the timeline's solutions).
     """
 
     timeline: Timeline | None = None
@@ -235,6 +512,12 @@ class Follower:
         """The timeline was reset: start again from nothing."""
         self.clear()
 
+    def on_seek(self) -> None:
+        """The timeline jumped: rebuild from what it holds now."""
+        self.clear()
+        if self.timeline is not None:
+            self.catch_up(self.timeline)
+
     def catch_up(self, timeline: Timeline) -> None:
         """Apply, read-only, the events ``timeline`` has applied so far (from its log).
 
@@ -250,6 +533,7 @@ class Follower:
         self.detach()
         timeline.listeners.append(self.on_event)
         timeline.reset_listeners.append(self.on_reset)
+        timeline.seek_listeners.append(self.on_seek)
         self.timeline = timeline
 
     def detach(self) -> None:
@@ -260,4 +544,6 @@ class Follower:
                 timeline.listeners.remove(self.on_event)
             if self.on_reset in timeline.reset_listeners:
                 timeline.reset_listeners.remove(self.on_reset)
+            if self.on_seek in timeline.seek_listeners:
+                timeline.seek_listeners.remove(self.on_seek)
         self.timeline = None

@@ -104,16 +104,21 @@ class SearchTree(Follower):
 
     def attach(self, timeline: Timeline) -> SearchTree:
         """Listen to ``timeline``, first growing (with the painters) what it has already
-        applied, read from its log; the timeline does not move. Returns self."""
+        applied, every event from the first (``Timeline.replay``); the timeline does not move.
+        Returns self."""
         if timeline.n != self.n:
             raise ValueError(f"tree is for n = {self.n}, timeline has n = {timeline.n}")
-        if timeline.history_start > 0:
-            raise ValueError("the timeline forgot its first events; attach before running it")
         self.detach()
         self.clear()
-        self.catch_up(timeline)
+        timeline.replay(self.on_event)
         self.follow(timeline)
         return self
+
+    def on_seek(self) -> None:
+        """The timeline jumped: grow the tree again from the run's first event to the cursor."""
+        self.clear()
+        if self.timeline is not None:
+            self.timeline.replay(self.on_event)
 
     @property
     def spec(self) -> AlgorithmSpec | None:

@@ -1,0 +1,149 @@
+"""Checkpoints: where a run stands, enough to resume its generator from there.
+
+A ``Checkpoint`` is the event index, the board, the counters and a small
+``state`` of ints that, with the board, tells a generator what comes next.
+``spec.resume(n, checkpoint)`` yields exactly the events the full run yields
+from ``checkpoint.index`` on.
+
+Two shapes of walk are modelled, each by a ``Resumer`` its ``AlgorithmSpec`` holds:
+
+* ``TreeResume`` -- the backtracking family, bitmask and brute force: one
+  queen per row, a square at a time. The state is ``(row, col, phase)``:
+  ``TRY`` (row, col) next (a column past the last: go back a row), ``FULL``
+  (the board is complete: its Solution or verdict comes next), ``LIFT``
+  (the last row's queen is lifted next) or ``SOLVED`` (a Solution was just
+  reported: lift next, unless the run stops at the first). Every event
+  boundary is a checkpoint.
+* ``PermutationResume`` -- the permutation walks, which move from one whole
+  board to the next. The state is ``(phase, i, j)``: ``START`` (nothing placed
+  yet), ``NEXT`` (the full board was tested: move on), ``SKIP`` (it was refused
+  on the pair (i, j): skip every permutation keeping that pair) or ``SOLVED``
+  (it is a solution: move on unless the run stops at the first). Only the
+  start and the moments right after a test are checkpoints; a timeline
+  replays the few moves between.
+* ``PlacementResume`` -- forward checking and MRV: checkpoints right after each
+  Place; the board alone rebuilds the search's stack (its domains and the rows
+  it chose), so the state holds nothing more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from solvers.counters import Counters
+from solvers.events import Backtrack, Conflict, Event, Place, Solution
+
+Board = tuple[int | None, ...]
+State = tuple[int, ...]
+
+TRY, FULL, LIFT, SOLVED = 0, 1, 2, 3
+START, NEXT, SKIP = 0, 1, 2
+
+
+#: Where a generator starts: the board (``queens[row]``, None or -1 for an empty row) and its state.
+Start = tuple[Sequence[int | None], State]
+
+
+def begin(n: int, start: Start | None) -> tuple[list[int], int, int, int]:
+    """The board as a list (-1 for an empty row) and the three ints of the state to start from
+    (a tree walk's start, ``(0, 0, TRY)``, when ``start`` is None)."""
+    if start is None:
+        return [-1] * n, 0, 0, TRY
+    board, (a, b, c) = start
+    return [-1 if q is None else q for q in board], a, b, c
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """A moment of a run: ``index`` events applied, the board and counters then, and the walk's state."""
+
+    index: int
+    queens: Board
+    counters: Counters = field(compare=True)
+    state: State
+
+    def placed(self) -> list[int]:
+        """The board as the generators take it: ``queens[row]``, -1 for an empty row."""
+        return [-1 if c is None else c for c in self.queens]
+
+
+class Resumer:
+    """How one shape of walk names its state (held by an ``AlgorithmSpec`` as ``resume``)."""
+
+    def start(self, n: int) -> Checkpoint:
+        """The checkpoint before the first event."""
+        raise NotImplementedError
+
+    def state_after(self, n: int, queens: Sequence[int | None], event: Event) -> State | None:
+        """The state right after ``event`` left the board ``queens``; None when that is no checkpoint."""
+        raise NotImplementedError
+
+
+class TreeResume(Resumer):
+    """One queen per row, square by square (backtracking family, bitmask, brute force).
+
+    ``verdicts``: a Conflict closes a whole board (brute force) rather than refusing one square.
+    """
+
+    def __init__(self, verdicts: bool = False) -> None:
+        self.verdicts = verdicts
+
+    def start(self, n: int) -> Checkpoint:
+        return Checkpoint(0, (None,) * n, Counters(), (0, 0, TRY))
+
+    def state_after(self, n: int, queens: Sequence[int | None], event: Event) -> State | None:
+        kind = type(event)
+        if kind is Place:
+            row, col = event.row, event.col  # type: ignore[union-attr]
+            return (row, col, FULL) if row == n - 1 else (row + 1, 0, TRY)
+        if kind is Solution:
+            return (n - 1, queens[n - 1] or 0, SOLVED)
+        if kind is Conflict and self.verdicts:
+            return (n - 1, queens[n - 1] or 0, LIFT)
+        if kind is Conflict or kind is Backtrack:
+            return (event.row, event.col + 1, TRY)  # type: ignore[union-attr]
+        return None
+
+
+class PermutationResume(Resumer):
+    """Whole boards, one permutation after another: checkpoints right after each test.
+
+    ``skips``: a counted refusal skips the permutations keeping its pair (seed 002's method 4).
+    """
+
+    def __init__(self, skips: bool = False) -> None:
+        self.skips = skips
+
+    def start(self, n: int) -> Checkpoint:
+        return Checkpoint(0, (None,) * n, Counters(), (START, -1, -1))
+
+    def state_after(self, n: int, queens: Sequence[int | None], event: Event) -> State | None:
+        kind = type(event)
+        if kind is Solution:
+            return (SOLVED, -1, -1)
+        if kind is Conflict:
+            if self.skips and event.attempt:
+                return (SKIP, event.row, event.blocker[0])  # type: ignore[union-attr]
+            return (NEXT, -1, -1)
+        return None
+
+
+class PlacementResume(Resumer):
+    """Constraint propagation (forward checking, MRV): checkpoints right after each Place, where
+    the board alone says the rest (the search chose its rows from the queens already placed)."""
+
+    def start(self, n: int) -> Checkpoint:
+        return Checkpoint(0, (None,) * n, Counters(), (0, 0, 0))
+
+    def state_after(self, n: int, queens: Sequence[int | None], event: Event) -> State | None:
+        return (0, 0, 0) if type(event) is Place else None
+
+
+def transpose(queens: Sequence[int | None]) -> Board:
+    """The board seen column by column: ``out[col] = row`` (an involution on partial boards)."""
+    out: list[int | None] = [None] * len(queens)
+    for row, col in enumerate(queens):
+        if col is not None:
+            out[col] = row
+    return tuple(out)
