@@ -128,7 +128,7 @@ def choice_font_size(layout: Layout, lang: str, font_size: int) -> int:
     from solvers.registry import ALGORITHMS
 
     titles = [spec.title_zh if lang == "zh" else spec.title for spec in ALGORITHMS.values()]
-    room = layout.controls.w - 2 * font_size - 16  # the arrow button and the padding
+    room = layout.controls.w - font_size - 14  # the arrow button and the padding
     size = font_size
     while size > 10:
         font = pygame.font.Font(str(font_path("zh")), size)

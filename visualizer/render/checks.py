@@ -10,7 +10,7 @@ import pygame
 
 from visualizer.core.checks import CheckMarks, FlagStrips
 from visualizer.i18n import tr
-from visualizer.render.board import BoardGeometry, ink_on
+from visualizer.render.board import BoardGeometry, ink_on, luminance
 from visualizer.render.fonts import get_font
 from visualizer.theme import Theme, blend
 
@@ -105,6 +105,9 @@ def draw_strips(
     font = get_font(layout.font_size, lang)
     digits = get_font(max(8, int(layout.cell * 0.5)), "en")
     texts: list[pygame.Rect] = []
+    dark = luminance(theme.background) < 0.5  # projector: taken flags white on the dark panel
+    taken_fill = theme.queen_outline if dark else theme.queen
+    free_fill = blend(theme.panel, theme.grid, 0.2) if dark else blend(theme.light_square, theme.panel, 0.5)
     for k, (flags, key) in enumerate(zip(strips.arrays(), STRIP_KEYS, strict=True)):
         label = font.render(tr(key, lang), True, theme.text)
         box = layout.labels[k]
@@ -112,7 +115,7 @@ def draw_strips(
         looked = strips.looked[k] if k < len(strips.looked) else None
         for index, taken in enumerate(flags):
             rect = layout.cell_rect(k, index)
-            fill = theme.queen if taken else blend(theme.light_square, theme.panel, 0.5)
+            fill = taken_fill if taken else free_fill
             pygame.draw.rect(surface, fill, rect)
             pygame.draw.rect(surface, theme.grid, rect, 1)
             if layout.cell >= 18:
