@@ -221,9 +221,15 @@ def cmd_profile(args: argparse.Namespace) -> list[int]:
             spec.check_n(args.n)
         label = f"profile n = {args.n} (estimate: {_engine_time('profile', args.n, 'profile')})"
         return _work(label, lambda progress, cancel: engine.profile(args.n, progress, cancel))
+    return search_profile(spec, args.n)
+
+
+def search_profile(spec: registry.AlgorithmSpec, n: int) -> list[int]:
+    """Nodes per depth of a tree search's own events, drained like count's "events" source
+    (``profile --algo``; the window's nodes-per-depth chart for forward checking and MRV)."""
     if spec.family not in TREE_FAMILIES:
         raise SolverError(f"{spec.name} does not search a tree of partial boards; profile needs one")
-    return depth_profile(spec.solve(args.n), args.n)  # drained like count's "events" source
+    return depth_profile(spec.solve(n), n)
 
 
 def cmd_explain(args: argparse.Namespace, out: TextIO) -> None:

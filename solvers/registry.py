@@ -9,8 +9,8 @@ usual race partner. Adding an algorithm is its module plus one entry here.
 >>> spec = get("brute-force")
 >>> spec.engine_answers(8), spec.expected_attempts(4), spec.race_partner
 (True, 256, 'backtracking')
->>> race_pairs()[0]
-('backtracking-pairwise', 'backtracking')
+>>> race_pairs()[:2]
+(('backtracking', 'forward-checking'), ('backtracking-pairwise', 'backtracking'))
 """
 
 from __future__ import annotations
@@ -240,6 +240,7 @@ _SPECS = [
         by_columns=True,
         engine=SquareWalk(kn.CHECKS),
         resumer=TreeResume(),
+        race_partner="forward-checking",  # every square tried vs only the values left in a domain
     ),
     AlgorithmSpec(
         "backtracking-pairwise",
@@ -329,6 +330,7 @@ _SPECS = [
         family="enumeration",
         engine=Permutations(pruned=True, max_n=12),
         resumer=PermutationResume(skips=True),
+        race_partner="mrv",  # skipping known-bad permutations vs never making them
     ),
     AlgorithmSpec(
         "bitmask",
@@ -385,6 +387,7 @@ _SPECS = [
         max_n=PROPAGATION_MAX_N,
         family="propagation",
         resumer=PlacementResume(),
+        race_partner="mrv",  # rows top down vs the row with the fewest columns left
     ),
     AlgorithmSpec(
         "mrv",

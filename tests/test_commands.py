@@ -59,6 +59,11 @@ SAMPLES: dict[str, str] = {
     # gallery paging (issue 13)
     "gallery-up": "",
     "gallery-down": "",
+    # predict mode (issue 14)
+    "guess": "0,0",
+    "answer": "attacked",
+    "safe": "",
+    "attacked": "",
 }
 
 
@@ -173,6 +178,12 @@ def test_busy_rules_come_from_the_table():
         ("mode:race;step:3;back;next", "game", True),
         ("mode:race;view:tree", "watch", False),
         ("hint", "race", False),
+        ("guess:0,0;answer:safe;safe;attacked;step;algo:brute-force", "predict", True),
+        ("mode:predict;guess:0,0;reset", "watch", True),
+        ("guess:0,0", "watch", False),
+        ("answer:safe", "game", False),
+        ("play:1", "predict", False),
+        ("back", "predict", False),
     ],
 )
 def test_a_script_is_checked_against_the_mode_in_effect(script, mode, ok):

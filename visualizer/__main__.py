@@ -60,7 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--n", type=_whole("n", 1), help="board size (default 8; the window: the saved one)")
     parser.add_argument("--algo", help="algorithm name (see `nqueens algorithms`; default backtracking)")
     parser.add_argument("--algo2", help="race mode: the second algorithm (default: its usual rival)")
-    parser.add_argument("--mode", default="watch", help="watch, game (place the queens, n 4..20) or race")
+    parser.add_argument(
+        "--mode", default="watch", help="watch, game (place the queens, n 4..20), race or predict"
+    )
     parser.add_argument("--lang", choices=("en", "zh"), help="language of the window (default en)")
     parser.add_argument("--size", help="window size WxH (960x640 to 7680x4320; default 1280x800)")
     parser.add_argument(

@@ -21,9 +21,10 @@ from typing import Any
 from visualizer.i18n import LANGUAGES, tr
 from visualizer.theme import THEMES
 
-MODES = ("watch", "game", "race")
+MODES = ("watch", "game", "race", "predict")
 ALL = frozenset(MODES)
 SEARCH = frozenset({"watch", "race"})  # the modes whose Player moves a search
+PREDICT = frozenset({"predict"})  # predict mode (issue 14)
 MIN_SCALE, MAX_SCALE = 0.5, 4.0
 
 
@@ -137,11 +138,16 @@ def algorithm(text: str) -> str:
     return text
 
 
-def square(text: str) -> tuple[int, int]:
+def square(text: str, name: str = "click") -> tuple[int, int]:
     row, sep, col = text.partition(",")
     if not sep:
-        raise ArgumentError(f"click needs ROW,COL (got {shown(text)})")
-    return whole_number(row.strip(), "click row"), whole_number(col.strip(), "click column")
+        raise ArgumentError(f"{name} needs ROW,COL (got {shown(text)})")
+    return whole_number(row.strip(), f"{name} row"), whole_number(col.strip(), f"{name} column")
+
+
+def guess_square(text: str) -> tuple[int, int]:
+    """Predict mode's ``guess:ROW,COL`` (0-based, like ``click``)."""
+    return square(text, "guess")
 
 
 def scale(text: str) -> float:
@@ -234,8 +240,9 @@ COMMANDS: dict[str, Command] = _table(
         keys=(Key("right", "→"),),
         help="step",
         label="step",
-        modes=SEARCH,
+        modes=SEARCH | PREDICT,  # predict: show the next move without scoring
         parse=whole("step", 0, 1),
+        mode_labels={"predict": "predict_skip"},
     ),
     Command(
         "back",
@@ -306,7 +313,7 @@ COMMANDS: dict[str, Command] = _table(
     Command("n-jump-down", "n_jump_down", keys=(Key("[", "Shift+[", shift=True),), help="n_jump_down"),
     Command("n-jump-up", "n_jump_up", keys=(Key("]", "Shift+]", shift=True),), help="n_jump_up"),
     Command("n", "set_n", parse=whole("n", 1)),
-    Command("algo", "set_algorithm", modes=SEARCH, parse=algorithm),
+    Command("algo", "set_algorithm", modes=SEARCH | PREDICT, parse=algorithm),
     Command("race-pair", "set_pair", modes=frozenset({"race"})),
     Command("mode", "set_mode", "app", help=None, parse=one_of("mode", MODES)),
     Command(
@@ -430,6 +437,25 @@ COMMANDS: dict[str, Command] = _table(
         modes=frozenset({"watch"}),
         while_busy=True,
         view="gallery",
+    ),
+    # -- predict mode (issue 14): a board click is the guess; F / D answer for whole boards --
+    Command("guess", "guess", modes=PREDICT, parse=guess_square),
+    Command("answer", "answer", modes=PREDICT, parse=one_of("answer", ("safe", "attacked"))),
+    Command(
+        "safe",
+        "answer_safe",
+        keys=(Key("f", "F"),),
+        help="predict_safe_help",
+        label="predict_safe",
+        modes=PREDICT,
+    ),
+    Command(
+        "attacked",
+        "answer_attacked",
+        keys=(Key("d", "D"),),
+        help="predict_attacked_help",
+        label="predict_attacked",
+        modes=PREDICT,
     ),
     Command("quit", "quit", "app", while_busy=True),
     Command("wait-idle", "wait_idle", "script", while_busy=True, parse=no_argument("wait-idle")),

@@ -153,9 +153,14 @@ class Controls:
                 rect = pygame.Rect(x + i * (each + gap), top, each, row)
                 self.buttons[name] = UIButton(rect, self._text(name), self.manager)
 
-        place_row(tuple(f"mode:{mode}" for mode in MODES), y)
+        mode_buttons = tuple(f"mode:{mode}" for mode in MODES)
+        font = self.manager.get_theme().get_font(["button"])
+        widest = max(font.size(self._text(name))[0] for name in mode_buttons)
+        per_row = len(mode_buttons) if widest + 12 <= (width - 3 * gap) // len(mode_buttons) else 2
+        for start in range(0, len(mode_buttons), per_row):  # in two rows when one is too narrow
+            place_row(mode_buttons[start : start + per_row], y)
+            y += row + gap
         self.buttons[f"mode:{self.state.mode}"].select()  # the mode shown
-        y += row + gap
         if plan.choice is not None:
             options = [
                 (spec.title_zh if lang == "zh" else spec.title, name) for name, spec in ALGORITHMS.items()

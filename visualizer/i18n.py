@@ -270,6 +270,75 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "gallery_page_up": ("Gallery: previous page", "解集：上一页"),
     "gallery_page_down": ("Gallery: next page", "解集：下一页"),
+    # constraint propagation on the board (issue 15: visualizer/core/domains.py, render/domains.py)
+    "mrv_next": ("Next row (MRV)", "下一行（MRV）"),
+    "mrv_why": ("{row} · fewest remaining: {left}", "第 {row} 行 · 剩余最少：{left}"),
+    "domains_key_left": ("column still in the row's domain", "该行域中仍剩的列"),
+    "domains_key_pruned": ("pruned by the queen in row {row}", "被第 {row} 行的皇后剪除"),
+    "profile_title_queens": ("Nodes per depth (queens placed)", "每层结点数（按已放皇后数）"),
+    # -- predict mode (issue 14) --
+    "mode_predict": ("Predict", "预测"),
+    "predict_title": ("Predict the next move", "预测下一步"),
+    "predict_ask_square": (
+        "Where does the next queen go? Click its square.",
+        "下一个皇后会放在哪里？请点击那一格。",
+    ),
+    "predict_ask_answer": (
+        "This board is complete. Is it safe (F) or attacked (D)?",
+        "棋盘已摆满。它是安全的（F）还是有攻击（D）？",
+    ),
+    "predict_ask_next": (
+        "Press the Right arrow key (or Show next) for the next board.",
+        "按右方向键（或“直接显示”）生成下一个棋盘。",
+    ),
+    "predict_over": ("The search is over. R starts again.", "搜索已结束。按 R 重新开始。"),
+    "predict_score": ("Score", "得分"),
+    "predict_streak": ("Streak", "连对"),
+    "predict_best": ("Best streak", "最长连对"),
+    "predict_right": ("Right!", "答对了！"),
+    "predict_wrong_square": (
+        "Wrong: the queen goes to row {r}, column {c}.",
+        "错了：皇后放在第 {r} 行第 {c} 列。",
+    ),
+    "predict_wrong_answer": ("Wrong: the board is {real}.", "错了：这个棋盘{real}。"),
+    "predict_is_safe": ("safe", "是安全的"),
+    "predict_is_attacked": ("attacked", "有互相攻击的皇后"),
+    "predict_safe": ("Safe", "安全"),
+    "predict_attacked": ("Attacked", "有攻击"),
+    "predict_skip": ("Show next (no score)", "直接显示（不计分）"),
+    "predict_skip_help": ("Predict: show the next move without scoring", "预测：直接显示下一步（不计分）"),
+    "predict_safe_help": ("Predict: the board is safe", "预测：棋盘安全"),
+    "predict_attacked_help": ("Predict: the board is attacked", "预测：棋盘有攻击"),
+    "predict_rows": (
+        "The search fills the rows from top to bottom, so row {r} comes next.",
+        "搜索从上到下逐行放置，所以下一个是第 {r} 行。",
+    ),
+    "predict_columns": (
+        "The search tries the columns of a row from left to right, so column {first} comes first.",
+        "搜索在一行中从左到右试各列，所以先试第 {first} 列。",
+    ),
+    "predict_tried": (
+        "Row {r}, column {c} was tried already: the search comes back to a row only for the columns "
+        "after the queen it lifted, so column {first} is next.",
+        "第 {r} 行第 {c} 列已经试过：搜索回到一行时只试被拿起的皇后之后的列，所以下一个是第 {first} 列。",
+    ),
+    "predict_lifts": (
+        "In all {k} queens are lifted on the way back.",
+        "回退途中一共拿起 {k} 个皇后。",
+    ),
+    "predict_then": ("Then the queen goes to row {r}, column {c}.", "然后皇后放在第 {r} 行第 {c} 列。"),
+    "predict_random": (
+        "Predict mode cannot use {algorithm}: it moves queens chosen at random. Choose another algorithm.",
+        "预测模式不能使用{algorithm}：它随机选择要移动的皇后。请选择其他算法。",
+    ),
+    "predict_click_answer": (
+        "This algorithm judges whole boards: answer safe (F) or attacked (D).",
+        "这个算法判断整个棋盘：请回答安全（F）或有攻击（D）。",
+    ),
+    "predict_answer_square": (
+        "This algorithm places queens: click the square of the next queen.",
+        "这个算法逐个放置皇后：请点击下一个皇后的格子。",
+    ),
 }
 
 

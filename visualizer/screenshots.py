@@ -22,6 +22,8 @@ SHOTS: dict[str, tuple[int, str, str, str]] = {
     "checks.png": (8, "backtracking", "en", "speed:10;step:40"),
     "gallery-page2.png": (8, "backtracking", "en", "instant;wait-idle;key:y;key:page down"),
     "tree-zoom.png": (8, "backtracking", "en", "step:300;key:t"),
+    # issue 15: MRV mid-search at a slow speed, each empty row's domain on the board, the row it picks framed
+    "domains.png": (8, "mrv", "en", "speed:4;play:66"),
 }
 #: file name -> (n, language, script) of each game-mode screenshot.
 GAME_SHOTS: dict[str, tuple[int, str, str]] = {
@@ -31,6 +33,11 @@ GAME_SHOTS: dict[str, tuple[int, str, str]] = {
 #: file name -> (n, algorithm a, algorithm b, script) of each race-mode screenshot.
 RACE_SHOTS: dict[str, tuple[int, str, str, str]] = {
     "race.png": (6, "brute-force", "backtracking", "speed:400;play:1"),
+}
+
+#: file name -> (n, algorithm, language, script) of each predict-mode screenshot (issue 14).
+PREDICT_SHOTS: dict[str, tuple[int, str, str, str]] = {
+    "predict.png": (8, "backtracking", "en", "guess:0,0;guess:1,2;guess:2,4;guess:3,1;guess:4,5"),
 }
 
 #: file name -> (n, algorithm, language, theme, UI scale, script) of each classroom-settings screenshot.
@@ -76,6 +83,10 @@ def make_all(folder: Path) -> list[Path]:
     for name, (n, algorithm, algo2, script) in RACE_SHOTS.items():
         path = folder / name
         run_headless(n=n, algorithm=algorithm, algo2=algo2, mode="race", script=script, screenshot=str(path))
+        paths.append(path)
+    for name, (n, algorithm, lang, script) in PREDICT_SHOTS.items():
+        path = folder / name
+        run_headless(n=n, algorithm=algorithm, mode="predict", lang=lang, script=script, screenshot=str(path))
         paths.append(path)
     paths += make_classroom(folder)
     return paths

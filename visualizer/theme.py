@@ -6,6 +6,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 Colour = tuple[int, int, int]
+#: Okabe and Ito's colours for telling queens apart (domains: which queen pruned a column):
+#: blue, vermillion, bluish green, reddish purple, orange, sky blue, yellow.
+OKABE_ITO: tuple[Colour, ...] = (
+    (0, 114, 178),
+    (213, 94, 0),
+    (0, 158, 115),
+    (204, 121, 167),
+    (230, 159, 0),
+    (86, 180, 233),
+    (240, 228, 66),
+)
 
 
 def blend(a: Colour, b: Colour, t: float) -> Colour:
@@ -37,6 +48,7 @@ class Theme:
     solution: Colour  # board frame and queens while a solution shows
     attacked: Colour  # shading of attacked squares (blended)
     code_highlight: Colour
+    pruners: tuple[Colour, ...] = OKABE_ITO  # one per queen (by row, cycling) in the domains marks
 
 
 CLASSROOM = Theme(

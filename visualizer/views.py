@@ -193,8 +193,9 @@ class Views:
             if profile_h > 0:
                 bottom = pygame.Rect(area.x, top.bottom + 8, area.width, profile_h)
                 counts = model.level_counts
+                title = "profile_title_queens" if model.by_queens else "profile_title"
                 self.profile_texts = draw_profile(
-                    surface, bottom, counts, model.full_profile or counts, theme, lang
+                    surface, bottom, counts, model.full_profile or counts, theme, lang, title
                 )
             return True
         if isinstance(model, GalleryModel):

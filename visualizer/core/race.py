@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from solvers import registry
 from solvers.events import Event, Solution
+from visualizer.core.domains import DomainFollower, shows_domains
 from visualizer.core.timeline import Timeline
 
 #: The pairs worth racing, from each spec's ``race_partner``: generate-and-test against
@@ -34,6 +35,12 @@ class Race:
         self.sides = {
             side: Timeline(registry.get(name), n, log_capacity=log_capacity)
             for side, name in zip(SIDES, (algo_a, algo_b), strict=True)
+        }
+        #: the domains of a side that propagates constraints (drawn on its board; they hear resets)
+        self.domains = {
+            side: DomainFollower(n).attach(timeline)
+            for side, timeline in self.sides.items()
+            if shows_domains(timeline.spec)
         }
         self._forget()
 

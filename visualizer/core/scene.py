@@ -12,6 +12,7 @@ import numpy as np
 
 from solvers.board import attacked_squares
 from solvers.events import Backtrack, Conflict, Place, Repair, Solution
+from visualizer.core.domains import MRV_ALGORITHMS, DomainFollower, DomainsView
 from visualizer.core.timeline import Timeline
 
 Square = tuple[int, int]
@@ -38,10 +39,13 @@ class Scene:
     event_index: int = 0
     finished: bool = False
     won: bool = False  # game mode: the player's board is a solution (queens in the solution colour)
+    domains: DomainsView | None = None  # constraint propagation: each empty row's remaining columns
 
 
-def scene_of(timeline: Timeline, *, shade_attacked: bool = True) -> Scene:
-    """The scene for the timeline's current position."""
+def scene_of(
+    timeline: Timeline, *, shade_attacked: bool = True, domains: DomainFollower | None = None
+) -> Scene:
+    """The scene for the timeline's current position (with ``domains`` following it: their snapshot)."""
     queens = tuple(timeline.queens)
     event = timeline.last
     marks: dict[str, object] = {}
@@ -63,5 +67,6 @@ def scene_of(timeline: Timeline, *, shade_attacked: bool = True) -> Scene:
         attacked=attacked_squares(queens) if shade else None,
         event_index=timeline.cursor,
         finished=timeline.finished,
+        domains=domains.snapshot(queens, mrv=timeline.spec.name in MRV_ALGORITHMS) if domains else None,
         **marks,  # type: ignore[arg-type]
     )

@@ -486,6 +486,22 @@ class Timeline:
         self.advance_until(lambda e: False, limit)
         return self.finished
 
+    def peek(self, stop: Callable[[Event], bool], limit: int) -> list[Event]:
+        """The coming events, from the cursor up to and including the first that ``stop`` accepts
+        (at most ``limit``), pulled into the log but not applied: the board does not move, and the
+        next steps replay them. A Solution among them carries no queens (the log keeps none)."""
+        events: list[Event] = []
+        index = self.cursor
+        while len(events) < limit:
+            if index >= self.log.end and not self._pull(MIN_PULL):
+                break
+            event = self.log.get(index)
+            events.append(event)
+            index += 1
+            if stop(event):
+                break
+        return events
+
 
 class Follower:
     """Base of the views kept in step with a timeline (tree, gallery, charts).

@@ -182,7 +182,7 @@ class SearchTree(Follower):
         kind = type(event)
         if kind is Place:
             if sign > 0:
-                self._descend(event.col)  # type: ignore[union-attr]
+                self._descend(event.row, event.col)  # type: ignore[union-attr]
             else:
                 self._remove_current()
         elif kind is Backtrack:
@@ -210,7 +210,8 @@ class SearchTree(Follower):
         for painter in self.painters:
             painter.paint(kind, depth, left, width, sign)
 
-    def _descend(self, col: int) -> None:
+    def _descend(self, row: int, col: int) -> None:
+        """A queen on (row, col) one level down; ``row`` is the depth except for MRV."""
         depth = self.depth
         if depth >= self.n:
             raise ValueError("a Place event below a full board")
@@ -220,7 +221,7 @@ class SearchTree(Follower):
         if self.nodes is not None:
             parent = self.path[-1]
             index = len(self.nodes)
-            self.nodes.append(TreeNode(self.count + 1, parent, depth + 1, (depth, col), moment=self.moment))
+            self.nodes.append(TreeNode(self.count + 1, parent, depth + 1, (row, col), moment=self.moment))
             self.nodes[parent].children.append(index)
             self.path.append(index)
         self.count += 1

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solvers.registry import AlgorithmSpec
+from visualizer.core.domains import MRV_ALGORITHMS
 from visualizer.core.icicle import MAP_RESOLUTION, IcicleMap
 from visualizer.core.timeline import Timeline
 from visualizer.core.tree import Layout, SearchTree, node_layout
@@ -30,19 +32,31 @@ from visualizer.core.zoom import SlotMarks, TreeWindow, in_window
 
 #: Above this n the full level profile is not computed (the chart shows the counts so far).
 PROFILE_MAX_N = 14
-_profiles: dict[int, tuple[int, ...]] = {}
+#: The same for searches profiled from their own events (forward checking, MRV): the whole run
+#: is drained when the view opens, about 0.2 s at n = 10 (registry.PROPAGATION_MAX_N's timings).
+EVENTS_PROFILE_MAX_N = 10
+_profiles: dict[tuple[str, int], tuple[int, ...]] = {}
 
 
-def full_profile(n: int) -> tuple[int, ...] | None:
-    """Nodes per depth of the whole backtracking tree (the engine's, cached), or None past
-    ``PROFILE_MAX_N``."""
-    if n > PROFILE_MAX_N:
+def full_profile(n: int, spec: AlgorithmSpec | None = None) -> tuple[int, ...] | None:
+    """Nodes per depth of the whole tree (cached), or None when too costly: the engine's
+    backtracking tree up to ``PROFILE_MAX_N``; for a search the engine does not model (``spec``
+    of the propagation family, whose depth is queens placed), its own events as
+    ``nqueens profile N --algo NAME`` counts them, up to ``EVENTS_PROFILE_MAX_N``."""
+    own = spec is not None and spec.family == "propagation"
+    if n > (EVENTS_PROFILE_MAX_N if own else PROFILE_MAX_N):
         return None
-    if n not in _profiles:
-        from solvers import engine
+    key = (spec.name if own else "", n)  # type: ignore[union-attr]
+    if key not in _profiles:
+        if own:
+            from solvers.commands import search_profile
 
-        _profiles[n] = tuple(engine.profile(n))
-    return _profiles[n]
+            _profiles[key] = tuple(search_profile(spec, n))  # type: ignore[arg-type]
+        else:
+            from solvers import engine
+
+            _profiles[key] = tuple(engine.profile(n))
+    return _profiles[key]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +88,7 @@ class TreeModel:
     window: tuple[float, float] = (0.0, 1.0)  # map drawing: (left, width) of the whole map shown
     following: bool = False  # map drawing: the window follows the current subtree
     zoomable: bool = False  # map drawing: the window can be zoomed and panned (exact marks kept)
+    by_queens: bool = False  # depth counts queens placed, in any row (MRV): the chart says so
 
     @property
     def node_link(self) -> bool:
@@ -87,7 +102,8 @@ class TreeView:
     def __init__(self, timeline: Timeline, *, resolution: int = MAP_RESOLUTION) -> None:
         n = timeline.n
         self.layout = node_layout(timeline.spec, n)
-        self.full_profile = full_profile(n)
+        self.full_profile = full_profile(n, timeline.spec)
+        self.by_queens = timeline.spec.name in MRV_ALGORITHMS  # its depth is not the row index
         self.tree = SearchTree(n, keep_nodes=self.layout is not None)
         self.icicle = IcicleMap(n, resolution) if self.layout is None else None
         self.marks = SlotMarks(self.tree) if self.icicle is not None else None  # for zooming
@@ -152,6 +168,7 @@ class TreeView:
             window=window,
             following=zoomable and self.window.follow,
             zoomable=zoomable,
+            by_queens=self.by_queens,
         )
 
     @property

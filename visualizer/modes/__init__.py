@@ -1,4 +1,5 @@
-"""The window's modes: watch a search, play the queens game, race two searches (``make`` builds one)."""
+"""The window's modes: watch a search, play the queens game, race two searches, predict a search's
+next move (``make`` builds one)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,10 @@ def make(name: str, host: Host, n: int, algorithm: str, algo2: str | None = None
         from visualizer.modes.race import RaceMode
 
         return RaceMode(host, n, algorithm, algo2)
+    if name == "predict":
+        from visualizer.modes.predict import PredictMode
+
+        return PredictMode(host, n, algorithm)
     raise SolverError(f"unknown mode {name!r}; choose one of: {', '.join(MODES)}")
 
 

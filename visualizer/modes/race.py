@@ -31,14 +31,18 @@ def partner(algorithm: str) -> str:
     """The usual opponent of ``algorithm``: its spec's ``race_partner``, else the first algorithm
     that names it as its partner, else plain backtracking; never ``algorithm`` itself.
 
-    >>> partner("brute-force"), partner("bitmask"), partner("permutations"), partner("backtracking")
-    ('backtracking', 'backtracking', 'permutations-pruned', 'backtracking-pairwise')
+    >>> partner("brute-force"), partner("bitmask"), partner("permutations")
+    ('backtracking', 'backtracking', 'permutations-pruned')
+    >>> all(partner(name) != name for name in registry.ALGORITHMS)
+    True
     """
     own = registry.get(algorithm).race_partner
-    if own is not None:
+    if own is not None and own != algorithm:
         return own
-    challengers = [a for a, b in registry.race_pairs() if b == algorithm]
-    return challengers[0] if challengers else "backtracking"
+    challengers = [a for a, b in registry.race_pairs() if b == algorithm and a != algorithm]
+    if challengers:
+        return challengers[0]
+    return "backtracking" if algorithm != "backtracking" else "backtracking-pairwise"
 
 
 def pair_id(pair: Pair) -> str:

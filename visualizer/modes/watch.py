@@ -9,6 +9,7 @@ import pygame
 
 from solvers import registry
 from visualizer.core.checks import CheckMarks, check_kind, check_marks, shows_check
+from visualizer.core.domains import DomainFollower, shows_domains
 from visualizer.core.player import Player
 from visualizer.core.scene import Scene, scene_of
 from visualizer.core.timeline import Timeline
@@ -26,6 +27,15 @@ if TYPE_CHECKING:
 MAX_CHECK_N = 32
 
 
+def mrv_extra(scene: Scene, lang: str) -> dict[str, str]:
+    """The side panel's line for MRV's next row: "Next row (MRV)": "3 · fewest remaining: 2"."""
+    view = scene.domains
+    if view is None or view.mrv_row is None:
+        return {}
+    row = view.mrv_row
+    return {tr("mrv_next", lang): tr("mrv_why", lang, row=row + 1, left=view.sizes[row])}
+
+
 class WatchMode(SearchMode):
     """One timeline under a Player, with the side views following it."""
 
@@ -36,6 +46,7 @@ class WatchMode(SearchMode):
         self.views = Views()  # the side panel: code, search tree, gallery or chart
         self.strips_area: pygame.Rect | None = None  # where the last frame drew the flag strips
         self.strip_texts: list[pygame.Rect] = []  # and their labels
+        self.domains: DomainFollower | None = None  # constraint propagation: the domains on the board
         self._open(registry.get(algorithm), n)
 
     def _open(self, spec: registry.AlgorithmSpec, n: int) -> None:
@@ -53,6 +64,10 @@ class WatchMode(SearchMode):
                 estimate=lambda cancel: spec.expected_attempts(n, cancel=cancel),
             )
             self.views.rebuild(timeline)
+            # domains on the board (issue 15): followed from the first event, so step back undoes them
+            if self.domains is not None:
+                self.domains.detach()
+            self.domains = DomainFollower(n).attach(timeline) if shows_domains(spec) else None
             if spec.family == "local-search" and self.views.view != "chart":
                 self.views.set("chart", timeline)  # min-conflicts opens on its conflicts chart
 
@@ -149,7 +164,7 @@ class WatchMode(SearchMode):
     def scene(self) -> Scene:
         """The board to draw now (a clicked gallery solution until the next step), under the lock."""
         with self.host.lock:
-            scene = scene_of(self.timeline, shade_attacked=self.host.shade)
+            scene = scene_of(self.timeline, shade_attacked=self.host.shade, domains=self.domains)
             chosen = self.views.selected(self.timeline)
         if chosen is not None:
             scene = Scene(n=scene.n, queens=chosen, event_index=scene.event_index)
@@ -204,7 +219,19 @@ class WatchMode(SearchMode):
                 "view": self.views.view,
                 **({"tree_nodes": self.views.tree.count} if self.views.tree is not None else {}),
                 **({"check": check} if check is not None else {}),
+                **self._domains_state(),
             }
+
+    def _domains_state(self) -> dict[str, object]:
+        """Constraint propagation's domains for the state file: each empty row's columns, MRV's row."""
+        if self.domains is None:
+            return {}
+        view = scene_of(self.timeline, shade_attacked=False, domains=self.domains).domains
+        assert view is not None
+        return {
+            "domains": [list(view.remaining(r)) if r in view.empty_rows else None for r in range(view.n)],
+            "mrv_row": view.mrv_row,
+        }
 
     def draw(self, surface: pygame.Surface, layout: Layout) -> BoardGeometry | None:
         from visualizer.render.board import draw_board
@@ -212,7 +239,7 @@ class WatchMode(SearchMode):
 
         host, lang = self.host, self.host.lang
         with host.lock:
-            scene = scene_of(self.timeline, shade_attacked=host.shade)
+            scene = scene_of(self.timeline, shade_attacked=host.shade, domains=self.domains)
             chosen = self.views.selected(self.timeline)
             counters = self.timeline.counters.as_dict()
             depth = self.timeline.depth
@@ -250,6 +277,7 @@ class WatchMode(SearchMode):
                     surface, strips_area, marks.strips, host.theme, lang, layout.scale
                 )
         extras = {
+            **mrv_extra(scene, lang),  # MRV's next row and why (issue 15)
             tr("depth", lang): f"{depth} / {scene.n}",
             tr("event_index", lang): f"{scene.event_index:,}",
             tr("elapsed", lang): tr("seconds", lang, seconds=self.player.seconds()),

@@ -578,9 +578,20 @@ def draw_board(
     _draw_labels(surface, geo, theme, lang)
     if row_heat is not None:
         _draw_row_heat(surface, geo, row_heat, theme)
+    domains = scene.domains if geo.n <= VECTOR_MAX_N else None  # constraint propagation (issue 15)
+    if domains is not None:
+        from visualizer.render.domains import draw_domain_marks
+
+        draw_domain_marks(surface, geo, domains, theme)
     _draw_refused(surface, geo, scene, theme)
     _draw_lifted(surface, geo, scene, theme)
     _draw_queens(surface, geo, scene, theme)
+    if domains is not None:
+        from visualizer.render.domains import draw_domain_legend, draw_domain_sizes, draw_queen_tags
+
+        draw_queen_tags(surface, geo, scene.queens, theme)
+        draw_domain_sizes(surface, geo, domains, theme)
+        draw_domain_legend(surface, area, geo, domains, theme, lang)
     _draw_moved(surface, geo, scene, theme)
     _draw_tried(surface, geo, scene, theme)
     _draw_conflict_line(surface, geo, scene, theme)

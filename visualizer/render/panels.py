@@ -235,16 +235,23 @@ def draw_help(
     _dim(surface, area, 150)
     title_font = font_for(title, round(28 * scale), lang, bold=True)
     extra = title_font.get_height() - font_for(title, 28, lang, bold=True).get_height()  # a taller heading
-    size = round(20 * scale)
-    while size > 11 and (size + 14) * len(rows) + 90 + extra > area.h - 40:
-        size -= 1
+
+    def fitting(columns: int) -> int:  # the largest text size (down to 11) whose rows fit in ``columns``
+        size, per_column = round(20 * scale), -(-len(rows) // columns)
+        while size > 11 and (size + 14) * per_column + 90 + extra > area.h - 40:
+            size -= 1
+        return size
+
+    columns = 1 if (fitting(1) + 14) * len(rows) + 90 + extra <= area.h - 40 else 2  # two when one overflows
+    size, per_column = fitting(columns), -(-len(rows) // columns)
     key_fonts = [font_for(key, size, lang, bold=True) for key, _ in rows]
     action_font = font_for("".join(a for _, a in rows), size, lang)
     key_w = max((f.size(k)[0] for f, (k, _) in zip(key_fonts, rows, strict=True)), default=0) + 20
     action_w = max((action_font.size(a)[0] for _, a in rows), default=0)
     row_h = size + 14
-    box = pygame.Rect(0, 0, min(area.w - 40, max(360, key_w + action_w + 3 * PAD + 40)), 0)
-    box.h = min(area.h - 40, 80 + extra + row_h * len(rows) + PAD)
+    box = pygame.Rect(0, 0, min(area.w - 40, max(360, (key_w + action_w + 3 * PAD + 40) * columns)), 0)
+    box.h = min(area.h - 40, 80 + extra + row_h * per_column + PAD)
+    column_w = box.w // columns
     box.center = area.center
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
     panel.fill((*theme.panel, 235))
@@ -252,15 +259,15 @@ def draw_help(
     pygame.draw.rect(surface, theme.muted_text, box, 1, border_radius=10)
     heading = title_font.render(ellipsize(title_font, title, box.w - 2 * PAD), True, theme.text)
     surface.blit(heading, heading.get_rect(midtop=(box.centerx, box.top + 16)))
-    y = box.top + 70 + extra  # below the heading whatever its size
+    top = box.top + 70 + extra  # below the heading whatever its size
     cap_fill = blend(theme.panel, theme.muted_text, 0.18)
-    for font, (key, action) in zip(key_fonts, rows, strict=True):
-        cap = pygame.Rect(box.left + 2 * PAD, y, key_w, row_h - 6)
+    for index, (font, (key, action)) in enumerate(zip(key_fonts, rows, strict=True)):
+        left, y = box.left + index // per_column * column_w, top + index % per_column * row_h
+        cap = pygame.Rect(left + 2 * PAD, y, key_w, row_h - 6)
         pygame.draw.rect(surface, cap_fill, cap, border_radius=6)
         pygame.draw.rect(surface, theme.muted_text, cap, 1, border_radius=6)
         text = font.render(ellipsize(font, key, key_w - 8), True, theme.text)
         surface.blit(text, text.get_rect(center=cap.center))
-        room = box.right - cap.right - 3 * PAD
+        room = left + column_w - cap.right - 3 * PAD
         label = action_font.render(ellipsize(action_font, action, room), True, theme.text)
         surface.blit(label, label.get_rect(midleft=(cap.right + 2 * PAD, cap.centery)))
-        y += row_h

@@ -13,6 +13,15 @@ from visualizer.theme import Theme
 
 #: Counters shown under each board, in order.
 RACE_COUNTERS = ("attempts", "placements", "backtracks", "solutions", "checks")
+#: Shown too when either side propagates constraints (issue 15), so the saving is visible.
+PROPAGATION_COUNTERS = ("pruned", "wipeouts")
+
+
+def race_counters(race: Race) -> tuple[str, ...]:
+    """The counters under each board: the usual ones, plus pruned and wipe-outs for propagation."""
+    if any(timeline.spec.family == "propagation" for timeline in race.sides.values()):
+        return RACE_COUNTERS + PROPAGATION_COUNTERS
+    return RACE_COUNTERS
 
 
 def _banner(race: Race, key: str, winner: str, events: int | None, lang: str) -> str:
@@ -55,7 +64,8 @@ def draw_race(surface: pygame.Surface, area: pygame.Rect, race: Race, theme: The
     row_font = get_font(15, lang)
     row_bold = get_font(15, lang, bold=True)
     row_h = row_font.get_linesize()
-    table_h = (len(RACE_COUNTERS) + 1) * row_h + pad
+    keys = race_counters(race)
+    table_h = (len(keys) + 1) * row_h + pad
     title_font = get_font(16, lang, bold=True)
     for k, side in enumerate(SIDES):
         timeline = race.sides[side]
@@ -75,11 +85,12 @@ def draw_race(surface: pygame.Surface, area: pygame.Rect, race: Race, theme: The
             column.width,
             column.height - title.get_height() - 8 - table_h,
         )
-        draw_board(surface, board_area, scene_of(timeline), theme, lang=lang)
+        scene = scene_of(timeline, domains=race.domains.get(side))
+        draw_board(surface, board_area, scene, theme, lang=lang)
         y = board_area.bottom + 4
         values = [("race_events", timeline.cursor, other.cursor, False)]
         mine, theirs = timeline.counters.as_dict(), other.counters.as_dict()
-        values += [(key, mine[key], theirs[key], True) for key in RACE_COUNTERS]
+        values += [(key, mine[key], theirs[key], key not in PROPAGATION_COUNTERS) for key in keys]
         for key, value, rival, lower_wins in values:
             label = row_font.render(tr(key, lang), True, theme.muted_text)
             surface.blit(label, (column.x + 16, y))

@@ -379,6 +379,7 @@ def draw_profile(
     full_profile: Sequence[int],
     theme: Theme,
     lang: str = "en",
+    title_key: str = "profile_title",
 ) -> list[pygame.Rect]:
     """Nodes per depth so far (filled bars) against the full tree's profile (outlined bars);
     returns the rects of its texts. Needs ``profile_height(len(full_profile))`` pixels to keep
@@ -386,7 +387,7 @@ def draw_profile(
     surface.fill(theme.panel, area)
     pad = 8
     total = tr("profile_total", lang, so_far=f"{sum(counts_so_far):,}", total=f"{sum(full_profile):,}")
-    title, info = title_and_info(surface, area, tr("profile_title", lang), total, theme, lang)
+    title, info = title_and_info(surface, area, tr(title_key, lang), total, theme, lang)
     rows = len(full_profile)
     top = max(title.bottom, info.bottom) + 8
     texts = [title, info]
