@@ -59,6 +59,22 @@ SAMPLES: dict[str, str] = {
     # gallery paging (issue 13)
     "gallery-up": "",
     "gallery-down": "",
+    # lessons (issue 14)
+    "until": "depth=3",
+    "bookmark": "a note",
+    "goto-bookmark": "1",
+    "bookmark-prev": "",
+    "bookmark-next": "",
+    "lesson-save": "lesson.json",
+    "lesson-open": "lesson.json",
+    "hide": "code",
+    "show": "tree",
+    "toggle-code": "",
+    "toggle-counters": "",
+    "toggle-tree": "",
+    "export": "0-40:run.mp4",
+    "export-fps": "12",
+    "export-size": "640x400",
     # predict mode (issue 14)
     "guess": "0,0",
     "answer": "attacked",
@@ -90,7 +106,7 @@ def test_labels_and_help_exist_in_both_languages(name):
         assert english.strip() and chinese.strip()
         assert english != chinese or not re.search("[A-Za-z]{2}", english), key
     assert command.modes <= set(MODES) and command.modes
-    assert command.target in ("app", "mode", "appearance", "script")
+    assert command.target in ("app", "mode", "appearance", "lesson", "script")
 
 
 def test_every_key_names_its_command_and_every_help_row_has_keys():
@@ -98,6 +114,14 @@ def test_every_key_names_its_command_and_every_help_row_has_keys():
     for command in COMMANDS.values():
         for key in command.keys:
             code = pygame.key.key_code(key.name)
+            if key.ctrl:  # Ctrl+S: only with Ctrl, and never the plain key's command
+                assert command_for_key(code, False, "", ctrl=True) == command.name, key
+                assert table.get((code, key.shift)) != command.name, key
+                continue
+            if command.view is not None:  # PgUp in the gallery: only while that view shows
+                assert command_for_key(code, key.shift, view=command.view) == command.name, key
+                assert table.get((code, key.shift)) != command.name, key
+                continue
             assert table[(code, key.shift)] == command.name, key
             assert command_for_key(code, key.shift, key.name if key.typed else "") == command.name
     helped = {action for _, action in help_rows()}
@@ -109,11 +133,12 @@ def test_every_key_names_its_command_and_every_help_row_has_keys():
 
 
 def test_keys_are_unique():
-    seen: dict[tuple[str, bool], str] = {}
+    seen: dict[tuple[str, bool, bool, str | None], str] = {}
     for command in COMMANDS.values():
         for key in command.keys:
-            assert (key.name, key.shift) not in seen, (key, seen.get((key.name, key.shift)))
-            seen[(key.name, key.shift)] = command.name
+            name = (key.name, key.shift, key.ctrl, command.view)  # a view may give a key its own meaning
+            assert name not in seen, (key, seen.get(name))
+            seen[name] = command.name
 
 
 @pytest.mark.parametrize(
@@ -123,12 +148,14 @@ def test_keys_are_unique():
 )
 def test_a_real_key_press_dispatches_its_command(name, key):
     app = new_app(8, "backtracking")
+    if COMMANDS[name].view is not None:  # a view's own key: open that view first
+        app.dispatch("view", COMMANDS[name].view)
     called: list[str] = []
     app.dispatch = lambda command, *args: called.append(command)  # type: ignore[method-assign]
     try:
-        mod = pygame.KMOD_SHIFT if key.shift else 0
+        mod = (pygame.KMOD_SHIFT if key.shift else 0) | (pygame.KMOD_CTRL if key.ctrl else 0)
         code = pygame.key.key_code(key.name)
-        typed = key.name if key.typed or len(key.name) == 1 else ""
+        typed = key.name if key.typed or (len(key.name) == 1 and not key.ctrl) else ""
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=typed, scancode=0))
         app.tick(FRAME)
         assert called == [name]

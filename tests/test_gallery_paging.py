@@ -69,9 +69,18 @@ def test_the_wheel_pages_over_the_gallery_only(solved):
     assert _classes(app) == first
 
 
-def test_page_keys_with_the_gallery_shut_only_say_how_to_open_it():
+def test_page_keys_with_the_gallery_shut_are_the_bookmarks_and_its_commands_say_how_to_open_it():
     app = new_app(8, "backtracking")
+    called: list[str] = []
+    dispatch = app.dispatch
+    app.dispatch = lambda name, *args: (called.append(name), dispatch(name, *args))  # type: ignore[method-assign]
     press(app, pygame.K_PAGEDOWN)
+    assert called == ["bookmark-next"]
+    app.dispatch("gallery-down")  # the gallery's command, the gallery shut: a banner says how
     assert app.banner is not None and "Y" in app.banner[0]
     assert app.mode.views.pager.first == 0 and app.mode.views.view == "code"
+    press(app, pygame.K_y, "y")
+    called.clear()
+    press(app, pygame.K_PAGEDOWN)
+    assert called == ["gallery-down"]
     app.close()

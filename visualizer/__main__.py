@@ -74,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--state", help="headless: write the final state as JSON here")
     parser.add_argument("--screenshot", help="headless: save the final frame as a PNG here")
     parser.add_argument("--gif", help="headless: record every frame into this GIF")
+    parser.add_argument("--lesson", help="open this lesson file (JSON: n, algorithm, bookmarks...)")
     parser.add_argument(
         "--frames", type=_whole("frames", 0), help="window: quit after this many frames (smoke tests)"
     )
@@ -118,10 +119,14 @@ def _main(argv: list[str] | None) -> int:
                 screenshot=args.screenshot,
                 gif=args.gif,
                 algo2=args.algo2,
+                lesson=args.lesson,
             )
             return 0
         commands = parse_script(args.script, args.mode)
-        from visualizer.headless import HeadlessRunner
+        from visualizer.headless import Command, HeadlessRunner
+
+        if args.lesson:  # opened first; in the window a refused lesson is a banner
+            commands.insert(0, Command("lesson-open", args.lesson))
         from visualizer.preferences import open_window
 
         # the saved settings (visualizer/settings.py), each option given here overriding its value

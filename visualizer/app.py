@@ -16,17 +16,20 @@ import pygame
 import pygame_gui
 
 from solvers.errors import SolverError
-from visualizer import appearance, capture, modes
+from visualizer import appearance, capture, lessons, modes
 from visualizer.commands import COMMANDS, MODES, command_for_key, help_rows, refusal
 from visualizer.controls import Controls, control_state
+from visualizer.core.lesson import Bookmarks
 from visualizer.i18n import tr
 from visualizer.layout import MIN_SIZE, Layout, compute_layout
+from visualizer.prompt import Prompt
 from visualizer.saving import SaveError
 from visualizer.theme import CLASSROOM, Theme
 
 if TYPE_CHECKING:
     from visualizer.core.race import Race
     from visualizer.core.timeline import Timeline
+    from visualizer.core.until import Until
     from visualizer.modes.base import Mode
     from visualizer.modes.game import GameRound
     from visualizer.render.board import BoardGeometry
@@ -62,6 +65,12 @@ class App:
         self.manager: pygame_gui.UIManager  # built by relayout, with the controls
         self.controls: Controls
         self.mode: Mode = modes.make(mode, self, n, algorithm, algo2)  # SolverError for a bad n
+        self.bookmarks, self.hidden = Bookmarks(), set[str]()  # the lesson: visualizer/lessons.py
+        self.lesson_path: Path | None = None
+        self.exporting: lessons.ExportJob | None = None  # an export of a stretch under way
+        self.export_fps = 10.0  # an export's frames per second and size (None: the window's)
+        self.export_size: tuple[int, int] | None = None
+        self.prompt = Prompt()  # a question over the board (a note, a path)
         pygame.display.init()  # display and fonts only: no audio device is needed
         pygame.font.init()
         self.surface = pygame.display.set_mode(self._clamp(size), pygame.RESIZABLE)
@@ -87,7 +96,7 @@ class App:
     @property
     def busy(self) -> bool:
         """Whether the mode's work runs off the UI thread (or has ended but is not reported yet)."""
-        return self.mode.busy
+        return self.mode.busy or self.exporting is not None
 
     @property
     def playing(self) -> bool:
@@ -98,7 +107,14 @@ class App:
         common = {"n": self.mode.n, "algorithm": self.mode.algorithm, "mode": self.mode.name}
         look = {"lang": self.lang, "theme": self.theme.name, "ui_scale": self.ui_scale}
         window = {"fullscreen": self.fullscreen, "window_size": list(self.surface.get_size())}
-        return {**common, **look, "show_all": self.show_all, **self.mode.state(), **window}
+        return {
+            **common,
+            **look,
+            "show_all": self.show_all,
+            **self.mode.state(),
+            **window,
+            **lessons.state(self),
+        }
 
     # -- commands --------------------------------------------------------------
 
@@ -115,8 +131,9 @@ class App:
             self.say(tr("busy", self.lang), "info")
         else:
             try:
-                if command.target == "appearance":  # language, theme, text size: visualizer/appearance.py
-                    getattr(appearance, command.method)(self, *args)
+                if command.target in ("appearance", "lesson"):  # functions of the app, in their modules
+                    module = appearance if command.target == "appearance" else lessons
+                    getattr(module, command.method)(self, *args)
                 else:
                     getattr(self if command.target == "app" else self.mode, command.method)(*args)
             except (SolverError, ValueError, TypeError, OSError, pygame.error) as exc:
@@ -136,6 +153,10 @@ class App:
         self.mode.close()
         self.mode = new
         self.relayout()
+
+    def run_until(self, until: Until | None = None) -> None:
+        """Run until a condition (U, the Run until control, ``until:`` in a script)."""
+        self.mode.run_until(until if until is not None else self.controls.until_condition())  # type: ignore[attr-defined]
 
     def set_shade(self, on: bool | None = None) -> None:
         self.shade = (not self.shade) if on is None else bool(on)
@@ -186,8 +207,10 @@ class App:
         return saved
 
     def escape(self) -> None:
-        """Esc: cancel background work, else close the help, else stop an animation."""
-        if self.busy:
+        """Esc: cancel an export or background work, else close the help, else stop an animation."""
+        if lessons.cancel_export(self):
+            pass
+        elif self.busy:
             self.mode.cancel()
         elif self.show_help:
             self.show_help = False
@@ -213,9 +236,12 @@ class App:
             self.relayout((event.w, event.h))
         else:
             consumed = self.manager.process_events(event)
+            if self.prompt.handle(event):  # a bookmark's note or a lesson's path being typed
+                return
             if event.type == pygame.KEYDOWN and not self.controls.typing():
-                shift = bool(event.mod & pygame.KMOD_SHIFT)
-                name = command_for_key(event.key, shift, getattr(event, "unicode", ""))
+                shift, ctrl = bool(event.mod & pygame.KMOD_SHIFT), bool(event.mod & pygame.KMOD_CTRL)
+                view = getattr(self.mode, "view", None)  # PgUp / PgDn page the gallery while it shows
+                name = command_for_key(event.key, shift, getattr(event, "unicode", ""), ctrl, view)
                 if name is not None:
                     self.dispatch(name)
             elif (named := self.controls.command_of(event)) is not None:
@@ -250,6 +276,7 @@ class App:
         self.now += dt
         self.manager.update(dt)
         self.mode.update(dt)
+        lessons.export_tick(self)
         if self.banner is not None and self.now >= self.banner[2]:
             self.banner = None
         self.controls.refresh(control_state(self, self.mode))
@@ -268,15 +295,19 @@ class App:
         layout, theme, lang = self.layout, self.theme, self.lang
         self.surface.fill(theme.background)
         self.geometry = self.mode.draw(self.surface, layout)
+        lessons.draw(self, self.surface, layout)
         self.manager.draw_ui(self.surface)
         self.mode.overlay(self.surface, layout)
         banner = self.banner[:2] if self.banner is not None else self.mode.standing_banner()
+        if self.banner is None and lessons.draw_note(self, self.surface, layout):
+            banner = None  # the bookmark's note stands where the banner would
         if banner is not None:
             draw_banner(self.surface, layout.banner, banner[0], theme, lang, banner[1])
         if self.show_help:
             rows = [(keys, tr(action, lang)) for keys, action in help_rows()]
             area, scale = self.surface.get_rect(), max(1, layout.scale)
             draw_help(self.surface, area, rows, theme, lang, tr("help_title", lang), scale)
+        lessons.draw_export_progress(self)
         if self.gif is not None:
             self.gif.offer(self.surface, self.now)
 
@@ -292,10 +323,12 @@ class App:
         self.manager = appearance.manager_for(
             getattr(self, "manager", None), self.layout, self.theme, self.lang
         )
+        self.prompt.close()  # its widgets belonged to the old layout
         old = getattr(self, "controls", None)
+        self.controls = Controls(self.manager, self.layout.controls, control_state(self, self.mode))
+        self.controls.carry_over(old)
         if old is not None:
             old.kill()
-        self.controls = Controls(self.manager, self.layout.controls, control_state(self, self.mode))
         self.controls.build()
         self.manager.update(0.0)  # pygame_gui finishes building widget images on update
 

@@ -172,6 +172,69 @@ def output_path(text: str, what: str = "screenshot") -> str:
     return text
 
 
+def until_condition(text: str) -> object:
+    """``until:`` condition (``visualizer/core/until.py``): depth=K, backtrack, conflict-row=R,
+    solution=K or event=K."""
+    from visualizer.core.until import parse_until
+
+    try:
+        return parse_until(text)
+    except ValueError as error:
+        raise ArgumentError(str(error)) from None
+
+
+def note(text: str) -> str:
+    """A bookmark's note as typed (may be empty; cut when stored)."""
+    return text
+
+
+def panel(text: str) -> str:
+    """One of the panels an exercise may hide (``visualizer/core/lesson.py``)."""
+    from visualizer.core.lesson import PANELS
+
+    return one_of("panel", PANELS)(text)
+
+
+def lesson_path(text: str) -> str:
+    if not text:
+        raise ArgumentError("lesson-open needs a path")
+    return text
+
+
+def export_spec(text: str) -> tuple[str, str, str]:
+    """``FROM-TO:PATH``: events (or bookmarks ``bK``) FROM to TO into PATH (.gif, .mp4 or a folder)."""
+    stretch, sep, path = text.partition(":")
+    first, dash, last = stretch.strip().partition("-")
+    if not sep or not dash or not path.strip():
+        raise ArgumentError(f"export needs FROM-TO:PATH, as in export:0-40:run.mp4 (got {shown(text)})")
+    for token in (first, last):
+        digits = token[1:] if token[:1].lower() == "b" else token
+        whole_number(
+            digits, "export's from and to (an event, or bK for bookmark K)", 1 if digits != token else 0
+        )
+    path = path.strip()
+    if path.lower().endswith((".gif", ".mp4")):
+        return first, last, output_path(path, "export")
+    from pathlib import Path
+
+    folder = Path(path)
+    if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+        raise ArgumentError(f"cannot export into {shown(path)}: not a folder (name a .gif, .mp4 or a folder)")
+    if not folder.parent.is_dir():
+        raise ArgumentError(f"cannot export into {shown(path)}: its parent folder does not exist")
+    return first, last, path
+
+
+def export_size(text: str) -> tuple[int, int]:
+    width, sep, height = text.lower().partition("x")
+    if not sep:
+        raise ArgumentError(f"export-size must look like 640x400 (got {shown(text)})")
+    size = whole_number(width, "width", 16), whole_number(height, "height", 16)
+    if size[0] > 3840 or size[1] > 2160:
+        raise ArgumentError(f"export-size is at most 3840x2160 (got {shown(text)})")
+    return size
+
+
 def key_name(text: str) -> tuple[int, str]:
     """A pygame key name as (key code, name)."""
     import warnings
@@ -200,6 +263,7 @@ class Key:
     shown: str = ""
     shift: bool = False
     typed: bool = False
+    ctrl: bool = False  # with Ctrl held (Ctrl+S); such a key never runs its plain twin
 
 
 @dataclass(frozen=True)
@@ -208,7 +272,7 @@ class Command:
 
     name: str
     method: str
-    target: str = "mode"  # "app", "mode", "appearance" (a function of the app) or "script" (headless only)
+    target: str = "mode"  # "app", "mode", "appearance" / "lesson" (functions of the app), "script" (headless)
     keys: tuple[Key, ...] = ()
     help: str | None = None  # i18n key of the help overlay's row
     label: str | None = None  # i18n key of the button text (None: no button)
@@ -438,6 +502,68 @@ COMMANDS: dict[str, Command] = _table(
         while_busy=True,
         view="gallery",
     ),
+    # -- lessons (issue 14): run until ------------------------------------------------------
+    Command(
+        "until",
+        "run_until",
+        "app",
+        (Key("u", "U"),),
+        "until",
+        "until_run",
+        SEARCH,
+        parse=until_condition,
+    ),
+    # -- lessons (issue 14): bookmarks, hidden panels, lesson files ----------------------------
+    Command(
+        "bookmark", "bookmark", "lesson", (Key("b", "B"),), "bookmark", "bookmark_button", SEARCH, parse=note
+    ),
+    Command("goto-bookmark", "goto_bookmark", "lesson", modes=SEARCH, parse=whole("goto-bookmark", 1)),
+    Command(
+        "bookmark-prev",
+        "bookmark_prev",
+        "lesson",
+        (Key("page up", "PgUp"),),
+        "bookmark_prev",
+        "bookmark_prev_button",
+        SEARCH,
+    ),
+    Command(
+        "bookmark-next",
+        "bookmark_next",
+        "lesson",
+        (Key("page down", "PgDn"),),
+        "bookmark_next",
+        "bookmark_next_button",
+        SEARCH,
+    ),
+    Command(
+        "lesson-save",
+        "lesson_save",
+        "lesson",
+        (Key("s", "Ctrl+S", ctrl=True),),
+        "lesson_save",
+        modes=SEARCH,
+        parse=lambda text: output_path(text, "lesson"),
+    ),
+    Command(
+        "lesson-open",
+        "lesson_open",
+        "lesson",
+        (Key("o", "Ctrl+O", ctrl=True),),
+        "lesson_open",
+        parse=lesson_path,
+    ),
+    Command("hide", "hide", "lesson", while_busy=True, parse=panel),
+    Command("show", "show", "lesson", while_busy=True, parse=panel),
+    Command("toggle-code", "toggle_code", "lesson", (Key("f5", "F5"),), "toggle_code", while_busy=True),
+    Command(
+        "toggle-counters", "toggle_counters", "lesson", (Key("f6", "F6"),), "toggle_counters", while_busy=True
+    ),
+    Command("toggle-tree", "toggle_tree", "lesson", (Key("f7", "F7"),), "toggle_tree", while_busy=True),
+    # -- lessons (issue 14): export a stretch ------------------------------------------------
+    Command("export", "export", "lesson", (Key("e", "E"),), "export", modes=SEARCH, parse=export_spec),
+    Command("export-fps", "set_export_fps", "lesson", parse=number("export-fps", positive=True, maximum=60)),
+    Command("export-size", "set_export_size", "lesson", parse=export_size),
     # -- predict mode (issue 14): a board click is the guess; F / D answer for whole boards --
     Command("guess", "guess", modes=PREDICT, parse=guess_square),
     Command("answer", "answer", modes=PREDICT, parse=one_of("answer", ("safe", "attacked"))),
@@ -495,9 +621,42 @@ def key_table() -> dict[tuple[int, bool], str]:
         warnings.simplefilter("ignore")
         for command in COMMANDS.values():
             for key in command.keys:
-                code = pygame.key.key_code(key.name)
-                table.setdefault((code, key.shift), command.name)
+                if not key.ctrl and command.view is None:
+                    table.setdefault((pygame.key.key_code(key.name), key.shift), command.name)
     return table
+
+
+def view_key_table() -> dict[tuple[int, bool, str], str]:
+    """(pygame key code, Shift held, side view) -> command name, for the keys that mean something
+    else while a side view shows (PgUp / PgDn page the gallery; elsewhere they go to bookmarks)."""
+    import warnings
+
+    import pygame
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return {
+            (pygame.key.key_code(key.name), key.shift, command.view): command.name
+            for command in COMMANDS.values()
+            if command.view is not None
+            for key in command.keys
+        }
+
+
+def ctrl_table() -> dict[int, str]:
+    """pygame key code -> command name, for the keys pressed with Ctrl (Ctrl+S, Ctrl+O)."""
+    import warnings
+
+    import pygame
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return {
+            pygame.key.key_code(key.name): command.name
+            for command in COMMANDS.values()
+            for key in command.keys
+            if key.ctrl
+        }
 
 
 def typed_keys() -> dict[str, str]:
@@ -505,8 +664,18 @@ def typed_keys() -> dict[str, str]:
     return {key.name: command.name for command in COMMANDS.values() for key in command.keys if key.typed}
 
 
-def command_for_key(key: int, mod_shift: bool, typed: str = "") -> str | None:
-    """The command a key press names, or None: the typed character first, then Shift+key, then the key."""
+def command_for_key(
+    key: int, mod_shift: bool, typed: str = "", ctrl: bool = False, view: str | None = None
+) -> str | None:
+    """The command a key press names, or None: the typed character first, then Shift+key, then the key.
+    With Ctrl held only the Ctrl keys count (Ctrl+S is not S); while side view ``view`` shows, its
+    own keys come first (PgUp in the gallery pages it)."""
+    if ctrl:
+        return ctrl_table().get(key)
+    if view is not None:
+        own = view_key_table().get((key, mod_shift, view))
+        if own is not None:
+            return own
     if typed and typed in _TYPED:
         return _TYPED[typed]
     table = _keys()

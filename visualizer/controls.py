@@ -15,8 +15,10 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UITextEntryLine
 
 from solvers.registry import ALGORITHMS
-from visualizer.commands import MODES, button_text
+from visualizer.commands import MODES, SEARCH, button_text
 from visualizer.core.player import MAX_SPEED, MIN_SPEED
+from visualizer.core.until import KINDS as UNTIL_KINDS
+from visualizer.core.until import Until, parse_until
 from visualizer.i18n import tr
 from visualizer.modes.base import ControlPlan, Mode
 from visualizer.theme import Theme
@@ -87,6 +89,8 @@ class ControlState:
     race_pair: tuple[str, str] | None = None  # race mode: the drop-down offers race pairs instead
     theme: str = "classroom"  # the projector button shows whether the projector theme is on
     ui_scale: float = 1.0  # text size (visualizer/appearance.py): rows grow with it
+    until_kind: str = "depth"  # the Run until control's condition and number box
+    until_value: str = "1"
 
     @property
     def projector(self) -> bool:
@@ -138,14 +142,16 @@ class Controls:
     n_label: UITextEntryLine | None = None  # n: type a number and press Enter
     algorithms: UIDropDownMenu | None = None
     languages: UIDropDownMenu | None = None
+    until_kind: UIDropDownMenu | None = None  # run until: the condition ...
+    until_value: UITextEntryLine | None = None  # ... and its number, as people count (rows from 1)
 
     def build(self) -> None:
         """Create every widget inside ``rect`` (call ``kill`` first on a rebuild)."""
         lang, plan = self.state.lang, self.state.plan
         x, y, width = self.rect.x, self.rect.y, self.rect.width
-        row = max(24, min(round(40 * self.state.ui_scale), self.rect.height // 20))
+        # rows fit the column: 22 of them (the lesson rows included) at the smallest window
+        row = max(20, min(round(40 * self.state.ui_scale), self.rect.height // 22))
         gap = max(4, row // 6)
-        half = (width - gap) // 2
 
         def place_row(names: tuple[str, ...], top: int) -> None:
             each = (width - (len(names) - 1) * gap) // len(names)
@@ -188,6 +194,11 @@ class Controls:
         for names in plan.rows:
             place_row(names, y)
             y += row + gap
+        if self.state.mode in SEARCH:  # lessons: run until, and the bookmarks
+            self._until_row(x, y, width, row, gap)
+            y += row + gap
+            place_row(("bookmark-prev", "bookmark", "bookmark-next"), y)
+            y += row + gap
         y += gap
         if plan.speed:
             self.speed_label = UILabel(pygame.Rect(x, y, width, row), self._speed_text(), self.manager)
@@ -205,22 +216,60 @@ class Controls:
         place_row(("help", "fullscreen"), y)
         y += row + 2 * gap
         current_language = next(o for o in LANGUAGE_NAMES if o[1] == lang)
+        third = (width - 2 * gap) // 3  # language, text size, theme: one row (room for the lesson rows)
         self.languages = UIDropDownMenu(
             list(LANGUAGE_NAMES),
             current_language,
-            pygame.Rect(x, y, half, row),
+            pygame.Rect(x, y, third, row),
             self.manager,
             object_id="#language",  # opens upwards (the theme in visualizer/appearance.py)
         )
-        self.buttons["scale"] = UIButton(
-            pygame.Rect(x + half + gap, y, half, row), self._text("scale"), self.manager
+        for i, name in enumerate(("scale", "theme"), 1):
+            rect = pygame.Rect(x + i * (third + gap), y, third, row)
+            self.buttons[name] = UIButton(rect, self._text(name), self.manager)
+
+    def _until_row(self, x: int, y: int, width: int, row: int, gap: int) -> None:
+        """Run until: the condition drop-down, its number box and the button."""
+        lang = self.state.lang
+        options = [(tr(f"until_{kind.replace('-', '_')}", lang), kind) for kind in UNTIL_KINDS]
+        chosen = next(o for o in options if o[1] == self.state.until_kind)
+        box, button = int(width * 0.2), int(width * 0.3)
+        menu = width - box - button - 2 * gap
+        self.until_kind = UIDropDownMenu(
+            [*options], chosen, pygame.Rect(x, y, menu, row), self.manager, expansion_height_limit=row * 6
         )
-        y += row + gap
-        place_row(("theme",), y)
+        self.until_value = UITextEntryLine(
+            pygame.Rect(x + menu + gap, y, box, row), self.manager, initial_text=self.state.until_value
+        )
+        self.until_value.set_text_length_limit(9)
+        rect = pygame.Rect(x + menu + box + 2 * gap, y, button, row)
+        self.buttons["until"] = UIButton(rect, self._text("until"), self.manager)
+
+    def _until_text(self) -> str:
+        return self.until_value.get_text() if self.until_value is not None else self.state.until_value
+
+    def carry_over(self, old: Controls | None) -> None:
+        """Keep what the user chose in ``old``'s Run until control (before ``build``)."""
+        if old is not None:
+            self.state.until_kind, self.state.until_value = old.state.until_kind, old._until_text()
+
+    def until_condition(self) -> Until:
+        """The Run until control's condition, the number box read as people count (rows from 1)."""
+        kind = self.state.until_kind
+        text = self._until_text()
+        if kind == "backtrack":
+            return parse_until(kind)
+        value = text.strip()
+        if kind == "conflict-row" and value.isascii() and value.isdigit():
+            if int(value) < 1:
+                raise ValueError(tr("until_row_from_one", self.state.lang))
+            value = str(int(value) - 1)
+        return parse_until(f"{kind}={value}")
 
     def kill(self) -> None:
         """Remove every widget from the manager."""
         widgets = [self.slider, self.speed_label, self.n_label, self.algorithms, self.languages]
+        widgets += [self.until_kind, self.until_value]
         for element in [*self.buttons.values(), *widgets]:
             if element is not None:
                 element.kill()
@@ -228,6 +277,7 @@ class Controls:
 
     def refresh(self, state: ControlState) -> None:
         """Update texts that follow the app's state (play/pause, toggles, n, speed)."""
+        state.until_kind, state.until_value = self.state.until_kind, self._until_text()
         self.state = state
         changed = False
         for name, button in self.buttons.items():
@@ -251,7 +301,8 @@ class Controls:
 
     def typing(self) -> bool:
         """Whether the n entry has the keyboard (keys then type into it, not run commands)."""
-        return self.n_label is not None and self.n_label.is_focused
+        entries = (self.n_label, self.until_value)
+        return any(entry is not None and entry.is_focused for entry in entries)
 
     def command_of(self, event: pygame.event.Event) -> tuple[str, object] | None:
         """The (command, argument) a pygame_gui event names, or None."""
@@ -264,6 +315,12 @@ class Controls:
                     return command, arg or None
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
             return "speed", slider_to_speed(float(event.value))
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.until_kind:
+            kind = getattr(event, "selected_option_id", None)
+            self.state.until_kind = kind if kind in UNTIL_KINDS else self.state.until_kind
+            return None
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.until_value:
+            return "until", None  # Enter in the number box runs it
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.languages:
             code = getattr(event, "selected_option_id", None)
             if code not in {c for _, c in LANGUAGE_NAMES}:

@@ -254,6 +254,7 @@ def run_headless(
     algo2: str | None = None,
     theme: str = "classroom",
     ui_scale: float = 1.0,
+    lesson: str | None = None,
 ) -> dict[str, object]:
     """Run ``script`` on a headless App and write the requested outputs; returns the final state.
 
@@ -262,6 +263,8 @@ def run_headless(
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     commands = parse_script(script, mode)  # every command is checked before the app starts
+    if lesson is not None:  # --lesson: opened before the script runs (refused: exit 2)
+        commands.insert(0, Command("lesson-open", lesson))
     for path, what in ((state, "state"), (screenshot, "screenshot"), (gif, "GIF")):
         if path is not None:
             output_path(path, what)  # an unwritable output fails now, not after the whole run

@@ -26,6 +26,7 @@ class Layout:
     progress: pygame.Rect  # a strip at the top of the board area
     help: pygame.Rect  # the help overlay, centred on the window
     scale: float  # text scale for the panels
+    scrub: pygame.Rect  # the thin strip under the board: the run, bookmark ticks
 
 
 def compute_layout(size: tuple[int, int], ui_scale: float = 1.0, *, wide_side: bool = False) -> Layout:
@@ -56,9 +57,14 @@ def compute_layout(size: tuple[int, int], ui_scale: float = 1.0, *, wide_side: b
     inner_height = height - 2 * MARGIN
     controls = pygame.Rect(MARGIN, MARGIN, control_width, inner_height)
     info_left = width - MARGIN - info_width
+    scrub_height = int(14 * scale)  # the strip under the board (lessons' bookmark ticks, a scrub bar)
     board = pygame.Rect(
-        controls.right + MARGIN, MARGIN, info_left - controls.right - 2 * MARGIN, inner_height
+        controls.right + MARGIN,
+        MARGIN,
+        info_left - controls.right - 2 * MARGIN,
+        inner_height - scrub_height - MARGIN // 2,
     )
+    scrub = pygame.Rect(board.x + 8, board.bottom + MARGIN // 2, board.width - 16, scrub_height)
     counters_height = int(min(max(inner_height * 0.36, 220 * scale), inner_height * 0.5))
     counters = pygame.Rect(info_left, MARGIN, info_width, counters_height)
     code = pygame.Rect(
@@ -69,4 +75,4 @@ def compute_layout(size: tuple[int, int], ui_scale: float = 1.0, *, wide_side: b
     progress = pygame.Rect(board.x + 8, board.y + 8, board.width - 16, strip)
     help_rect = pygame.Rect(0, 0, int(width * 0.6), int(height * 0.86))
     help_rect.center = (width // 2, height // 2)
-    return Layout((width, height), controls, board, counters, code, banner, progress, help_rect, scale)
+    return Layout((width, height), controls, board, counters, code, banner, progress, help_rect, scale, scrub)

@@ -48,6 +48,7 @@ class Track(Protocol):
     def step(self, k: int = 1) -> int: ...
     def back(self, k: int = 1) -> int: ...
     def advance_until(self, stop: Callable[[Event], bool], limit: int | None = None) -> bool: ...
+    def seek(self, k: int) -> int: ...
     def reset(self) -> None: ...
 
 
@@ -71,7 +72,7 @@ def is_solution(event: Event) -> bool:
 class Goal:
     """Where time is going. ``stop`` ends the goal on the event it accepts (None: only the end)."""
 
-    kind: str  # "paused", "play", "next", "end" (later: "until")
+    kind: str  # "paused", "play", "next", "end", "until"
     stop: Callable[[Event], bool] | None = None
     animated: bool = False  # drawn event by event at ``rate``, else a jump
     min_rate: float = 0.0  # animated: at least this many events per second
@@ -85,6 +86,13 @@ NEXT = Goal(
     "next", stop=is_solution, min_rate=NEXT_ANIMATION_SPEED, at_end="no_more_solutions", at_end_kind="info"
 )
 END = Goal("end", min_rate=MAX_SPEED)
+
+
+def until_goal(stop: Callable[[Event], bool], *, playing: bool = False) -> Goal:
+    """Run until ``stop`` (a ``visualizer.core.until.Until``): at the play speed when ``playing``,
+    else at least as fast as "next" when animated."""
+    rate = 0.0 if playing else NEXT_ANIMATION_SPEED
+    return Goal("until", stop=stop, min_rate=rate, at_end="until_not_met", at_end_kind="info")
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from solvers import registry
 from solvers.events import Event, Solution
 from visualizer.core.domains import DomainFollower, shows_domains
 from visualizer.core.timeline import Timeline
+from visualizer.core.until import Until, last_event
 
 #: The pairs worth racing, from each spec's ``race_partner``: generate-and-test against
 #: backtracking, plain against pruned permutations, and two backtrackers with identical
@@ -49,6 +50,8 @@ class Race:
         self.first_event: dict[str, int | None] = {"a": None, "b": None}  # event number of the first solution
         self.total_events: dict[str, int | None] = {"a": None, "b": None}  # events in the whole run
         self.reached: dict[str, int] = {"a": 0, "b": 0}  # the furthest event each side has applied
+        self._until: Until | None = None  # the run-until goal under way and the sides that met it
+        self._met: set[str] = set()
 
     @property
     def a(self) -> Timeline:
@@ -80,7 +83,13 @@ class Race:
     def advance_until(self, stop: Callable[[Event], bool], limit: int | None = None) -> bool:
         """Step both sides in lockstep until either applies an event ``stop`` accepts (True),
         both runs end, or ``limit`` ticks were made (False). The side that got there first
-        decides: the other one steps back to the same tick."""
+        decides: the other one steps back to the same tick.
+
+        An ``Until`` condition (run until) is met by each side on its own: a side that met it
+        stays there, the other goes on until it meets it too or its run ends (True when neither
+        moves on any more and at least one met it)."""
+        if isinstance(stop, Until):
+            return self._each_until(stop, limit)
         start = self.cursor
         reach = limit if limit is not None else 2**62
         hit = False
@@ -92,6 +101,17 @@ class Race:
             for timeline in self.sides.values():
                 timeline.back(max(0, timeline.cursor - (start + reach)))
         return hit
+
+    def _each_until(self, until: Until, limit: int | None) -> bool:
+        """Each side toward ``until`` on its own, up to ``limit`` events each (see advance_until)."""
+        if self._until is not until:  # a new goal: no side has met it yet
+            self._until, self._met = until, set()
+        reach = limit if limit is not None else 2**62
+        for side in SIDES:
+            if side not in self._met and self._advance_side(side, reach, until.bind(self.sides[side])):
+                self._met.add(side)
+        done = all(side in self._met or self.sides[side].finished for side in SIDES)
+        return done and bool(self._met)
 
     def back(self, k: int = 1) -> int:
         """Undo up to ``k`` ticks on both sides; returns the ticks undone."""
@@ -203,6 +223,8 @@ class Race:
                 "events": timeline.cursor,
                 "finished": timeline.finished,
                 "first_solution_event": self.first_event[side],
+                "depth": timeline.depth,
+                "last_event": last_event(timeline.last),
                 **timeline.counters.as_dict(),
             }
         out["first_solution"] = self.first_solution
@@ -216,7 +238,7 @@ def _either(stop: Callable[[Event], bool] | None, solutions: bool) -> Callable[[
         return is_solution if solutions else _never
     if not solutions:
         return stop
-    return lambda event: type(event) is Solution or stop(event)
+    return lambda event: stop(event) or type(event) is Solution  # stop hears every event (run until counts)
 
 
 def is_solution(event: Event) -> bool:

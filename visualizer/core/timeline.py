@@ -47,6 +47,7 @@ from solvers.events import Backtrack, Conflict, Event, Place, Repair, Solution
 from solvers.registry import AlgorithmSpec
 from solvers.resume import Checkpoint
 from visualizer.core.eventlog import EventLog
+from visualizer.core.until import Until
 
 #: Hears each event applied (+1) or undone (-1), every one, in order. Events are applied in
 #: batches: read the timeline's board, counters and cursor after ``step`` returns, not from a
@@ -282,7 +283,10 @@ class Timeline:
 
     def advance_until(self, stop: Callable[[Event], bool], limit: int | None = None) -> bool:
         """Step until an event satisfying ``stop`` is applied (True), the run
-        ends, or ``limit`` events were applied (False)."""
+        ends, or ``limit`` events were applied (False). An ``Until`` condition is bound to this
+        timeline first (``visualizer/core/until.py``)."""
+        if isinstance(stop, Until):
+            stop = stop.bind(self)
         return self._forward(sys.maxsize if limit is None else limit, stop)[1]
 
     def next_solution(self, limit: int | None = None, *, jump: bool = False) -> bool:

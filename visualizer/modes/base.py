@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from visualizer.core.player import END, NEXT, SPEED_FACTOR, Player, clamp_speed
+from visualizer.core.player import END, NEXT, SPEED_FACTOR, Player, clamp_speed, until_goal
+from visualizer.core.until import Until
 from visualizer.i18n import tr
 from visualizer.theme import Theme
 from visualizer.window_n import N_JUMP, parse_n
@@ -36,6 +37,7 @@ class Host(Protocol):
     now: float
     lock: threading.Lock
     banner: tuple[str, str, float] | None  # the passing banner (text, kind, until); None: the mode's own
+    hidden: set[str]  # panels hidden for an exercise: "code", "counters", "tree"
 
     def say(self, text: str, kind: str = "info") -> None: ...
     def relayout(self, size: tuple[int, int] | None = None) -> None: ...
@@ -159,6 +161,35 @@ class SearchMode(SizeCommands):
         self.player.speed = self.host.speed
         self.player.go(END, animated=self.host.show_all)
         self._report()
+
+    # -- run until (issue 14) -------------------------------------------------
+
+    def solutions_so_far(self) -> int:
+        """Solutions the shown search (the further side of a race) has reached."""
+        raise NotImplementedError
+
+    def run_until(self, until: Until) -> None:
+        """Run until a condition (U, the Run until control): animated at the play speed while
+        playing, or as "next" with show-all on, else a jump. An event index or solution already
+        passed is reached again from behind (stepping back, or from the start)."""
+        until = Until(until.kind, until.value)  # a goal of its own (a race remembers it by identity)
+        player = self.player
+        if until.kind == "event" and until.value <= player.track.cursor:
+            self.goto_event(until.value)
+            return
+        if until.kind == "solution" and self.solutions_so_far() >= until.value:
+            player.reset()
+        playing = self.playing
+        player.speed = self.host.speed
+        player.go(until_goal(until, playing=playing), animated=playing or self.host.show_all)
+        self._report()
+
+    def goto_event(self, event: int) -> None:
+        """Stand at event index ``event`` (a bookmark, an export's frame): the track's seek, exact
+        board and counters, never animated; pauses."""
+        self.player.pause()
+        with self.host.lock:
+            self.player.track.seek(int(event))
 
     def click_square(self, row: int, col: int) -> None:
         """A click on a square: a search is only shown, so the square is only checked."""

@@ -15,6 +15,7 @@ from solvers import registry
 from solvers.errors import SolverError
 from visualizer.core.player import Player
 from visualizer.core.race import Race
+from visualizer.core.until import last_event
 from visualizer.i18n import tr
 from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
 
@@ -103,6 +104,9 @@ class RaceMode(SearchMode):
 
     # -- commands ------------------------------------------------------------
 
+    def solutions_so_far(self) -> int:
+        return max(side.counters.solutions for side in self.race.sides.values())
+
     def set_n(self, n: object) -> None:
         """Both sides restart at the new n."""
         self._open(self.pair, self.parse_n(n))
@@ -135,6 +139,7 @@ class RaceMode(SearchMode):
                 "queens": list(timeline.queens),
                 "event_index": timeline.cursor,
                 "depth": timeline.depth,
+                "last_event": last_event(timeline.last),
                 "race": self.race.state(),
             }
 
@@ -142,6 +147,8 @@ class RaceMode(SearchMode):
         from visualizer.render.race import draw_race
 
         area = layout.board.union(layout.code).union(layout.counters)
+        area.height = layout.scrub.top - area.top  # the strip under the boards stays clear (lessons)
         with self.host.lock:
-            draw_race(surface, area, self.race, self.host.theme, self.host.lang)
+            hide = "counters" in self.host.hidden  # a lesson's exercise
+            draw_race(surface, area, self.race, self.host.theme, self.host.lang, hide_counters=hide)
         return None

@@ -13,6 +13,7 @@ from visualizer.core.domains import DomainFollower, shows_domains
 from visualizer.core.player import Player
 from visualizer.core.scene import Scene, scene_of
 from visualizer.core.timeline import Timeline
+from visualizer.core.until import last_event
 from visualizer.i18n import tr
 from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
 from visualizer.views import Views
@@ -95,6 +96,9 @@ class WatchMode(SearchMode):
         return {"playing": self.playing}
 
     # -- commands ------------------------------------------------------------
+
+    def solutions_so_far(self) -> int:
+        return self.timeline.counters.solutions
 
     def set_n(self, n: object) -> None:
         """A new board size for the same algorithm ([ and ], Shift for 10, or typed in the n box)."""
@@ -216,6 +220,7 @@ class WatchMode(SearchMode):
                 "queens": list(timeline.queens),
                 "event_index": timeline.cursor,
                 "depth": timeline.depth,
+                "last_event": last_event(timeline.last),
                 "view": self.views.view,
                 **({"tree_nodes": self.views.tree.count} if self.views.tree is not None else {}),
                 **({"check": check} if check is not None else {}),
@@ -235,6 +240,7 @@ class WatchMode(SearchMode):
 
     def draw(self, surface: pygame.Surface, layout: Layout) -> BoardGeometry | None:
         from visualizer.render.board import draw_board
+        from visualizer.render.lesson import draw_hidden
         from visualizer.render.panels import draw_code, draw_counters
 
         host, lang = self.host, self.host.lang
@@ -282,7 +288,15 @@ class WatchMode(SearchMode):
             tr("event_index", lang): f"{scene.event_index:,}",
             tr("elapsed", lang): tr("seconds", lang, seconds=self.player.seconds()),
         }
-        draw_counters(surface, layout.counters, counters, extras, host.theme, lang, layout.scale)
+        hidden = host.hidden  # lessons: panels hidden for an exercise (visualizer/lessons.py)
+        if "counters" in hidden:
+            draw_hidden(surface, layout.counters, tr("hidden_card", lang), host.theme, lang)
+        else:
+            draw_counters(surface, layout.counters, counters, extras, host.theme, lang, layout.scale)
+        view = self.views.view
+        if ("code" in hidden and view == "code") or ("tree" in hidden and view == "tree"):
+            draw_hidden(surface, layout.code, tr("hidden_card", lang), host.theme, lang)
+            return geometry
         side_view = self.views.draw(surface, layout.code, side, host.theme, lang, chosen)
         if not side_view:
             code = self.timeline.spec.code_in(lang)

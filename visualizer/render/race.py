@@ -47,8 +47,16 @@ def banners(race: Race, lang: str = "en") -> list[str]:
     return lines
 
 
-def draw_race(surface: pygame.Surface, area: pygame.Rect, race: Race, theme: Theme, lang: str = "en") -> None:
-    """Both sides' boards, their counters (the leader's value in bold) and the banners."""
+def draw_race(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    race: Race,
+    theme: Theme,
+    lang: str = "en",
+    hide_counters: bool = False,
+) -> None:
+    """Both sides' boards, their counters (the leader's value in bold; a card instead when
+    ``hide_counters``, a lesson's exercise) and the banners."""
     surface.fill(theme.background, area)
     pad = 10
     banner_font = get_font(17, lang, bold=True)
@@ -88,6 +96,12 @@ def draw_race(surface: pygame.Surface, area: pygame.Rect, race: Race, theme: The
         scene = scene_of(timeline, domains=race.domains.get(side))
         draw_board(surface, board_area, scene, theme, lang=lang)
         y = board_area.bottom + 4
+        if hide_counters:
+            from visualizer.render.lesson import draw_hidden
+
+            table = pygame.Rect(column.x + 8, y, column.width - 16, column.bottom - y - 4)
+            draw_hidden(surface, table, tr("hidden_card", lang), theme, lang)
+            continue
         values = [("race_events", timeline.cursor, other.cursor, False)]
         mine, theirs = timeline.counters.as_dict(), other.counters.as_dict()
         values += [(key, mine[key], theirs[key], key not in PROPAGATION_COUNTERS) for key in keys]

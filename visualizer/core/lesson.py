@@ -1,0 +1,222 @@
+"""Lessons (issue 14): bookmarks with notes, hidden panels and the lesson file. No pygame.
+
+A lesson file is a small JSON object (documented in README "Lessons")::
+
+    {"format": "nqueens-lesson", "version": 1,
+     "n": 6, "algorithm": "backtracking", "mode": "watch", "view": "code",
+     "speed": 10, "lang": "en", "hidden": ["counters"],
+     "bookmarks": [{"event": 11, "note": {"en": "Depth 4", "zh": "深度 4"}}]}
+
+``event`` is an event index (the state file's ``event_index``); a ``note`` is a string or an
+object of one string per language. Anything else is refused with one reason (``LessonError``):
+the caller shows it as a banner and keeps what it had.
+
+>>> lesson = parse_lesson(b'{"n": 6, "bookmarks": [{"event": 3, "note": "three"}]}')
+>>> lesson.n, lesson.bookmarks[0].event, lesson.bookmarks[0].text("zh")
+(6, 3, 'three')
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+
+FORMAT = "nqueens-lesson"
+VERSION = 1
+#: The largest lesson file read (bytes), the most bookmarks and the longest note (characters).
+MAX_BYTES = 256 * 1024
+MAX_BOOKMARKS = 500
+MAX_NOTE = 280
+#: The largest event index a bookmark may name (the window's logs hold far fewer).
+MAX_EVENT = 10**12
+#: The panels an exercise may hide.
+PANELS = ("code", "counters", "tree")
+LESSON_MODES = ("watch", "race")
+LESSON_LANGS = ("en", "zh")
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be used, with a one-line reason."""
+
+
+@dataclass(frozen=True)
+class Bookmark:
+    """A moment of the run (an event index) and its note, per language (``""``: any language)."""
+
+    event: int
+    note: tuple[tuple[str, str], ...] = ()
+
+    def text(self, lang: str) -> str:
+        """The note in ``lang``, else in English, else any (empty: no note)."""
+        notes = dict(self.note)
+        return notes.get(lang) or notes.get("en") or notes.get("") or next(iter(notes.values()), "")
+
+    def as_json(self) -> dict[str, object]:
+        notes = dict(self.note)
+        note: object = notes.get("", "") if set(notes) <= {""} else notes
+        return {"event": self.event, "note": note}
+
+
+def note_of(text: str, lang: str = "") -> tuple[tuple[str, str], ...]:
+    """A typed note (cut to ``MAX_NOTE``, one line) as a Bookmark's ``note``."""
+    text = " ".join(str(text).split())[:MAX_NOTE]
+    return ((lang, text),) if text else ()
+
+
+@dataclass
+class Bookmarks:
+    """The bookmarks of a run, in event order, at most one per event."""
+
+    marks: list[Bookmark] = field(default_factory=list)
+
+    def add(self, mark: Bookmark) -> int:
+        """Add ``mark`` (replacing one at the same event); returns its number, from 1."""
+        if len(self.marks) >= MAX_BOOKMARKS and all(m.event != mark.event for m in self.marks):
+            raise ValueError(f"at most {MAX_BOOKMARKS} bookmarks")
+        self.marks = sorted([m for m in self.marks if m.event != mark.event] + [mark], key=lambda m: m.event)
+        return self.marks.index(mark) + 1
+
+    def get(self, number: int) -> Bookmark:
+        """Bookmark ``number`` (from 1); ValueError names the range."""
+        if not 1 <= number <= len(self.marks):
+            have = f"1 to {len(self.marks)}" if self.marks else "none yet"
+            raise ValueError(f"no bookmark {number} (bookmarks: {have})")
+        return self.marks[number - 1]
+
+    def after(self, cursor: int) -> int | None:
+        """The number of the first bookmark after event ``cursor`` (None: none)."""
+        return next((i + 1 for i, m in enumerate(self.marks) if m.event > cursor), None)
+
+    def before(self, cursor: int) -> int | None:
+        """The number of the last bookmark before event ``cursor`` (None: none)."""
+        found = [i + 1 for i, m in enumerate(self.marks) if m.event < cursor]
+        return found[-1] if found else None
+
+    def at(self, cursor: int) -> int | None:
+        """The number of the bookmark at event ``cursor``, if any."""
+        return next((i + 1 for i, m in enumerate(self.marks) if m.event == cursor), None)
+
+
+@dataclass
+class Lesson:
+    """What a lesson file keeps (None: the file does not say; the window keeps its own)."""
+
+    n: int | None = None
+    algorithm: str | None = None
+    algo2: str | None = None
+    mode: str = "watch"
+    view: str | None = None
+    speed: float | None = None
+    lang: str | None = None
+    hidden: tuple[str, ...] = ()
+    bookmarks: tuple[Bookmark, ...] = ()
+
+    def to_json(self) -> bytes:
+        """The lesson file's bytes (UTF-8, indented, the keys in a fixed order)."""
+        data: dict[str, object] = {"format": FORMAT, "version": VERSION}
+        for key in ("n", "algorithm", "algo2", "mode", "view", "speed", "lang"):
+            value = getattr(self, key)
+            if value is not None:
+                data[key] = value
+        data["hidden"] = list(self.hidden)
+        data["bookmarks"] = [mark.as_json() for mark in self.bookmarks]
+        return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def _reject_constant(name: str) -> object:
+    raise LessonError(f"{name} is not a number a lesson can hold")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise LessonError(f"{text[:20]} is out of range")
+    return value
+
+
+def _whole(data: dict[str, object], key: str, low: int, high: int) -> int | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if type(value) is not int or not low <= value <= high:
+        raise LessonError(f"{key} must be a whole number from {low} to {high}")
+    return value
+
+
+def _choice(data: dict[str, object], key: str, choices: tuple[str, ...] | None = None) -> str | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 40 or (choices is not None and value not in choices):
+        allowed = f" ({', '.join(choices)})" if choices else ""
+        raise LessonError(f"{key} must be a short name{allowed}")
+    return value
+
+
+def _note(value: object, where: str) -> tuple[tuple[str, str], ...]:
+    if value is None or value == "":
+        return ()
+    if isinstance(value, str):
+        items = [("", value)]
+    elif isinstance(value, dict) and all(k in LESSON_LANGS and isinstance(v, str) for k, v in value.items()):
+        items = list(value.items())
+    else:
+        raise LessonError(f'{where}: a note is a string or {{"en": ..., "zh": ...}}')
+    if any(len(text) > MAX_NOTE for _, text in items):
+        raise LessonError(f"{where}: a note is at most {MAX_NOTE} characters")
+    return tuple((lang, " ".join(text.split())) for lang, text in items)
+
+
+def _bookmarks(value: object) -> tuple[Bookmark, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) > MAX_BOOKMARKS:
+        raise LessonError(f"bookmarks must be a list of at most {MAX_BOOKMARKS}")
+    marks: dict[int, Bookmark] = {}
+    for i, item in enumerate(value, 1):
+        if not isinstance(item, dict):
+            raise LessonError(f"bookmark {i} must be an object with an event")
+        event = _whole(item, "event", 0, MAX_EVENT)
+        if event is None:
+            raise LessonError(f"bookmark {i} has no event")
+        marks[event] = Bookmark(event, _note(item.get("note"), f"bookmark {i}"))
+    return tuple(marks[event] for event in sorted(marks))
+
+
+def parse_lesson(data: bytes) -> Lesson:
+    """The lesson in ``data``; LessonError (one line) for anything that is not a usable lesson.
+
+    Survives any input: bad UTF-8, NaN, 1e400, deep nesting, wrong types, huge numbers.
+    """
+    try:
+        parsed = json.loads(data.decode("utf-8-sig"), parse_constant=_reject_constant, parse_float=_finite)
+    except RecursionError:
+        raise LessonError("nested too deeply") from None
+    except LessonError:
+        raise
+    except ValueError as error:  # bad UTF-8, bad JSON
+        raise LessonError(f"not a lesson file: {str(error)[:80]}") from None
+    if not isinstance(parsed, dict):
+        raise LessonError("not a lesson file: not a JSON object")
+    if parsed.get("format", FORMAT) != FORMAT:
+        raise LessonError(f"not a lesson file: format is not {FORMAT!r}")
+    if _whole(parsed, "version", 1, VERSION) is None and "version" in parsed:
+        raise LessonError("unknown lesson version")
+    speed = parsed.get("speed")
+    if speed is not None and (type(speed) not in (int, float) or not 1 <= speed <= 10_000):
+        raise LessonError("speed must be a number from 1 to 10000")
+    hidden = parsed.get("hidden", [])
+    if not isinstance(hidden, list) or any(panel not in PANELS for panel in hidden):
+        raise LessonError(f"hidden must be a list of: {', '.join(PANELS)}")
+    return Lesson(
+        n=_whole(parsed, "n", 1, 1000),
+        algorithm=_choice(parsed, "algorithm"),
+        algo2=_choice(parsed, "algo2"),
+        mode=_choice(parsed, "mode", LESSON_MODES) or "watch",
+        view=_choice(parsed, "view"),
+        speed=None if speed is None else float(speed),
+        lang=_choice(parsed, "lang", LESSON_LANGS),
+        hidden=tuple(dict.fromkeys(hidden)),
+        bookmarks=_bookmarks(parsed.get("bookmarks")),
+    )

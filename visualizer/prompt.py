@@ -1,0 +1,67 @@
+"""A one-line question over the board (a bookmark's note, a lesson's path): a pygame_gui text box
+that has the keyboard until Enter (the answer goes to ``on_done``) or Esc (nothing happens)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UILabel, UITextEntryLine
+
+#: The longest answer typed (a note is cut shorter when stored).
+MAX_TYPED = 300
+
+
+class Prompt:
+    """At most one question at a time; ``handle`` takes its events before the command keys."""
+
+    def __init__(self) -> None:
+        self.entry: UITextEntryLine | None = None
+        self.label: UILabel | None = None
+        self.on_done: Callable[[str], None] | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.entry is not None
+
+    def open(
+        self,
+        manager: pygame_gui.UIManager,
+        rect: pygame.Rect,
+        question: str,
+        on_done: Callable[[str], None],
+        initial: str = "",
+    ) -> None:
+        """Ask ``question`` in a box over ``rect`` (the top of the board), ``initial`` typed in."""
+        self.close()
+        height = max(28, rect.height)
+        self.label = UILabel(pygame.Rect(rect.left, rect.top, rect.width, height), question, manager)
+        self.entry = UITextEntryLine(
+            pygame.Rect(rect.left, rect.top + height + 4, rect.width, height), manager, initial_text=initial
+        )
+        self.entry.set_text_length_limit(MAX_TYPED)
+        self.entry.focus()
+        self.entry.edit_position = len(initial)  # typing goes after the offered text
+        self.on_done = on_done
+
+    def close(self) -> None:
+        for element in (self.entry, self.label):
+            if element is not None:
+                element.kill()
+        self.entry = self.label = self.on_done = None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Take ``event`` if it belongs to the question (keys while it is open, its Enter, Esc)."""
+        if self.entry is None:
+            return False
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+            done, text = self.on_done, self.entry.get_text()
+            self.close()
+            if done is not None:
+                done(text)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        return event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT)
