@@ -189,3 +189,13 @@ def forward_checking(n: int, *, first: bool = False, start: Start | None = None)
 def mrv(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[Event]:
     """Forward checking that fills next the row with the fewest columns left."""
     return _search(n, first, _fewest_left, start)
+
+
+def domains_after_place(name: str, board: Sequence[int | None]) -> Domains:
+    """The domains of search ``name`` ("forward-checking" or "mrv") right after it placed the
+    queens of ``board``, the last one's pruning not yet applied (what a resume starts from; the
+    window's narration rebuilds its context from it after a jump)."""
+    choose = _fewest_left if name == "mrv" else _first_free
+    domains = Domains(len(board))
+    _rebuild(board, choose, domains, [None] * len(board))
+    return domains

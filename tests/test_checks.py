@@ -67,7 +67,7 @@ def _strip_rect(app, strip: int, index: int) -> pygame.Rect:
     area = app.mode.strips_area
     assert area is not None and app.layout.board.contains(area)
     assert area.top > app.geometry.rect.bottom  # under the board
-    return strip_layout(area, app.mode.n, app.layout.scale, app.lang).cell_rect(strip, index)
+    return strip_layout(area, app.mode.n, app.mode.strips_scale, app.lang).cell_rect(strip, index)
 
 
 def _outlined(app, rect: pygame.Rect, colour) -> bool:

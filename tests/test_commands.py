@@ -53,6 +53,7 @@ SAMPLES: dict[str, str] = {
     "hint": "",
     "completions": "",
     "relaxed": "on",
+    "legend": "on",  # issue 13: the legend of the board's marks
     "quit": "",
     "wait-idle": "",
     "key": "right",

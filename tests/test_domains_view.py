@@ -127,7 +127,7 @@ def test_mrv_marks_the_row_with_fewest_columns_and_says_why():
 
 
 def test_other_algorithms_draw_no_domains():
-    app = new_app(8, "backtracking")
+    app = new_app(8, "backtracking-pairwise")  # (plain backtracking draws its flag strips there)
     try:
         press(app, pygame.K_RIGHT)
         assert "domains" not in app.state() and app.mode.scene().domains is None  # type: ignore[attr-defined]

@@ -21,7 +21,7 @@ from visualizer.commands import COMMANDS, MODES, command_for_key, help_rows, ref
 from visualizer.controls import Controls, control_state
 from visualizer.core.lesson import Bookmarks
 from visualizer.i18n import tr
-from visualizer.layout import MIN_SIZE, Layout, compute_layout
+from visualizer.layout import MARGIN, MIN_SIZE, Layout, compute_layout
 from visualizer.prompt import Prompt
 from visualizer.saving import SaveError
 from visualizer.theme import CLASSROOM, Theme
@@ -56,12 +56,14 @@ class App:
     ) -> None:
         self.lang, self.theme, self.ui_scale = lang, theme, float(ui_scale)
         self.speed, self.show_all, self.shade, self.show_help = speed, False, True, False
+        self.show_legend = False  # K: the legend of the board's marks over the side panel
         self.running, self.now = True, 0.0  # app time in seconds, advanced only by tick(dt)
         self.banner: tuple[str, str, float] | None = None  # text, kind, expiry time
         self.lock = threading.Lock()  # the Player's worker thread moves the model only under it
         self.on_change: list[Callable[[], None]] = []  # called after every command and on close
         self.gif: capture.Recording | None = None
         self.geometry: BoardGeometry | None = None  # the board of the last frame
+        self.pointer: tuple[int, int] = (0, 0)  # the mouse, from its last motion (the wheel has no pos)
         self.manager: pygame_gui.UIManager  # built by relayout, with the controls
         self.controls: Controls
         self.mode: Mode = modes.make(mode, self, n, algorithm, algo2)  # SolverError for a bad n
@@ -107,14 +109,8 @@ class App:
         common = {"n": self.mode.n, "algorithm": self.mode.algorithm, "mode": self.mode.name}
         look = {"lang": self.lang, "theme": self.theme.name, "ui_scale": self.ui_scale}
         window = {"fullscreen": self.fullscreen, "window_size": list(self.surface.get_size())}
-        return {
-            **common,
-            **look,
-            "show_all": self.show_all,
-            **self.mode.state(),
-            **window,
-            **lessons.state(self),
-        }
+        shown = {"show_all": self.show_all, "legend": self.show_legend}
+        return {**common, **look, **shown, **self.mode.state(), **window, **lessons.state(self)}
 
     # -- commands --------------------------------------------------------------
 
@@ -160,6 +156,10 @@ class App:
 
     def set_shade(self, on: bool | None = None) -> None:
         self.shade = (not self.shade) if on is None else bool(on)
+
+    def set_legend(self, on: bool | None = None) -> None:
+        """K: show or hide the legend of the board's marks."""
+        self.show_legend = (not self.show_legend) if on is None else bool(on)
 
     def toggle_help(self) -> None:
         self.show_help = not self.show_help
@@ -246,25 +246,28 @@ class App:
                     self.dispatch(name)
             elif (named := self.controls.command_of(event)) is not None:
                 self.dispatch(named[0]) if named[1] is None else self.dispatch(*named)
-            elif event.type in (pygame.MOUSEWHEEL, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP) and not consumed:
-                self._pointer(event)
+            elif event.type in (pygame.MOUSEWHEEL, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+                self._pointer(event, consumed)
             elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
                 square = self.geometry.square_at(event.pos) if self.geometry is not None else None
                 if not self.mode.click(event.pos) and square is not None:
                     self.dispatch("click", *square)
 
-    def _pointer(self, event: pygame.event.Event) -> None:
-        """Wheel and drag for the mode's side view (gallery pages, tree zoom and pan)."""
+    def _pointer(self, event: pygame.event.Event, consumed: bool) -> None:
+        """The mouse beyond clicks: where it is (the wheel has no pos), the wheel (the narration
+        log, gallery pages, tree zoom) and drags with the left button (tree pan) for the mode."""
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
-            drag = getattr(self.mode, "drag", None)
-            if event.buttons[0] and drag is not None:
-                drag(event.pos, event.rel, self.layout)
-        elif event.type == pygame.MOUSEBUTTONUP:
-            if event.button == 1 and (release := getattr(self.mode, "release", None)) is not None:
+        if consumed:
+            return
+        if event.type == pygame.MOUSEMOTION and event.buttons[0]:
+            if (drag := getattr(self.mode, "drag", None)) is not None:
+                drag(event.pos, event.rel)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if (release := getattr(self.mode, "release", None)) is not None:
                 release(event.pos)
-        elif (wheel := getattr(self.mode, "wheel", None)) is not None:
-            wheel(getattr(self, "pointer", (0, 0)), event.y, self.layout)
+        elif event.type == pygame.MOUSEWHEEL and (wheel := getattr(self.mode, "wheel", None)) is not None:
+            wheel(self.pointer, event.y)
 
     def pump(self) -> None:
         """Handle every queued pygame event."""
@@ -290,7 +293,8 @@ class App:
 
     def draw(self) -> None:
         """Draw the whole window onto ``self.surface``: the mode, the widgets, then the overlays."""
-        from visualizer.render.panels import draw_banner, draw_help
+        from visualizer.render.legend import draw_legend
+        from visualizer.render.panels import dim, draw_banner, draw_help, draw_status
 
         layout, theme, lang = self.layout, self.theme, self.lang
         self.surface.fill(theme.background)
@@ -299,14 +303,25 @@ class App:
         self.manager.draw_ui(self.surface)
         self.mode.overlay(self.surface, layout)
         banner = self.banner[:2] if self.banner is not None else self.mode.standing_banner()
+        status = getattr(self.mode, "status", None)
         if self.banner is None and lessons.draw_note(self, self.surface, layout):
-            banner = None  # the bookmark's note stands where the banner would
+            banner = status = None  # the bookmark's note stands where the banner would
         if banner is not None:
             draw_banner(self.surface, layout.banner, banner[0], theme, lang, banner[1])
-        if self.show_help:
+        elif status is not None:  # no banner: the algorithm's name and summary
+            title, summary = status(lang)
+            draw_status(self.surface, layout.banner, title, summary, theme, lang)
+        if self.show_legend and not self.show_help:
+            draw_legend(self.surface, layout.code, theme, lang, layout.scale)
+        if self.show_help:  # the keys, and the legend beside them
             rows = [(keys, tr(action, lang)) for keys, action in help_rows()]
             area, scale = self.surface.get_rect(), max(1, layout.scale)
-            draw_help(self.surface, area, rows, theme, lang, tr("help_title", lang), scale)
+            side = pygame.Rect(0, 0, int(area.w * 0.24), int(area.h * 0.86))
+            side.midright = (area.right - MARGIN, area.centery)
+            keys = pygame.Rect(area.left, area.top, side.left - area.left, area.h)
+            draw_help(self.surface, keys, rows, theme, lang, tr("help_title", lang), scale)
+            dim(self.surface, pygame.Rect(keys.right, 0, area.w - keys.w, area.h), 150)
+            draw_legend(self.surface, side, theme, lang, layout.scale)
         lessons.draw_export_progress(self)
         if self.gif is not None:
             self.gif.offer(self.surface, self.now)
@@ -318,7 +333,10 @@ class App:
             self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(tr("title", self.lang))
         self.layout: Layout = compute_layout(
-            self.surface.get_size(), self.ui_scale, wide_side=self.mode.wide_side
+            self.surface.get_size(),
+            self.ui_scale,
+            wide_side=self.mode.wide_side,
+            narration=getattr(self.mode, "narrates", False),
         )
         self.manager = appearance.manager_for(
             getattr(self, "manager", None), self.layout, self.theme, self.lang

@@ -564,6 +564,18 @@ COMMANDS: dict[str, Command] = _table(
     Command("export", "export", "lesson", (Key("e", "E"),), "export", modes=SEARCH, parse=export_spec),
     Command("export-fps", "set_export_fps", "lesson", parse=number("export-fps", positive=True, maximum=60)),
     Command("export-size", "set_export_size", "lesson", parse=export_size),
+    # -- the legend (issue 13) --
+    Command(
+        "legend",
+        "set_legend",
+        "app",
+        (Key("k", "K"),),
+        "marks_help",
+        "legend",
+        while_busy=True,
+        parse=on_off("legend"),
+        toggle="legend",
+    ),
     # -- predict mode (issue 14): a board click is the guess; F / D answer for whole boards --
     Command("guess", "guess", modes=PREDICT, parse=guess_square),
     Command("answer", "answer", modes=PREDICT, parse=one_of("answer", ("safe", "attacked"))),

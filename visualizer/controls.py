@@ -91,6 +91,7 @@ class ControlState:
     ui_scale: float = 1.0  # text size (visualizer/appearance.py): rows grow with it
     until_kind: str = "depth"  # the Run until control's condition and number box
     until_value: str = "1"
+    legend: bool = False  # the legend of the board's marks shows
 
     @property
     def projector(self) -> bool:
@@ -125,6 +126,7 @@ def control_state(shell: Shell, mode: Mode) -> ControlState:
         plan=mode.controls(),
         theme=shell.theme.name,
         ui_scale=shell.ui_scale,
+        legend=getattr(shell, "show_legend", False),
         **mode.control_fields(),  # type: ignore[arg-type]
     )
 
@@ -149,8 +151,18 @@ class Controls:
         """Create every widget inside ``rect`` (call ``kill`` first on a rebuild)."""
         lang, plan = self.state.lang, self.state.plan
         x, y, width = self.rect.x, self.rect.y, self.rect.width
-        # rows fit the column: 22 of them (the lesson rows included) at the smallest window
-        row = max(20, min(round(40 * self.state.ui_scale), self.rect.height // 22))
+        mode_buttons = tuple(f"mode:{mode}" for mode in MODES)
+        font = self.manager.get_theme().get_font(["button"])
+        widest = max(font.size(self._text(name))[0] for name in mode_buttons)
+        spaced = 3 * max(4, min(round(40 * self.state.ui_scale), self.rect.height // 20) // 6)
+        per_row = len(mode_buttons) if widest + 12 <= (width - spaced) // len(mode_buttons) else 2
+        # Every row in the column's height: the mode rows, the drop-down, n, the mode's rows, the
+        # lesson rows (run until, bookmarks), the speed, then three rows of the window's own (with
+        # their gaps, about 3.5 rows more).
+        rows = -(-len(mode_buttons) // per_row) + (plan.choice is not None) + 1 + len(plan.rows)
+        rows += (2 if self.state.mode in SEARCH else 0) + (2 if plan.speed else 0) + 3
+        fit = int(self.rect.height / (rows + 3.5))
+        row = max(20, min(round(40 * self.state.ui_scale), self.rect.height // 20, fit))
         gap = max(4, row // 6)
 
         def place_row(names: tuple[str, ...], top: int) -> None:
@@ -159,10 +171,6 @@ class Controls:
                 rect = pygame.Rect(x + i * (each + gap), top, each, row)
                 self.buttons[name] = UIButton(rect, self._text(name), self.manager)
 
-        mode_buttons = tuple(f"mode:{mode}" for mode in MODES)
-        font = self.manager.get_theme().get_font(["button"])
-        widest = max(font.size(self._text(name))[0] for name in mode_buttons)
-        per_row = len(mode_buttons) if widest + 12 <= (width - 3 * gap) // len(mode_buttons) else 2
         for start in range(0, len(mode_buttons), per_row):  # in two rows when one is too narrow
             place_row(mode_buttons[start : start + per_row], y)
             y += row + gap

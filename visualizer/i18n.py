@@ -14,6 +14,33 @@ LANGUAGES = ("en", "zh")
 
 #: key -> (English, Chinese). Format fields use str.format names.
 STRINGS: dict[str, tuple[str, str]] = {
+    # -- the legend (issue 13): every mark on the board --
+    "legend": ("Legend", "图例"),
+    "marks_title": ("What the board shows", "棋盘上的标记"),
+    "marks_help": ("Legend of the board's marks", "棋盘标记的图例"),
+    "marks_queen": ("A queen on the board", "棋盘上的皇后"),
+    "marks_tried": ("Framed square: the square just tested", "带框的格子：刚刚检查的格子"),
+    "marks_refused": (
+        "Filled square with a cross: refused, a queen attacks it",
+        "带叉的填色格子：被拒绝，有皇后攻击它",
+    ),
+    "marks_attacker": (
+        "Arrow and ring: the queen that attacks the refused square",
+        "箭头和圆圈：攻击被拒绝格子的皇后",
+    ),
+    "marks_attacked": (
+        "Shaded square with a dot: some queen attacks it (X turns the shading on and off)",
+        "带圆点的阴影格：有皇后攻击它（按 X 开关阴影）",
+    ),
+    "marks_lifted": (
+        "Dashed ghost with an up arrow: a backtrack just lifted this queen",
+        "虚线幽灵皇后和向上箭头：回溯刚刚拿走了这个皇后",
+    ),
+    "marks_moved": ("Ghost and arrow: a repair moved the queen", "幽灵皇后和箭头：修复把皇后移走"),
+    "marks_solution": (
+        "A frame round the board, the queens recoloured: a solution",
+        "棋盘外框和变色的皇后：一个解",
+    ),
     "title": ("N-Queens, step by step", "N 皇后问题动态演示"),
     "reset": ("Reset", "重置"),
     "step": ("Step", "单步"),

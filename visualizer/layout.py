@@ -22,14 +22,17 @@ class Layout:
     board: pygame.Rect  # the area the board is fitted into (centre)
     counters: pygame.Rect  # right column, top
     code: pygame.Rect  # right column, below the counters
-    banner: pygame.Rect  # a strip at the bottom of the board area
+    banner: pygame.Rect  # the status area above the board: banners, else the algorithm's summary
     progress: pygame.Rect  # a strip at the top of the board area
     help: pygame.Rect  # the help overlay, centred on the window
     scale: float  # text scale for the panels
     scrub: pygame.Rect  # the thin strip under the board: the run, bookmark ticks
+    narration: pygame.Rect | None = None  # below the strip: the current sentence and the log
 
 
-def compute_layout(size: tuple[int, int], ui_scale: float = 1.0, *, wide_side: bool = False) -> Layout:
+def compute_layout(
+    size: tuple[int, int], ui_scale: float = 1.0, *, wide_side: bool = False, narration: bool = False
+) -> Layout:
     """Rectangles for a window of ``size`` (never smaller than ``MIN_SIZE``).
 
     ``ui_scale`` (the classroom text size) widens the side columns and multiplies ``scale``;
@@ -37,6 +40,10 @@ def compute_layout(size: tuple[int, int], ui_scale: float = 1.0, *, wide_side: b
 
     ``wide_side`` (a search tree or gallery in the side panel) gives that panel room taken from the
     board, which stays centred in what is left.
+
+    The status area (``banner``) sits above the board, the ``scrub`` strip right under it and the
+    ``narration`` panel (when asked for) under that, all taken from the board's column: none ever
+    covers the board.
 
     >>> layout = compute_layout((1280, 800))
     >>> layout.controls.right < layout.board.left < layout.board.right < layout.counters.left
@@ -64,15 +71,35 @@ def compute_layout(size: tuple[int, int], ui_scale: float = 1.0, *, wide_side: b
         info_left - controls.right - 2 * MARGIN,
         inner_height - scrub_height - MARGIN // 2,
     )
-    scrub = pygame.Rect(board.x + 8, board.bottom + MARGIN // 2, board.width - 16, scrub_height)
     counters_height = int(min(max(inner_height * 0.36, 220 * scale), inner_height * 0.5))
     counters = pygame.Rect(info_left, MARGIN, info_width, counters_height)
     code = pygame.Rect(
         info_left, counters.bottom + MARGIN, info_width, inner_height - counters_height - MARGIN
     )
     strip = int(40 * scale)
-    banner = pygame.Rect(board.x + 8, board.bottom - strip - 8, board.width - 16, strip)
     progress = pygame.Rect(board.x + 8, board.y + 8, board.width - 16, strip)
+    status_h = int(min(56 * scale, inner_height * 0.13))
+    banner = pygame.Rect(board.x, board.y, board.width, status_h)
+    board.top, board.height = banner.bottom + MARGIN // 2, board.height - status_h - MARGIN // 2
+    narration_rect = None
+    if narration:
+        narration_h = int(min(150 * scale, inner_height * 0.28))
+        board.height -= narration_h + MARGIN // 2
+        below = board.bottom + MARGIN + scrub_height  # under the board and its strip
+        narration_rect = pygame.Rect(board.x, below, board.width, narration_h)
+    scrub = pygame.Rect(board.x + 8, board.bottom + MARGIN // 2, board.width - 16, scrub_height)
     help_rect = pygame.Rect(0, 0, int(width * 0.6), int(height * 0.86))
     help_rect.center = (width // 2, height // 2)
-    return Layout((width, height), controls, board, counters, code, banner, progress, help_rect, scale, scrub)
+    return Layout(
+        (width, height),
+        controls,
+        board,
+        counters,
+        code,
+        banner,
+        progress,
+        help_rect,
+        scale,
+        scrub,
+        narration_rect,
+    )

@@ -210,6 +210,34 @@ class EventLog:
         placements, _, backtracks, solutions, repairs, pruned, _, wipeouts = per_kind.tolist()
         return Counters(attempts, placements, backtracks, solutions, checks, repairs, pruned, wipeouts)
 
+    def domain_changes(self, start: int, stop: int) -> list[tuple[int, int, bool, int, int]]:
+        """(row, col, pruned, a, b) of every square's last Prune (pruned) or Restore from ``start``
+        to ``stop``, the queen on (a, b) named by it: what those events leave of the domains, read
+        with numpy (the narration rebuilds its ``Domains`` from them after a long jump)."""
+        if not self.start <= start <= stop <= self.end:
+            raise IndexError(f"events {start}..{stop} are not all in the log ({self.start}..{self.end})")
+        last: dict[tuple[int, int], tuple[bool, int, int]] = {}
+        prune, restore = _KIND_CODE[Prune], _KIND_CODE[Restore]
+        index = start
+        while index < stop:
+            offset = index - self.start
+            lo = offset % CHUNK
+            hi = min(CHUNK, lo + stop - index)
+            records = np.frombuffer(self._chunks[offset // CHUNK], _RECORDS)[lo:hi]
+            kinds = records["head"] & 7
+            picked = np.flatnonzero((kinds == prune) | (kinds == restore))
+            if picked.size:
+                rows = (records["head"][picked] >> 10).astype(np.int64)
+                cols = (records["square"][picked] & (_COORD_LIMIT - 1)).astype(np.int64)
+                extra = records["extra"][picked]
+                _, from_end = np.unique((rows << _COORD_BITS | cols)[::-1], return_index=True)
+                for k in (picked.size - 1 - from_end).tolist():  # each square's last event here
+                    a, b = int(extra[k]) & ((1 << 24) - 1), int(extra[k]) >> 24
+                    last[(int(rows[k]), int(cols[k]))] = (int(kinds[picked[k]]) == prune, a, b)
+            del records, kinds
+            index += hi - lo
+        return [(row, col, pruned, a, b) for (row, col), (pruned, a, b) in last.items()]
+
     def memory_bytes(self) -> int:
         """Bytes held by the records."""
         return sum(len(chunk) for chunk in self._chunks)

@@ -147,7 +147,9 @@ class RaceMode(SearchMode):
         from visualizer.render.race import draw_race
 
         area = layout.board.union(layout.code).union(layout.counters)
-        area.height = layout.scrub.top - area.top  # the strip under the boards stays clear (lessons)
+        top = layout.banner.bottom + 6  # below the status area, where banners show
+        # the strip under the boards stays clear (lessons)
+        area = pygame.Rect(area.left, top, area.width, layout.scrub.top - top)
         with self.host.lock:
             hide = "counters" in self.host.hidden  # a lesson's exercise
             draw_race(surface, area, self.race, self.host.theme, self.host.lang, hide_counters=hide)

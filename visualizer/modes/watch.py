@@ -10,6 +10,7 @@ import pygame
 from solvers import registry
 from visualizer.core.checks import CheckMarks, check_kind, check_marks, shows_check
 from visualizer.core.domains import DomainFollower, shows_domains
+from visualizer.core.narration_log import NarrationLog
 from visualizer.core.player import Player
 from visualizer.core.scene import Scene, scene_of
 from visualizer.core.timeline import Timeline
@@ -41,12 +42,17 @@ class WatchMode(SearchMode):
     """One timeline under a Player, with the side views following it."""
 
     name = "watch"
+    narrates = True  # the layout keeps a narration panel below the board
 
     def __init__(self, host: Host, n: int, algorithm: str) -> None:
         self.host = host
         self.views = Views()  # the side panel: code, search tree, gallery or chart
         self.strips_area: pygame.Rect | None = None  # where the last frame drew the flag strips
         self.strip_texts: list[pygame.Rect] = []  # and their labels
+        self.strips_scale = 1.0  # and the text scale they fitted at
+        self.narration: NarrationLog | None = None
+        self.narration_hits: list[tuple[pygame.Rect, int]] = []  # log lines drawn: (rect, event index)
+        self.log_lines = 3  # log lines the last frame showed (the wheel scrolls by them)
         self.domains: DomainFollower | None = None  # constraint propagation: the domains on the board
         self._open(registry.get(algorithm), n)
 
@@ -65,6 +71,10 @@ class WatchMode(SearchMode):
                 estimate=lambda cancel: spec.expected_attempts(n, cancel=cancel),
             )
             self.views.rebuild(timeline)
+            if self.narration is not None:
+                self.narration.detach()
+            self.narration = NarrationLog(timeline)
+            self.narration_hits = []
             # domains on the board (issue 15): followed from the first event, so step back undoes them
             if self.domains is not None:
                 self.domains.detach()
@@ -90,7 +100,7 @@ class WatchMode(SearchMode):
         return self.views.view != "code"
 
     def controls(self) -> ControlPlan:
-        return ControlPlan(SEARCH_ROWS)
+        return ControlPlan((*SEARCH_ROWS, ("legend",)))
 
     def control_fields(self) -> dict[str, object]:
         return {"playing": self.playing}
@@ -132,36 +142,61 @@ class WatchMode(SearchMode):
         """The gallery's next page (PgDn, while the gallery shows)."""
         self.views.page(1)
 
-    def wheel(self, pos: tuple[int, int], clicks: int, layout: Layout) -> bool:
-        """The mouse wheel: pages the gallery, zooms the tree; True if taken."""
-        with self.host.lock:
-            return self.views.wheel(pos, layout.code, clicks)
-
-    def drag(self, pos: tuple[int, int], rel: tuple[int, int], layout: Layout) -> bool:
+    def drag(self, pos: tuple[int, int], rel: tuple[int, int]) -> bool:
         """A drag with the left button: pans the tree's map; True if taken."""
         with self.host.lock:
             return self.views.drag(pos, rel)
 
     def release(self, pos: tuple[int, int]) -> None:
         """The left button released: a click (not a drag) on the tree's map goes to that node."""
-        self._go_to(self.views.release(pos))
+        moment = self.views.release(pos)
+        if moment is not None:
+            self.go_to(moment)
 
     def click(self, pos: tuple[int, int]) -> bool:
-        """A click in the side view (a gallery board, a tree node); True if it was taken."""
+        """A click in the side view (a gallery board, a tree node) or on a narration log line
+        (back to that moment); True if it was taken."""
+        for rect, index in self.narration_hits:
+            if rect.collidepoint(pos):
+                self.go_to(index + 1)
+                return True
         if self.views.over_tree(pos):
-            self._go_to(self.views.press(pos))
+            moment = self.views.press(pos)
+            if moment is not None:
+                self.go_to(moment)
             return True
         return self.views.click(pos, self.timeline)
 
-    def _go_to(self, moment: int | None) -> None:
-        """Step or step back to event index ``moment`` (a clicked tree node was entered there)."""
-        if moment is None or self.player.busy:
-            return
-        cursor = self.timeline.cursor
-        if moment < cursor:
-            self.back(cursor - moment)
-        elif moment > cursor:
-            self.step(moment - cursor)
+    def go_to(self, cursor: int) -> None:
+        """To the moment just after event ``cursor - 1`` (a click on its log line or on the tree
+        node it entered)."""
+        seek = getattr(self.timeline, "seek", None)
+        if seek is not None and not self.player.busy:
+            self.player.pause()
+            with self.host.lock:
+                seek(cursor)
+        elif cursor < self.timeline.cursor:
+            self.back(self.timeline.cursor - cursor)
+        elif cursor > self.timeline.cursor and not self.player.busy:
+            self.step(cursor - self.timeline.cursor)
+        if self.narration is not None:
+            self.narration.scroll = 0
+
+    def wheel(self, pos: tuple[int, int], dy: int) -> bool:
+        """The mouse wheel: over the narration panel it scrolls its log (up: further back); over
+        the side view it pages the gallery or zooms the tree."""
+        area = self.host.layout.narration
+        if area is not None and area.collidepoint(pos) and self.narration is not None:
+            with self.host.lock:
+                self.narration.scroll_by(int(dy), self.log_lines)
+            return True
+        with self.host.lock:
+            return self.views.wheel(pos, self.host.layout.code, dy)
+
+    def status(self, lang: str) -> tuple[str, str]:
+        """The algorithm's name and one-line summary, for the status area."""
+        spec = self.timeline.spec
+        return (spec.title_zh, spec.summary_zh) if lang == "zh" else (spec.title, spec.summary)
 
     # -- reading and drawing -------------------------------------------------
 
@@ -222,6 +257,8 @@ class WatchMode(SearchMode):
                 "depth": timeline.depth,
                 "last_event": last_event(timeline.last),
                 "view": self.views.view,
+                "narration": self.narration.current(self.host.lang) if self.narration is not None else "",
+                "code": list(timeline.spec.code_in(self.host.lang)),
                 **({"tree_nodes": self.views.tree.count} if self.views.tree is not None else {}),
                 **({"check": check} if check is not None else {}),
                 **self._domains_state(),
@@ -250,6 +287,7 @@ class WatchMode(SearchMode):
             counters = self.timeline.counters.as_dict()
             depth = self.timeline.depth
             side = self.views.model()  # a read-only snapshot: drawing it needs no lock
+            said, log = self._narration(layout, lang)
         if chosen is not None:  # a gallery click: that solution until the next step
             scene = Scene(n=scene.n, queens=chosen, event_index=scene.event_index)
         family = self.timeline.spec.family  # counters only some families have
@@ -259,10 +297,13 @@ class WatchMode(SearchMode):
             counters.pop("pruned", None), counters.pop("wipeouts", None)
         marks = self.check_marks(scene) if chosen is None else None
         board_area, strips_area = layout.board, None
+        self.strips_area, self.strip_texts = None, []
         if marks is not None and marks.strips is not None:
             from visualizer.render.checks import split_for_strips
 
-            board_area, strips_area = split_for_strips(layout.board, scene.n, layout.scale, lang)
+            split = split_for_strips(layout.board, scene.n, layout.scale, lang)
+            if split is not None:  # no room (a tiny board): the board keeps it, the strips wait
+                board_area, strips_area, self.strips_scale = split
         geometry = draw_board(
             surface,
             board_area,
@@ -280,7 +321,7 @@ class WatchMode(SearchMode):
                 strips_area = strips_under(geometry.rect, strips_area, geometry.gutter, layout.scale)
                 self.strips_area = strips_area
                 self.strip_texts = draw_strips(
-                    surface, strips_area, marks.strips, host.theme, lang, layout.scale
+                    surface, strips_area, marks.strips, host.theme, lang, self.strips_scale
                 )
         extras = {
             **mrv_extra(scene, lang),  # MRV's next row and why (issue 15)
@@ -301,4 +342,21 @@ class WatchMode(SearchMode):
         if not side_view:
             code = self.timeline.spec.code_in(lang)
             draw_code(surface, layout.code, code, scene.line, host.theme, lang, layout.scale)
+        if layout.narration is not None:
+            from visualizer.render.narration import draw_narration
+
+            self.narration_hits = draw_narration(
+                surface, layout.narration, said, log, host.theme, lang, layout.scale
+            )
         return geometry
+
+    def _narration(self, layout: Layout, lang: str) -> tuple[str, list[tuple[int, str]]]:
+        """The current sentence and the log lines the panel has room for (under the lock): only
+        these sentences are made. The log starts before the current event (said above it)."""
+        if layout.narration is None or self.narration is None:
+            return "", []
+        from visualizer.render.narration import narration_sizes
+
+        self.log_lines = narration_sizes(layout.narration, layout.scale).log_lines
+        log = self.narration.lines(self.log_lines, lang, skip=1)
+        return self.narration.current(lang), log

@@ -79,15 +79,16 @@ def label_gutter(side: int, n: int) -> int:
     return int(min(30, max(16, square * 0.42)))
 
 
-def fit_board(area: pygame.Rect, n: int, margin: int = 16) -> BoardGeometry:
-    """The largest square board centred in ``area``, with room for labels when they fit.
+def fit_board(area: pygame.Rect, n: int, margin: int = 16, *, labels: bool = True) -> BoardGeometry:
+    """The largest square board centred in ``area``, with room for labels when they fit (and
+    ``labels`` asks for them).
 
     Square sizes are whole pixels up to ``VECTOR_MAX_N`` (crisp edges), fractional above.
     """
     area = pygame.Rect(area)
     n = max(1, n)
     side = max(1, min(area.w, area.h) - 2 * margin)
-    gutter = label_gutter(side, n)
+    gutter = label_gutter(side, n) if labels else 0
     side = max(1, side - 2 * gutter)
     if n <= VECTOR_MAX_N:
         square: float = max(1, side // n)
@@ -336,6 +337,25 @@ def label_rects(geo: BoardGeometry, lang: str = "en") -> list[tuple[int, pygame.
     return rects
 
 
+def label_ink(geo: BoardGeometry, lang: str = "en") -> list[tuple[pygame.Rect, pygame.Rect]]:
+    """(column, row) rects of the digits' ink of each label (the glyphs, without the line's
+    leading): what a reader sees, so neighbours may share leading but never ink."""
+    inked = []
+    size = max(10, min(round(geo.gutter * 0.55), round(geo.square * 0.62)))
+    font = get_font(size, lang)
+    for k, column, row in label_rects(geo, lang):
+        metrics = [m for m in font.metrics(str(k + 1)) if m is not None]
+        top = font.get_ascent() - max(m[3] for m in metrics)
+        height = max(m[3] for m in metrics) - min(m[2] for m in metrics)
+        inked.append(
+            (
+                column.move(0, top).clip(column.x, column.y + top, column.w, height),
+                row.move(0, top).clip(row.x, row.y + top, row.w, height),
+            )
+        )
+    return inked
+
+
 def _draw_labels(surface: pygame.Surface, geo: BoardGeometry, theme: Theme, lang: str) -> None:
     rects = label_rects(geo, lang)
     if not rects:
@@ -536,13 +556,21 @@ def solution_badge(surface: pygame.Surface, anchor: Point, number: int, theme: T
 
 
 def _draw_solution(
-    surface: pygame.Surface, area: pygame.Rect, geo: BoardGeometry, scene: Scene, theme: Theme, lang: str
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    geo: BoardGeometry,
+    scene: Scene,
+    theme: Theme,
+    lang: str,
+    badge: bool = True,
 ) -> None:
     """A frame round the board and the badge below it (over its bottom edge when there is no room)."""
     if scene.solution_number is None:
         return
     frame = max(4, min(7, geo.gutter // 4 or 4))
     pygame.draw.rect(surface, theme.solution, geo.rect.inflate(frame * 2 + 2, frame * 2 + 2), frame)
+    if not badge:
+        return
     room = pygame.Rect(area).bottom - (geo.rect.bottom + frame + 1)
     height = min(44, room - 4)
     if height >= 26:
@@ -563,12 +591,15 @@ def draw_board(
     show_attacked: bool = True,
     row_heat: np.ndarray | None = None,
     margin: int = 16,
+    labels: bool = True,
+    badge: bool = True,
 ) -> BoardGeometry:
     """Draw ``scene`` centred in ``area``; returns the geometry used (for mouse clicks).
 
     ``row_heat`` (n values, e.g. conflicts per row) is shown as a colour strip left of the board.
+    ``labels`` and ``badge`` off draw a bare sample of the marks (the legend's).
     """
-    geo = fit_board(area, scene.n, margin)
+    geo = fit_board(area, scene.n, margin, labels=labels)
     shade = show_attacked and scene.attacked is not None
     if geo.n <= VECTOR_MAX_N:
         _draw_squares_vector(surface, geo, scene, theme, shade)
@@ -595,5 +626,5 @@ def draw_board(
     _draw_moved(surface, geo, scene, theme)
     _draw_tried(surface, geo, scene, theme)
     _draw_conflict_line(surface, geo, scene, theme)
-    _draw_solution(surface, area, geo, scene, theme, lang)
+    _draw_solution(surface, area, geo, scene, theme, lang, badge)
     return geo

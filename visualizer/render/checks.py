@@ -65,13 +65,22 @@ def strip_layout(area: pygame.Rect, n: int, scale: float, lang: str) -> StripLay
     return StripLayout(cell, size, tuple(labels), tuple(origins), height)  # type: ignore[arg-type]
 
 
+#: The strips take at most this share of the board's area (else smaller text, else no strips).
+STRIPS_SHARE = 0.3
+
+
 def split_for_strips(
     area: pygame.Rect, n: int, scale: float, lang: str = "en"
-) -> tuple[pygame.Rect, pygame.Rect]:
-    """``area`` split into the board's part and the strips' part below it."""
-    height = strip_layout(area, n, scale, lang).height
-    board = pygame.Rect(area.x, area.y, area.w, area.h - height)
-    return board, pygame.Rect(area.x, board.bottom, area.w, height)
+) -> tuple[pygame.Rect, pygame.Rect, float] | None:
+    """``area`` split into the board's part and the strips' part below it, with the text scale
+    the strips fit at (their text shrinks before the board does); None when they cannot fit."""
+    for factor in (1.0, 0.8, 0.64, 0.5):
+        fitted = max(0.75, scale * factor)
+        height = strip_layout(area, n, fitted, lang).height
+        if height <= area.h * STRIPS_SHARE:
+            board = pygame.Rect(area.x, area.y, area.w, area.h - height)
+            return board, pygame.Rect(area.x, board.bottom, area.w, height), fitted
+    return None
 
 
 def strips_under(board: pygame.Rect, strips: pygame.Rect, gutter: int, scale: float) -> pygame.Rect:

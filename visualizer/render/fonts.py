@@ -76,3 +76,33 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
                 line = candidate
         lines.append(line)
     return lines
+
+
+def wrap_exact(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """``text`` cut into pieces no wider than ``width`` whose concatenation is ``text`` exactly:
+    after a space where one fits (anywhere in Chinese), else inside a word too long for a line.
+
+    >>> import pygame; pygame.font.init()
+    >>> "".join(wrap_exact(get_mono_font(14), "for c in 0 .. n - 1:", 60))
+    'for c in 0 .. n - 1:'
+    """
+    pieces: list[str] = []
+    rest = text
+    while rest and font.size(rest)[0] > width:
+        lo, hi = 1, len(rest)
+        while lo < hi:  # the longest prefix that fits (at least one character)
+            mid = (lo + hi + 1) // 2
+            if font.size(rest[:mid].rstrip(" "))[0] <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        cut = lo
+        if not needs_cjk(rest[:cut]):
+            space = rest.rfind(" ", 0, cut + 1)
+            if space > 0 and rest[:space].strip():
+                cut = space + 1  # the space stays at the end of this piece
+        pieces.append(rest[:cut])
+        rest = rest[cut:]
+    if rest or not pieces:
+        pieces.append(rest)
+    return pieces

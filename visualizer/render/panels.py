@@ -7,12 +7,21 @@ or looked up through ``visualizer.i18n``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
 from visualizer.i18n import STRINGS, tr
 from visualizer.render.board import draw_check, ink_on
-from visualizer.render.fonts import ellipsize, font_for, get_font, get_mono_font, needs_cjk
+from visualizer.render.fonts import (
+    ellipsize,
+    font_for,
+    get_font,
+    get_mono_font,
+    needs_cjk,
+    wrap,
+    wrap_exact,
+)
 from visualizer.theme import Colour, Theme, blend
 
 #: Counters in the order a class reads them; others in the dict follow in their own order.
@@ -101,6 +110,71 @@ def draw_marker(surface: pygame.Surface, colour: Colour, rect: pygame.Rect) -> N
     )
 
 
+@dataclass(frozen=True)
+class CodeRow:
+    """One screen row of the code panel: a piece of source line ``index`` drawn from ``x``."""
+
+    index: int
+    text: str
+    x: int
+    first: bool  # the line's first row: its number and the marker go here
+
+
+@dataclass(frozen=True)
+class CodeLayout:
+    """The code panel's rows at font ``size``: every line wrapped to the panel, none cut."""
+
+    size: int
+    rows: tuple[CodeRow, ...]
+    text_left: int
+    right: int
+    line_h: int
+
+
+def code_font(line: str, size: int) -> pygame.font.Font:
+    """Fira Code, or Noto Sans SC for a line with Chinese in it."""
+    return get_font(size, "zh") if needs_cjk(line) else get_mono_font(size)
+
+
+def layout_code(lines: Sequence[str], area: pygame.Rect, scale: float = 1.0) -> CodeLayout:
+    """The rows of ``lines`` in ``area`` at the text size ``scale`` asks for: 16 px times ``scale``,
+    shrunk to 14 to spare wrapping, to 12 when the rows do not all fit (the panel then scrolls). A line wider
+    than the panel wraps onto rows indented under its own text. Indentation is measured in the
+    monospace font, so a Chinese line nests exactly like the English one."""
+    inner = pygame.Rect(area).inflate(-2 * PAD, -2 * PAD)
+    size = max(10, round(16 * scale))
+    smallest = max(10, round(12 * scale))
+    unwrapped = max(10, round(14 * scale))  # shrink this far to avoid wrapping, then wrap
+    while True:
+        mono = get_mono_font(size)
+        marker_w = max(12, size)
+        number_w = get_mono_font(max(9, size - 3)).size(str(len(lines)))[0] + 18
+        text_left = inner.left + marker_w + number_w
+        line_h = mono.get_linesize() + 4
+        rows: list[CodeRow] = []
+        for index, line in enumerate(lines):
+            line = line.rstrip()
+            indent = len(line) - len(line.lstrip(" "))
+            x = text_left + mono.size(" " * indent)[0]
+            hang = x + mono.size("  ")[0]
+            if hang > inner.right - 4 * size:  # deep nesting in a narrow panel: hang less
+                hang = x
+            font = code_font(line, size)
+            body = line[indent:]
+            first_width = inner.right - x
+            pieces = wrap_exact(font, body, first_width)
+            if len(pieces) > 1:  # rows after the first start at ``hang``: wrap the rest to that width
+                rest = wrap_exact(font, body[len(pieces[0]) :], inner.right - hang)
+                pieces = [pieces[0], *rest]
+            for k, piece in enumerate(pieces):
+                rows.append(CodeRow(index, piece, x if k == 0 else hang, k == 0))
+        wraps = len(rows) > len(lines)
+        fits = len(rows) * line_h <= inner.h
+        if size <= smallest or (fits and not (wraps and size > unwrapped)):
+            return CodeLayout(size, tuple(rows), text_left, inner.right, line_h)
+        size -= 1
+
+
 def draw_code(
     surface: pygame.Surface,
     area: pygame.Rect,
@@ -109,53 +183,45 @@ def draw_code(
     theme: Theme,
     lang: str,
     scale: float = 1.0,
-) -> None:
+) -> CodeLayout:
     """Pseudo-code in Fira Code (Noto Sans SC for Chinese lines), line ``current`` highlighted
-    and pointed at by a ▶ marker; long lines end in "…", long listings scroll to the current line."""
+    and pointed at by a ▶ marker; long lines wrap (``layout_code``), a long listing scrolls to
+    the current line. Returns the layout drawn."""
     area = pygame.Rect(area)
     _card(surface, area, theme)
     inner = area.inflate(-2 * PAD, -2 * PAD)
-    size = round(17 * scale)
-    while size > 11 and len(lines) * (get_mono_font(size).get_linesize() + 4) > inner.h:
-        size -= 1
-
-    def text_room(font_size: int) -> int:
-        digits = get_mono_font(max(9, font_size - 3)).size(str(len(lines)))[0]
-        return inner.w - max(12, font_size) - digits - 18
-
-    longest = max(lines, key=len, default="")
-    while size > 12 and get_mono_font(size).size(longest)[0] > text_room(size):
-        size -= 1  # shrink a little so whole lines show; below that, ellipsise
+    code = layout_code(lines, area, scale)
+    size, line_h, text_left = code.size, code.line_h, code.text_left
     marker_w = max(12, size)
-    line_h = get_mono_font(size).get_linesize() + 4
     visible = max(1, inner.h // line_h)
+    rows = code.rows
     first = 0
-    if current is not None and len(lines) > visible:
-        first = min(max(0, current - visible // 2), len(lines) - visible)
+    if current is not None and len(rows) > visible:
+        at = next((k for k, row in enumerate(rows) if row.index == current), 0)
+        first = min(max(0, at - visible // 3), len(rows) - visible)
     number_font = get_mono_font(max(9, size - 3))
-    number_w = number_font.size(str(len(lines)))[0] + 18
-    text_left = inner.left + marker_w + number_w
     clip = surface.get_clip()
     surface.set_clip(area)
-    for i, line in enumerate(lines[first : first + visible]):
-        index = first + i
+    for i, code_row in enumerate(rows[first : first + visible]):
         row = pygame.Rect(inner.left, inner.top + i * line_h, inner.w, line_h)
         ink = theme.text
-        if index == current:
+        if code_row.index == current:
             band = pygame.Rect(text_left - 6, row.top, inner.right - text_left + 6 + PAD // 2, row.h)
             pygame.draw.rect(surface, theme.code_highlight, band, border_radius=4)
-            draw_marker(surface, theme.text, pygame.Rect(row.left, row.top + 3, marker_w, row.h - 6))
+            if code_row.first:
+                draw_marker(surface, theme.text, pygame.Rect(row.left, row.top + 3, marker_w, row.h - 6))
             ink = ink_on(theme.code_highlight)
-        number = number_font.render(str(index + 1), True, theme.muted_text)
-        surface.blit(number, number.get_rect(midright=(text_left - 9, row.centery)))
-        font = get_font(size, "zh") if needs_cjk(line) else get_mono_font(size)
-        shown = ellipsize(font, line.rstrip(), inner.right - text_left)
-        text = font.render(shown, True, ink)
-        surface.blit(text, text.get_rect(midleft=(text_left, row.centery)))
+        if code_row.first:
+            number = number_font.render(str(code_row.index + 1), True, theme.muted_text)
+            surface.blit(number, number.get_rect(midright=(text_left - 9, row.centery)))
+        font = code_font(code_row.text, size)
+        text = font.render(code_row.text.rstrip(" "), True, ink)
+        surface.blit(text, text.get_rect(midleft=(code_row.x, row.centery)))
     surface.set_clip(clip)
+    return code
 
 
-def _dim(surface: pygame.Surface, area: pygame.Rect, alpha: int) -> None:
+def dim(surface: pygame.Surface, area: pygame.Rect, alpha: int) -> None:
     veil = pygame.Surface(area.size, pygame.SRCALPHA)
     veil.fill((0, 0, 0, alpha))
     surface.blit(veil, area.topleft)
@@ -167,7 +233,7 @@ def draw_progress(
     """A dimmed ``area`` with a centred box: ``label`` above a bar filled to ``fraction``."""
     area = pygame.Rect(area)
     fraction = min(1.0, max(0.0, fraction))
-    _dim(surface, area, 120)
+    dim(surface, area, 120)
     box = pygame.Rect(0, 0, min(560, area.w - 40), 120)
     box.center = area.center
     _card(surface, box, theme)
@@ -202,10 +268,28 @@ def _banner_icon(surface: pygame.Surface, rect: pygame.Rect, kind: str, ink: Col
     pygame.draw.circle(surface, fill, (rect.centerx, rect.top + rect.h * 0.28), width * 0.7)
 
 
+def banner_lines(area: pygame.Rect, text: str, lang: str) -> tuple[pygame.font.Font, list[str]]:
+    """The font and lines of a banner in ``area``: wrapped (inside a word too long for a line, such
+    as a path), the font shrunk until every line fits."""
+    area = pygame.Rect(area)
+    icon_size = max(12, min(30, area.h - 14))
+    room = area.w - icon_size - 3 * PAD
+    size = max(12, min(24, round(area.h * 0.5)))
+    while True:
+        font = font_for(text, size, lang, bold=True)
+        lines = [
+            piece.rstrip(" ") for line in wrap(font, text, room) for piece in wrap_exact(font, line, room)
+        ]
+        if len(lines) * font.get_linesize() <= area.h - 4 or size <= 9:
+            return font, lines
+        size -= 1
+
+
 def draw_banner(
     surface: pygame.Surface, area: pygame.Rect, text: str, theme: Theme, lang: str, kind: str = "info"
 ) -> None:
-    """A message strip filling ``area``: ``kind`` is "info", "error" or "success"."""
+    """A message filling ``area`` (the status area): ``kind`` is "info", "error" or "success";
+    long text wraps and the font shrinks until all of it shows."""
     area = pygame.Rect(area)
     fill = {"error": theme.conflict, "success": theme.solution}.get(kind, theme.tried)
     ink = ink_on(fill)
@@ -214,10 +298,39 @@ def draw_banner(
     icon = pygame.Rect(area.left + PAD, 0, icon_size, icon_size)
     icon.centery = area.centery
     _banner_icon(surface, icon, kind, ink, fill)
-    font = font_for(text, max(12, min(24, round(area.h * 0.5))), lang, bold=True)
-    shown = ellipsize(font, text, area.right - icon.right - 2 * PAD)
-    rendered = font.render(shown, True, ink)
-    surface.blit(rendered, rendered.get_rect(midleft=(icon.right + PAD, area.centery)))
+    font, lines = banner_lines(area, text, lang)
+    step = font.get_linesize()
+    top = area.centery - step * len(lines) // 2
+    for k, line in enumerate(lines):
+        rendered = font.render(line, True, ink)
+        surface.blit(rendered, rendered.get_rect(midleft=(icon.right + PAD, top + k * step + step // 2)))
+
+
+def draw_status(
+    surface: pygame.Surface, area: pygame.Rect, title: str, summary: str, theme: Theme, lang: str
+) -> None:
+    """The status area when no banner shows: the algorithm's name and its one-line summary."""
+    area = pygame.Rect(area)
+    text = f"{title}: {summary}" if summary else title
+    size = max(12, min(20, round(area.h * 0.4)))
+    while True:
+        font = font_for(text, size, lang)
+        lines = wrap(font_for(text, size, lang, bold=True), text, area.w - 2 * PAD)  # room for the bold name
+        if len(lines) * font.get_linesize() <= area.h or size <= 9:
+            break
+        size -= 1
+    bold = font_for(title, size, lang, bold=True)
+    step = font.get_linesize()
+    top = area.centery - step * len(lines) // 2
+    for k, line in enumerate(lines):
+        y = top + k * step
+        if k == 0 and line.startswith(title):
+            head = bold.render(title, True, theme.text)
+            surface.blit(head, (area.left + PAD, y))
+            tail = font.render(line[len(title) :], True, theme.muted_text)
+            surface.blit(tail, (area.left + PAD + head.get_width(), y))
+        else:
+            surface.blit(font.render(line, True, theme.muted_text), (area.left + PAD, y))
 
 
 def draw_help(
@@ -232,7 +345,7 @@ def draw_help(
     """A translucent overlay: ``title`` and key -> action rows, keys drawn as key caps, text sized by
     ``scale`` (then shrunk until every row fits)."""
     area = pygame.Rect(area)
-    _dim(surface, area, 150)
+    dim(surface, area, 150)
     title_font = font_for(title, round(28 * scale), lang, bold=True)
     extra = title_font.get_height() - font_for(title, 28, lang, bold=True).get_height()  # a taller heading
 

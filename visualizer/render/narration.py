@@ -1,0 +1,83 @@
+"""The narration panel below the board: the current event's sentence, then the log of earlier
+events, newest first. Pixels only: it draws the sentences it is given and returns where each log
+line lies, so that a click can go back to that moment."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from visualizer.render.fonts import ellipsize, font_for, wrap
+from visualizer.theme import Theme, blend
+
+PAD = 10
+
+
+@dataclass(frozen=True)
+class NarrationSizes:
+    """Font sizes and how many log lines fit in a panel."""
+
+    big: int
+    small: int
+    log_lines: int
+
+
+def narration_sizes(area: pygame.Rect, scale: float) -> NarrationSizes:
+    """The sentence at 17 px and the log at 14 px times ``scale``, shrunk to leave room for a log."""
+    big, small = max(10, round(17 * scale)), max(9, round(14 * scale))
+    room = area.h - 2 * PAD - 2 * font_for("", big).get_linesize() - 6
+    lines = max(0, room // (font_for("", small).get_linesize() + 2))
+    return NarrationSizes(big, small, lines)
+
+
+def draw_narration(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    current: str,
+    log: Sequence[tuple[int, str]],
+    theme: Theme,
+    lang: str,
+    scale: float = 1.0,
+) -> list[tuple[pygame.Rect, int]]:
+    """``current`` wrapped on up to two lines (the font shrinks until it fits), then ``log``
+    ((event index, sentence), oldest first) drawn newest first, one line each.
+    Returns (rect, event index) of every log line drawn."""
+    area = pygame.Rect(area)
+    pygame.draw.rect(surface, theme.panel, area, border_radius=10)
+    pygame.draw.rect(surface, blend(theme.panel, theme.muted_text, 0.35), area, 1, border_radius=10)
+    sizes = narration_sizes(area, scale)
+    inner = area.inflate(-2 * PAD, -2 * PAD)
+    size = sizes.big
+    while True:
+        font = font_for(current, size, lang, bold=True)
+        lines = wrap(font, current, inner.w) if current else []
+        if len(lines) <= 2 or size <= 9:
+            break
+        size -= 1
+    y = inner.top
+    clip = surface.get_clip()
+    surface.set_clip(area)
+    for line in lines:
+        surface.blit(font.render(line, True, theme.text), (inner.left, y))
+        y += font.get_linesize()
+    y = max(y, inner.top + 2 * font_for("", sizes.big).get_linesize()) + 4
+    pygame.draw.line(surface, blend(theme.panel, theme.muted_text, 0.4), (inner.left, y), (inner.right, y))
+    y += 2
+    hits: list[tuple[pygame.Rect, int]] = []
+    small = font_for("".join(text for _, text in log), sizes.small, lang)
+    step = small.get_linesize() + 2
+    number_w = small.size(f"{max((i for i, _ in log), default=0) + 1:,}")[0] + PAD
+    for index, text in reversed(log):
+        if y + step > inner.bottom + PAD // 2:
+            break
+        row = pygame.Rect(inner.left, y, inner.w, step)
+        number = small.render(f"{index + 1:,}", True, theme.muted_text)
+        surface.blit(number, number.get_rect(topright=(row.left + number_w - PAD, y + 1)))
+        shown = ellipsize(small, text, row.w - number_w)
+        surface.blit(small.render(shown, True, theme.muted_text), (row.left + number_w, y + 1))
+        hits.append((row, index))
+        y += step
+    surface.set_clip(clip)
+    return hits
