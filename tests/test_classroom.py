@@ -188,3 +188,21 @@ def test_help_keys_use_a_font_with_arrows():
     from visualizer.render.fonts import needs_cjk
 
     assert needs_cjk("→") and needs_cjk("中") and not needs_cjk("Space")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_projector_button_never_cuts_its_text_and_shows_its_state(lang):
+    """Too narrow for "Projector: off", the button shows its bare label, selected while it is on."""
+    from ui import new_app
+
+    app = new_app(8, "backtracking", size=(1280, 800), lang=lang)
+    try:
+        for on in (True, False, True):
+            press(app, pygame.K_F3)
+            app.tick(FRAME)
+            button = app.controls.buttons["theme"]
+            font = app.manager.get_theme().get_font(["button"])
+            assert font.size(button.text)[0] + 12 <= button.rect.width, button.text
+            assert button.is_selected == on == (app.theme.name == "projector")
+    finally:
+        app.close()

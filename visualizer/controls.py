@@ -15,7 +15,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UITextEntryLine
 
 from solvers.registry import ALGORITHMS
-from visualizer.commands import MODES, SEARCH, button_text
+from visualizer.commands import COMMANDS, MODES, SEARCH, button_text
 from visualizer.core.player import MAX_SPEED, MIN_SPEED
 from visualizer.core.until import KINDS as UNTIL_KINDS
 from visualizer.core.until import Until, parse_until
@@ -234,7 +234,10 @@ class Controls:
         )
         for i, name in enumerate(("scale", "theme"), 1):
             rect = pygame.Rect(x + i * (third + gap), y, third, row)
-            self.buttons[name] = UIButton(rect, self._text(name), self.manager)
+            text, on = self._fitted(name, rect.width)
+            self.buttons[name] = button = UIButton(rect, text, self.manager)
+            if on:
+                button.select()
 
     def _until_row(self, x: int, y: int, width: int, row: int, gap: int) -> None:
         """Run until: the condition drop-down, its number box and the button."""
@@ -289,7 +292,9 @@ class Controls:
         self.state = state
         changed = False
         for name, button in self.buttons.items():
-            text = self._text(name)
+            text, on = self._fitted(name, button.rect.width)
+            if on is not None and on != button.is_selected:
+                button.select() if on else button.unselect()
             if button.text != text:
                 button.set_text(text)
                 changed = True
@@ -351,6 +356,17 @@ class Controls:
         if name.startswith("mode:"):
             return tr(f"mode_{name[5:]}", self.state.lang)
         return button_text(name, self.state, self.state.lang, self.state.mode)
+
+    def _fitted(self, name: str, width: int) -> tuple[str, bool | None]:
+        """The button's text, and None; or, for a toggle too narrow for "Projector: off", its bare
+        label and whether it is on, shown as the button's selection (as the mode buttons show the mode)."""
+        text = self._text(name)
+        command = COMMANDS.get(name)
+        font = self.manager.get_theme().get_font(["button"])
+        if command is None or command.toggle is None or font.size(text)[0] + 12 <= width:
+            return text, None
+        label = command.mode_labels.get(self.state.mode, command.label or name)
+        return tr(label, self.state.lang), bool(getattr(self.state, command.toggle))
 
     def _n_text(self) -> str:
         return str(self.state.n)
