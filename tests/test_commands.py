@@ -57,6 +57,9 @@ SAMPLES: dict[str, str] = {
     "quit": "",
     "wait-idle": "",
     "key": "right",
+    # gallery paging (issue 13)
+    "gallery-up": "",
+    "gallery-down": "",
     # lessons (issue 14)
     "until": "depth=3",
     "bookmark": "a note",
@@ -118,6 +121,10 @@ def test_every_key_names_its_command_and_every_help_row_has_keys():
                 assert command_for_key(code, False, "", ctrl=True) == command.name, key
                 assert table.get((code, key.shift)) != command.name, key
                 continue
+            if command.view is not None:  # PgUp in the gallery: only while that view shows
+                assert command_for_key(code, key.shift, view=command.view) == command.name, key
+                assert table.get((code, key.shift)) != command.name, key
+                continue
             assert table[(code, key.shift)] == command.name, key
             assert command_for_key(code, key.shift, key.name if key.typed else "") == command.name
     helped = {action for _, action in help_rows()}
@@ -129,10 +136,10 @@ def test_every_key_names_its_command_and_every_help_row_has_keys():
 
 
 def test_keys_are_unique():
-    seen: dict[tuple[str, bool, bool], str] = {}
+    seen: dict[tuple[str, bool, bool, str | None], str] = {}
     for command in COMMANDS.values():
         for key in command.keys:
-            name = (key.name, key.shift, key.ctrl)
+            name = (key.name, key.shift, key.ctrl, command.view)  # a view may give a key its own meaning
             assert name not in seen, (key, seen.get(name))
             seen[name] = command.name
 
@@ -144,6 +151,8 @@ def test_keys_are_unique():
 )
 def test_a_real_key_press_dispatches_its_command(name, key):
     app = new_app(8, "backtracking")
+    if COMMANDS[name].view is not None:  # a view's own key: open that view first
+        app.dispatch("view", COMMANDS[name].view)
     called: list[str] = []
     app.dispatch = lambda command, *args: called.append(command)  # type: ignore[method-assign]
     try:

@@ -127,7 +127,7 @@ def test_mrv_marks_the_row_with_fewest_columns_and_says_why():
 
 
 def test_other_algorithms_draw_no_domains():
-    app = new_app(8, "backtracking")
+    app = new_app(8, "backtracking-pairwise")  # (plain backtracking draws its flag strips there)
     try:
         press(app, pygame.K_RIGHT)
         assert "domains" not in app.state() and app.mode.scene().domains is None  # type: ignore[attr-defined]
@@ -227,11 +227,10 @@ def test_a_telling_pair_races_through_real_input_with_counters_equal_to_solo_run
     app = new_app(8, "brute-force", mode="race", algo2="backtracking")
     try:
         menu = app.controls.algorithms
-        assert f"{a} vs {b}" in [text for text, _ in menu.options_list]
+        shown = f"{registry.get(a).title} vs {registry.get(b).title}"  # the drop-down names titles
+        assert shown in [text for text, _ in menu.options_list]
         kind = pygame_gui.UI_DROP_DOWN_MENU_CHANGED
-        app.handle_event(
-            pygame.event.Event(kind, ui_element=menu, text=f"{a} vs {b}", selected_option_id=f"{a},{b}")
-        )
+        app.handle_event(pygame.event.Event(kind, ui_element=menu, text=shown, selected_option_id=f"{a},{b}"))
         for _ in range(200):
             press(app, pygame.K_RIGHT)
         for _ in range(50):

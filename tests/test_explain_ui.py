@@ -147,7 +147,10 @@ def test_banners_never_cover_the_board_or_counters_and_wrap(size, scale):
     assert len(lines) * font.get_linesize() <= banner.h
     assert all(font.size(line)[0] <= banner.w - 40 for line in lines)  # beside the icon
     assert share_near(app, banner, app.theme.conflict) > 0.3  # the banner is drawn there
-    assert fit_board(layout.board, 8).rect == geometry.rect
+    area = layout.board
+    if app.mode.strips_area is not None:  # the flag strips (issue 13) take the bottom of the board's area
+        area = pygame.Rect(area.x, area.y, area.w, area.h - app.mode.strips_area.h)
+    assert fit_board(area, 8).rect == geometry.rect
 
 
 def test_the_status_area_names_the_algorithm_and_its_summary():

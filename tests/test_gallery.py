@@ -8,7 +8,7 @@ from solvers import registry
 from solvers.board import SYMMETRIES
 from visualizer.core.gallery import Gallery
 from visualizer.core.timeline import Timeline
-from visualizer.render.gallery import draw_gallery, hit
+from visualizer.render.gallery import MIN_BOARD, draw_gallery, draw_gallery_page, hit
 from visualizer.theme import CLASSROOM
 
 
@@ -76,7 +76,14 @@ def test_draw_gallery_returns_hits_that_select():
     _timeline, gallery = full_gallery()
     surface = pygame.Surface((1000, 760))
     hits = draw_gallery(surface, surface.get_rect(), gallery.model(), CLASSROOM, "zh")
-    assert len(hits) == 92
+    paged, first = [], 0  # boards of at least MIN_BOARD pixels: the 92 take pages
+    while first < 12:
+        page, shown = draw_gallery_page(
+            surface, surface.get_rect(), gallery.model(), CLASSROOM, "zh", first_class=first
+        )
+        assert shown >= 1 and all(rect.w >= MIN_BOARD for rect, _ in page)
+        paged, first = paged + page, first + shown
+    assert len(paged) == 92 and {q for _, q in paged} == {e.queens for e in gallery.entries}
     rect, queens = hits[17]
     assert hit(hits, rect.center) == queens and hit(hits, (0, 0)) is None
     drawn = draw_gallery(surface, surface.get_rect(), gallery.model(), CLASSROOM, "en", selected=queens)

@@ -121,6 +121,8 @@ class App:
             self.say(tr("error", self.lang, message=f"unknown command {name!r}"), "error")
         elif self.mode.name not in command.modes:
             self.say(*refusal(name, self.mode.name, self.lang))
+        elif command.view is not None and command.view != getattr(self.mode, "view", None):
+            self.say(tr(f"{command.view}_closed", self.lang), "info")  # e.g. PgUp with the gallery shut
         elif self.busy and not command.while_busy:
             self.say(tr("busy", self.lang), "info")
         else:
@@ -238,23 +240,36 @@ class App:
                 return
             if event.type == pygame.KEYDOWN and not self.controls.typing():
                 shift, ctrl = bool(event.mod & pygame.KMOD_SHIFT), bool(event.mod & pygame.KMOD_CTRL)
-                name = command_for_key(event.key, shift, getattr(event, "unicode", ""), ctrl)
+                view = getattr(self.mode, "view", None)  # PgUp / PgDn page the gallery while it shows
+                name = command_for_key(event.key, shift, getattr(event, "unicode", ""), ctrl, view)
                 if name is not None:
                     self.dispatch(name)
             elif (named := self.controls.command_of(event)) is not None:
                 self.dispatch(named[0]) if named[1] is None else self.dispatch(*named)
             elif not consumed and (target := self.mode.scrub(event)) is not None:
                 self.dispatch("seek", target)  # a press or a drag on the scrub bar
-            elif event.type == pygame.MOUSEMOTION:
-                self.pointer = event.pos
-            elif event.type == pygame.MOUSEWHEEL and not consumed:  # the narration log scrolls
-                wheel = getattr(self.mode, "wheel", None)
-                if wheel is not None:
-                    wheel(self.pointer, event.y)
+            elif event.type in (pygame.MOUSEWHEEL, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+                self._pointer(event, consumed)
             elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
                 square = self.geometry.square_at(event.pos) if self.geometry is not None else None
                 if not self.mode.click(event.pos) and square is not None:
                     self.dispatch("click", *square)
+
+    def _pointer(self, event: pygame.event.Event, consumed: bool) -> None:
+        """The mouse beyond clicks: where it is (the wheel has no pos), the wheel (the narration
+        log, gallery pages, tree zoom) and drags with the left button (tree pan) for the mode."""
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        if consumed:
+            return
+        if event.type == pygame.MOUSEMOTION and event.buttons[0]:
+            if (drag := getattr(self.mode, "drag", None)) is not None:
+                drag(event.pos, event.rel)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if (release := getattr(self.mode, "release", None)) is not None:
+                release(event.pos)
+        elif event.type == pygame.MOUSEWHEEL and (wheel := getattr(self.mode, "wheel", None)) is not None:
+            wheel(self.pointer, event.y)
 
     def pump(self) -> None:
         """Handle every queued pygame event."""

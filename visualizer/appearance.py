@@ -65,7 +65,7 @@ def _mix(a: Colour, b: Colour, t: float) -> Colour:
     return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
-def gui_theme(theme: Theme, font_size: int) -> dict[str, dict[str, object]]:
+def gui_theme(theme: Theme, font_size: int, choice_size: int | None = None) -> dict[str, dict[str, object]]:
     """A pygame_gui theme dict: widget colours from ``theme``, Noto Sans SC at ``font_size`` pixels.
 
     Noto Sans SC has Latin and Chinese glyphs, so the language menu's "中文" shows in English too.
@@ -82,6 +82,12 @@ def gui_theme(theme: Theme, font_size: int) -> dict[str, dict[str, object]]:
     result["drop_down_menu"]["misc"] = dict(item_height)
     result["selection_list"] = {"font": font, "misc": dict(item_height)}
     result["#language"] = {"misc": {"expand_direction": "up"}}  # the language menu sits at the bottom
+    if choice_size is not None and choice_size < font_size:  # the algorithm drop-down: titles fit whole
+        small = {"font": {**font, "size": str(choice_size)}}
+        for block in ("#algorithms", "#algorithms.button", "#algorithms.selection_list"):
+            result[block] = dict(small)  # the drop-down, its selected-option button and its list
+    # labels (the speed label) stand on the window's background: its text colour, in both themes
+    result["label"]["colours"] = {"normal_text": _hex(theme.text), "dark_bg": "#00000000"}
     if theme.name != CLASSROOM.name:
         accent = theme.code_highlight
         colours = {
@@ -114,15 +120,35 @@ def gui_font_size(layout: Layout) -> int:
     return round(GUI_FONT * max(1.0, min(layout.scale, layout.controls.w / 200)))
 
 
+def choice_font_size(layout: Layout, lang: str, font_size: int) -> int:
+    """The algorithm drop-down's text size: ``font_size`` or less, so that every algorithm's title
+    fits its width (at 960x640 and text size 2 "Backtracking with flag arrays" was cut); at least 10."""
+    import pygame
+
+    from solvers.registry import ALGORITHMS
+
+    titles = [spec.title_zh if lang == "zh" else spec.title for spec in ALGORITHMS.values()]
+    room = layout.controls.w - font_size - 14  # the arrow button and the padding
+    size = font_size
+    while size > 10:
+        font = pygame.font.Font(str(font_path("zh")), size)
+        if max(font.size(title)[0] for title in titles) <= room:
+            break
+        size -= 1
+    return size
+
+
 def manager_for(
     manager: pygame_gui.UIManager | None, layout: Layout, theme: Theme, lang: str
 ) -> pygame_gui.UIManager:
     """``manager`` if its theme, language and text size still hold, else a new one."""
-    key = (theme.name, lang, gui_font_size(layout))
+    size = gui_font_size(layout)
+    key = (theme.name, lang, size, choice_font_size(layout, lang, size))
     if manager is not None and getattr(manager, "classroom_key", None) == key:
         manager.set_window_resolution(layout.size)
         return manager
-    manager = pygame_gui.UIManager(layout.size, theme_path=gui_theme(theme, key[2]), starting_language=lang)
+    look = gui_theme(theme, size, key[3])
+    manager = pygame_gui.UIManager(layout.size, theme_path=look, starting_language=lang)
     manager.classroom_key = key  # type: ignore[attr-defined]
     return manager
 

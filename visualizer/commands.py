@@ -282,6 +282,7 @@ class Command:
     toggle: str | None = None  # ControlState field the button shows as on / off
     swap: tuple[str, str] | None = None  # (ControlState field, i18n key shown while it is true)
     mode_labels: Mapping[str, str] = field(default_factory=dict)  # the button's text in other modes
+    view: str | None = None  # taken only while this side view shows (else a banner says how to open it)
 
 
 def _table(*commands: Command) -> dict[str, Command]:
@@ -462,6 +463,7 @@ COMMANDS: dict[str, Command] = _table(
         help="hint",
         label="game_hint_button",
         modes=frozenset({"game"}),
+        toggle="hints",  # the button says whether hints are on
     ),
     Command(
         "completions",
@@ -480,6 +482,25 @@ COMMANDS: dict[str, Command] = _table(
         modes=frozenset({"game"}),
         parse=on_off("relaxed"),
         toggle="relaxed",
+    ),
+    # paging the solutions gallery (issue 13); PgUp / PgDn mean this only while it shows
+    Command(
+        "gallery-up",
+        "gallery_page_up",
+        keys=(Key("page up", "PgUp"),),
+        help="gallery_page_up",
+        modes=frozenset({"watch"}),
+        while_busy=True,
+        view="gallery",
+    ),
+    Command(
+        "gallery-down",
+        "gallery_page_down",
+        keys=(Key("page down", "PgDn"),),
+        help="gallery_page_down",
+        modes=frozenset({"watch"}),
+        while_busy=True,
+        view="gallery",
     ),
     # -- lessons (issue 14): run until ------------------------------------------------------
     Command(
@@ -614,9 +635,26 @@ def key_table() -> dict[tuple[int, bool], str]:
         warnings.simplefilter("ignore")
         for command in COMMANDS.values():
             for key in command.keys:
-                if not key.ctrl:
+                if not key.ctrl and command.view is None:
                     table.setdefault((pygame.key.key_code(key.name), key.shift), command.name)
     return table
+
+
+def view_key_table() -> dict[tuple[int, bool, str], str]:
+    """(pygame key code, Shift held, side view) -> command name, for the keys that mean something
+    else while a side view shows (PgUp / PgDn page the gallery; elsewhere they go to bookmarks)."""
+    import warnings
+
+    import pygame
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return {
+            (pygame.key.key_code(key.name), key.shift, command.view): command.name
+            for command in COMMANDS.values()
+            if command.view is not None
+            for key in command.keys
+        }
 
 
 def ctrl_table() -> dict[int, str]:
@@ -640,11 +678,18 @@ def typed_keys() -> dict[str, str]:
     return {key.name: command.name for command in COMMANDS.values() for key in command.keys if key.typed}
 
 
-def command_for_key(key: int, mod_shift: bool, typed: str = "", ctrl: bool = False) -> str | None:
+def command_for_key(
+    key: int, mod_shift: bool, typed: str = "", ctrl: bool = False, view: str | None = None
+) -> str | None:
     """The command a key press names, or None: the typed character first, then Shift+key, then the key.
-    With Ctrl held only the Ctrl keys count (Ctrl+S is not S)."""
+    With Ctrl held only the Ctrl keys count (Ctrl+S is not S); while side view ``view`` shows, its
+    own keys come first (PgUp in the gallery pages it)."""
     if ctrl:
         return ctrl_table().get(key)
+    if view is not None:
+        own = view_key_table().get((key, mod_shift, view))
+        if own is not None:
+            return own
     if typed and typed in _TYPED:
         return _TYPED[typed]
     table = _keys()

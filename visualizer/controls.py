@@ -23,6 +23,9 @@ from visualizer.i18n import tr
 from visualizer.modes.base import ControlPlan, Mode
 from visualizer.theme import Theme
 
+#: The slider's arrows move it this far: a factor of 1.25 in events per second (log scale).
+ARROW_STEP = math.log10(1.25)
+
 
 def speed_to_slider(rate: float) -> float:
     """Slider position 0..4 of ``rate`` events per second (log scale)."""
@@ -47,13 +50,19 @@ def format_speed(rate: float) -> str:
     return f"{rate:.1f}" if rate < 10 and rate != int(rate) else f"{int(rate)}"
 
 
+def title(algorithm: str, lang: str) -> str:
+    """The algorithm's title in ``lang`` (the registry's)."""
+    spec = ALGORITHMS[algorithm]
+    return spec.title_zh if lang == "zh" else spec.title
+
+
 def race_options(pair: tuple[str, str], lang: str) -> tuple[list[tuple[str, str]], tuple[str, str]]:
     """The race drop-down's (text, "a,b") options, ``pair`` among them, and the one for ``pair``."""
     from visualizer.core.race import RACE_PAIRS
     from visualizer.modes.race import pair_id
 
     pairs = list(RACE_PAIRS) if pair in RACE_PAIRS else [*RACE_PAIRS, pair]
-    options = [(tr("race_pair", lang, a=a, b=b), pair_id((a, b))) for a, b in pairs]
+    options = [(tr("race_pair", lang, a=title(a, lang), b=title(b, lang)), pair_id((a, b))) for a, b in pairs]
     return options, options[pairs.index(pair)]
 
 
@@ -76,6 +85,7 @@ class ControlState:
     mode: str = "watch"
     plan: ControlPlan = field(default_factory=lambda: ControlPlan(()))  # the mode's buttons
     relaxed: bool = False  # game mode: relaxed rules
+    hints: bool = False  # game mode: safe squares ringed
     race_pair: tuple[str, str] | None = None  # race mode: the drop-down offers race pairs instead
     theme: str = "classroom"  # the projector button shows whether the projector theme is on
     ui_scale: float = 1.0  # text size (visualizer/appearance.py): rows grow with it
@@ -178,6 +188,7 @@ class Controls:
                 pygame.Rect(x, y, width, row),
                 self.manager,
                 expansion_height_limit=row * 10,
+                object_id="#algorithms",  # its text size fits the titles (visualizer/appearance.py)
             )
             y += row + gap
         third = (width - 2 * gap) // 3  # n - 1, the n box, n + 1
@@ -201,7 +212,11 @@ class Controls:
             self.speed_label = UILabel(pygame.Rect(x, y, width, row), self._speed_text(), self.manager)
             y += row
             self.slider = UIHorizontalSlider(
-                pygame.Rect(x, y, width, row), speed_to_slider(self.state.speed), (0.0, 4.0), self.manager
+                pygame.Rect(x, y, width, row),
+                speed_to_slider(self.state.speed),
+                (0.0, 4.0),
+                self.manager,
+                click_increment=ARROW_STEP,  # an arrow: about x1.25 (not a whole decade)
             )
             y += row + 2 * gap
         place_row(("screenshot", "gif"), y)

@@ -231,7 +231,16 @@ STRINGS: dict[str, tuple[str, str]] = {
     "race_tie": ("both at once", "同时"),
     # large boards and the min-conflicts chart (visualizer/render/chart.py, controls.py)
     "chart_title": ("Conflicts remaining", "剩余冲突数"),
-    "chart_now": ("{conflicts} conflicts after {repairs} repairs", "{repairs} 次修复后剩 {conflicts} 个冲突"),
+    "chart_now": ("{conflicts} after {repairs}", "{repairs}后剩 {conflicts}"),
+    # the chart's counts, singular and plural, and its restarts (render/chart.py)
+    "n_conflicts_one": ("{count} conflict", "{count} 个冲突"),
+    "n_conflicts_many": ("{count} conflicts", "{count} 个冲突"),
+    "n_repairs_one": ("{count} repair", "{count} 次修复"),
+    "n_repairs_many": ("{count} repairs", "{count} 次修复"),
+    "n_restarts_one": ("{count} restart", "{count} 次重启"),
+    "n_restarts_many": ("{count} restarts", "{count} 次重启"),
+    "chart_solved": ("Solved after {repairs} and {restarts}", "经过 {repairs}和 {restarts}后得解"),
+    "chart_restart": ("restart", "重启"),
     "chart_empty": ("No repair yet: the greedy start comes first", "尚未修复：先贪心放置初始皇后"),
     "chart_x": ("repairs", "修复次数"),
     "chart_y": ("conflicts", "冲突数"),
@@ -244,7 +253,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "窗口最多绘制 n = {high} 的棋盘（命令行可以更大）",
     ),
     "game_retry": ("Retry", "重来"),
-    "game_hint_button": ("Hint: safe squares", "提示：安全格"),
+    "game_hint_button": ("Hints (safe squares)", "提示安全格"),
     "game_completions_button": ("Can it be completed?", "还能完成吗？"),
     "game_relaxed_button": ("Relaxed rules", "宽松规则"),
     "game_rules_title": ("How to play", "玩法"),
@@ -268,6 +277,26 @@ STRINGS: dict[str, tuple[str, str]] = {
     "mode_game": ("Play", "游戏"),
     "mode_race": ("Race", "比赛"),
     "not_in_mode": ("Not available in this mode ({mode})", "当前模式（{mode}）下不可用"),
+    # the check made visible (visualizer/core/checks.py, render/checks.py): the flag strips
+    "flags_columns": ("cols[c]", "列 cols[c]"),
+    "flags_diagonals": ("diag[r+c]", "对角线 diag[r+c]"),
+    "flags_anti": ("anti[r−c+n−1]", "反对角线 anti[r−c+n−1]"),
+    # paging the gallery and zooming the tree (render/gallery.py, render/tree.py)
+    "gallery_paging": ("{more} · wheel or PgUp / PgDn", "{more} · 滚轮或 PgUp / PgDn 翻页"),
+    "gallery_closed": (
+        "PgUp / PgDn page through the gallery: open it with Y",
+        "PgUp / PgDn 用于解集翻页：先按 Y 打开解集",
+    ),
+    "tree_following": (
+        "Following the current subtree · wheel: zoom, drag: pan, click: go to that moment",
+        "跟随当前子树 · 滚轮缩放，拖动平移，点击回到那一刻",
+    ),
+    "tree_zoomed": (
+        "Zoom ×{zoom} · drag: pan · T twice: follow again · click: go to that moment",
+        "放大 ×{zoom} · 拖动平移 · 按两次 T 重新跟随 · 点击回到那一刻",
+    ),
+    "gallery_page_up": ("Gallery: previous page", "解集：上一页"),
+    "gallery_page_down": ("Gallery: next page", "解集：下一页"),
     # lessons (issue 14): run until
     "until": ("Run until the chosen condition", "运行到所选条件"),
     "until_run": ("Run until", "运行到"),

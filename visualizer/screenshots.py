@@ -19,6 +19,10 @@ SHOTS: dict[str, tuple[int, str, str, str]] = {
     "gallery.png": (8, "backtracking", "en", "instant;wait-idle;key:y"),
     "min-conflicts.png": (1000, "min-conflicts", "en", "step:1018"),  # mid-repair, with the chart
     "large-n.png": (1000, "construction", "en", "instant"),
+    # the algorithm's own check at slow speed, the gallery's second page, the tree following its subtree
+    "checks.png": (8, "backtracking", "en", "speed:10;step:40"),
+    "gallery-page2.png": (8, "backtracking", "en", "instant;wait-idle;key:y;key:page down"),
+    "tree-zoom.png": (8, "backtracking", "en", "step:300;key:t"),
     "narration.png": (8, "backtracking", "en", "step:40"),  # the sentence and the log below the board
     "legend.png": (8, "backtracking", "en", "step:12;legend:on"),  # every mark, drawn by the board
     # issue 15: MRV mid-search at a slow speed, each empty row's domain on the board, the row it picks framed

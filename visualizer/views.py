@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import pygame
 
-from visualizer.core.conflicts import ConflictSeries
-from visualizer.core.gallery import Gallery, GalleryModel
+from visualizer.core.conflicts import ChartModel, ConflictSeries
+from visualizer.core.gallery import Gallery, GalleryModel, GalleryPager
 from visualizer.core.timeline import Timeline
 from visualizer.core.tree import SearchTree
 from visualizer.core.tree_view import TreeModel, TreeView
+from visualizer.render.tree import TreeHits
 from visualizer.theme import Theme
 
 VIEWS = ("code", "tree", "gallery", "chart")
 #: What the side panel draws: a snapshot of the tree panel, the gallery or the chart's values.
-SideModel = TreeModel | GalleryModel | tuple[int, ...]
+SideModel = TreeModel | GalleryModel | ChartModel
 
 
 class Views:
@@ -32,6 +33,10 @@ class Views:
         self.gallery: Gallery | None = None
         self.chart: ConflictSeries | None = None  # conflicts per repair (min-conflicts)
         self.hits: list = []
+        self.pager = GalleryPager()  # the gallery's page (wheel, PgUp / PgDn)
+        self.tree_hits = TreeHits()  # where the last frame drew the tree's nodes or map
+        self.profile_texts: list[pygame.Rect] = []  # the nodes-per-depth chart's texts, last frame
+        self._press: tuple[int, int] | None = None  # a press on the map, until released or dragged
         self._selected: tuple[tuple[int, ...], Timeline, int] | None = None
 
     @property
@@ -46,6 +51,8 @@ class Views:
             raise ValueError(f"view must be one of {', '.join(VIEWS)} (got {view!r})")
         if view == "tree" and (self.tree_view is None or self.tree_view.timeline is not timeline):
             self.tree_view = TreeView(timeline)
+        elif view == "tree" and self.tree_view is not None:
+            self.tree_view.follow()  # opened again: follow the current subtree
         if view == "gallery" and (self.gallery is None or self.gallery.timeline is not timeline):
             self.gallery = Gallery(timeline.n).attach(timeline)
         if view == "chart" and (self.chart is None or self.chart.timeline is not timeline):
@@ -66,6 +73,7 @@ class Views:
         if self.gallery is not None:
             self.gallery.detach()
             self.gallery = Gallery(timeline.n).attach(timeline)
+        self.pager = GalleryPager()
         if self.chart is not None:
             self.chart.attach(timeline)
 
@@ -91,6 +99,61 @@ class Views:
         self._selected = (queens, timeline, timeline.cursor)
         return True
 
+    def page(self, step: int) -> bool:
+        """The gallery's next (``step`` > 0) or previous page; True if it moved."""
+        if self.view != "gallery" or self.gallery is None:
+            return False
+        classes = len(self.gallery.classes)
+        return self.pager.down(classes) if step > 0 else self.pager.up()
+
+    def wheel(self, pos: tuple[int, int], area: pygame.Rect, clicks: int) -> bool:
+        """The mouse wheel over the side panel: the gallery pages (up: back), the tree's map
+        zooms (up: in) around the pointer; True if taken."""
+        if not area.collidepoint(pos):
+            return False
+        if self.view == "gallery":
+            self.page(-1 if clicks > 0 else 1)
+            return True
+        point = self.tree_hits.map_point(pos)
+        if self.view == "tree" and self.tree_view is not None and point is not None:
+            self.tree_view.zoom(point[1], clicks)
+            return True
+        return False
+
+    def drag(self, pos: tuple[int, int], rel: tuple[int, int]) -> bool:
+        """A drag with the left button over the tree's map pans it; True if taken."""
+        rect = self.tree_hits.map_rect
+        if self.view != "tree" or self.tree_view is None or rect is None:
+            return False
+        if self._press is None and not rect.collidepoint(pos):
+            return False
+        self._press = None  # a drag, not a click
+        self.tree_view.pan(-rel[0] / max(1, rect.width))
+        return True
+
+    def press(self, pos: tuple[int, int]) -> int | None:
+        """A left press in the tree: a node-link node's moment at once; on the map, the press is
+        kept until ``release`` (a drag cancels it). None when nothing is to be done now."""
+        if self.view != "tree" or self.tree_view is None:
+            return None
+        if self.tree_hits.map_point(pos) is not None:
+            self._press = pos
+            return None
+        return self.tree_hits.node_moment(pos)
+
+    def release(self, pos: tuple[int, int]) -> int | None:
+        """The left button released: the moment of the map's node pressed (not dragged), or None."""
+        pressed, self._press = self._press, None
+        point = self.tree_hits.map_point(pressed) if pressed is not None else None
+        if point is None or self.tree_view is None:
+            return None
+        return self.tree_view.moment_at(*point)
+
+    def over_tree(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is on the tree's map or a node (a press there is the tree's)."""
+        hits = self.tree_hits
+        return self.view == "tree" and (hits.map_point(pos) is not None or hits.node_moment(pos) is not None)
+
     def model(self) -> SideModel | None:
         """A read-only snapshot of the side view to draw, or None when the code shows.
 
@@ -101,7 +164,7 @@ class Views:
         if self.view == "gallery" and self.gallery is not None:
             return self.gallery.model()
         if self.view == "chart" and self.chart is not None:
-            return tuple(self.chart.values)
+            return self.chart.model()
         return None
 
     def draw(
@@ -118,24 +181,39 @@ class Views:
         ``chosen`` is the gallery's selected solution (``selected``), framed when drawn.
         """
         if isinstance(model, TreeModel):
-            from visualizer.render.tree import draw_profile, draw_tree
+            from visualizer.render.tree import draw_profile, draw_tree, profile_height
 
-            profile_h = min(area.height * 2 // 5, 34 + 22 * (model.n + 1))
+            rows = model.n + 1
+            profile_h = max(min(area.height * 2 // 5, 34 + 22 * rows), profile_height(rows))
+            if area.height - profile_h - 8 < 110 + 12 * rows:  # too short for both: the tree alone
+                profile_h = -8
             top = pygame.Rect(area.x, area.y, area.width, area.height - profile_h - 8)
-            bottom = pygame.Rect(area.x, top.bottom + 8, area.width, profile_h)
-            draw_tree(surface, top, model, theme, lang)
-            counts = model.level_counts
-            title = "profile_title_queens" if model.by_queens else "profile_title"
-            draw_profile(surface, bottom, counts, model.full_profile or counts, theme, lang, title)
+            self.tree_hits = draw_tree(surface, top, model, theme, lang)
+            self.profile_texts = []
+            if profile_h > 0:
+                bottom = pygame.Rect(area.x, top.bottom + 8, area.width, profile_h)
+                counts = model.level_counts
+                title = "profile_title_queens" if model.by_queens else "profile_title"
+                self.profile_texts = draw_profile(
+                    surface, bottom, counts, model.full_profile or counts, theme, lang, title
+                )
             return True
         if isinstance(model, GalleryModel):
-            from visualizer.render.gallery import draw_gallery
+            from visualizer.render.gallery import draw_gallery_page
 
-            self.hits = draw_gallery(surface, area, model, theme, lang, chosen)
+            self.pager.fit(model.class_count)
+            moved = True
+            while moved:  # a page asked for before the first draw moves once a page's size is known
+                self.hits, shown = draw_gallery_page(
+                    surface, area, model, theme, lang, chosen, first_class=self.pager.first
+                )
+                moved = self.pager.drawn(shown, model.class_count)
             return True
-        if isinstance(model, tuple):
+        if isinstance(model, ChartModel):
             from visualizer.render.chart import draw_conflicts_chart
 
-            draw_conflicts_chart(surface, area, model, theme, lang)
+            draw_conflicts_chart(
+                surface, area, model.values, theme, lang, restarts=model.restarts, solved=model.solved
+            )
             return True
         return False

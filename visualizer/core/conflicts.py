@@ -6,27 +6,59 @@ value, each undone one pops it, so step back shrinks the series; a reset empties
 
 from __future__ import annotations
 
-from solvers.events import Event, Repair
+from dataclasses import dataclass
+
+from solvers.events import Backtrack, Event, Repair, Solution
 from visualizer.core.timeline import Follower, Timeline
 
 
+@dataclass(frozen=True)
+class ChartModel:
+    """What the chart draws: conflicts after each repair, where the search restarted, and
+    whether the board is solved (a restart's greedy start can solve it with no repair)."""
+
+    values: tuple[int, ...]
+    restarts: tuple[int, ...] = ()  # repairs made before each restart
+    solved: bool = False
+
+
 class ConflictSeries(Follower):
-    """Conflicts left after each repair applied so far, in order."""
+    """Conflicts left after each repair applied so far, in order, and the restarts between them.
+
+    A restart takes every queen away (n ``Backtrack`` events, row 0 first); it is recorded at
+    its first one.
+    """
 
     def __init__(self) -> None:
         self.values: list[int] = []
+        self.restarts: list[int] = []
+        self.solved = False
         self.timeline: Timeline | None = None
 
     def clear(self) -> None:
         """No repairs."""
         self.values = []
+        self.restarts = []
+        self.solved = False
+
+    def model(self) -> ChartModel:
+        """A read-only snapshot to draw."""
+        return ChartModel(tuple(self.values), tuple(self.restarts), self.solved)
 
     def __len__(self) -> int:
         return len(self.values)
 
     def on_event(self, event: Event, sign: int) -> None:
         """Timeline listener: record (sign +1) or forget (sign -1) a repair."""
-        if type(event) is not Repair:
+        kind = type(event)
+        if kind is Backtrack and event.row == 0:  # type: ignore[union-attr]
+            if sign > 0:
+                self.restarts.append(len(self.values))
+            elif self.restarts:
+                self.restarts.pop()
+        if kind is Solution:
+            self.solved = sign > 0
+        if kind is not Repair:
             return
         if sign > 0:
             self.values.append(event.conflicts)  # type: ignore[union-attr]

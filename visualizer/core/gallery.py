@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from solvers.board import canonical, symmetry_to_canonical
 from solvers.events import Event, Solution
@@ -147,3 +147,51 @@ class Gallery(Follower):
             )
             self._model = GalleryModel(self.total, self.kept, groups)
         return self._model
+
+
+@dataclass
+class GalleryPager:
+    """Which class the gallery starts at, paging by as many classes as the last draw showed.
+
+    >>> pager = GalleryPager()
+    >>> pager.drawn(3, 12), pager.down(12), pager.first, pager.down(12), pager.first, pager.up(), pager.first
+    (False, True, 3, True, 6, True, 3)
+    """
+
+    first: int = 0  # index of the first class shown
+    shown: int = 0  # how many classes the last draw fitted from ``first``
+    earlier: list[int] = field(default_factory=list)  # the first class of each earlier page
+    pending: int = 0  # pages asked for before any draw said how many classes a page holds
+
+    def down(self, classes: int) -> bool:
+        """The next page, if the last one did not show the last class; True if it moved (or will,
+        at the next draw, when nothing has been drawn yet)."""
+        if self.shown == 0:
+            self.pending += 1
+            return True
+        if self.first + self.shown >= classes:
+            return False
+        self.earlier.append(self.first)
+        self.first += self.shown
+        return True
+
+    def drawn(self, shown: int, classes: int) -> bool:
+        """A draw fitted ``shown`` classes from ``first``; True if a pending page now moved it."""
+        self.shown = shown
+        moved = False
+        while self.pending and shown:
+            self.pending -= 1
+            moved = self.down(classes) or moved
+        return moved
+
+    def up(self) -> bool:
+        """The previous page; True if it moved."""
+        if not self.earlier and self.first == 0:
+            return False
+        self.first = self.earlier.pop() if self.earlier else 0
+        return True
+
+    def fit(self, classes: int) -> None:
+        """Back to the first page when stepping back removed the classes this page started at."""
+        if self.first and self.first >= classes:
+            self.first, self.earlier = 0, []

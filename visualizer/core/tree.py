@@ -66,6 +66,7 @@ class TreeNode:
     refused: bool = False
     closed: bool = False
     fruitful_children: int = 0
+    moment: int = 0  # the timeline's event index right after the Place that made this node
 
 
 class SearchTree(Follower):
@@ -86,6 +87,7 @@ class SearchTree(Follower):
         self.count = 1
         self.level_counts = [1] + [0] * n
         self.solutions = 0
+        self.moment = 0  # events applied: the timeline's cursor once the event being heard is applied
         self.nodes: list[TreeNode] | None = [TreeNode(1, None, 0, None)] if self.keep_nodes else None
         self.path: list[int] = [0]  # node indices (node mode) root first
         self.path_cols: list[int] = []  # the column placed at each depth 1..len
@@ -170,6 +172,13 @@ class SearchTree(Follower):
 
     def on_event(self, event: Event, sign: int) -> None:
         """Timeline listener: grow on apply (+1), shrink on undo (-1)."""
+        if sign > 0:
+            self.moment += 1
+        self._on_event(event, sign)
+        if sign < 0:
+            self.moment -= 1
+
+    def _on_event(self, event: Event, sign: int) -> None:
         kind = type(event)
         if kind is Place:
             if sign > 0:
@@ -212,7 +221,7 @@ class SearchTree(Follower):
         if self.nodes is not None:
             parent = self.path[-1]
             index = len(self.nodes)
-            self.nodes.append(TreeNode(self.count + 1, parent, depth + 1, (row, col)))
+            self.nodes.append(TreeNode(self.count + 1, parent, depth + 1, (row, col), moment=self.moment))
             self.nodes[parent].children.append(index)
             self.path.append(index)
         self.count += 1

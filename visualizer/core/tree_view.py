@@ -28,6 +28,7 @@ from visualizer.core.domains import MRV_ALGORITHMS
 from visualizer.core.icicle import MAP_RESOLUTION, IcicleMap
 from visualizer.core.timeline import Timeline
 from visualizer.core.tree import Layout, SearchTree, node_layout
+from visualizer.core.zoom import SlotMarks, TreeWindow, in_window
 
 #: Above this n the full level profile is not computed (the chart shows the counts so far).
 PROFILE_MAX_N = 14
@@ -67,6 +68,7 @@ class NodeView:
     pruned: tuple[int, ...]  # refused child columns
     placed: frozenset[int]  # child columns that hold a node
     state: str  # OPEN, DEAD, FRUITFUL, SOLUTION or REFUSED
+    moment: int = 0  # the event index right after this node was entered (a click goes there)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +85,9 @@ class TreeModel:
     nodes: tuple[NodeView, ...]  # node-link drawing: the nodes so far
     path: tuple[int, ...]  # node-link drawing: node indices of the current path, root first
     codes: np.ndarray | None  # map drawing: mark codes (bands x columns); a new array when they change
+    window: tuple[float, float] = (0.0, 1.0)  # map drawing: (left, width) of the whole map shown
+    following: bool = False  # map drawing: the window follows the current subtree
+    zoomable: bool = False  # map drawing: the window can be zoomed and panned (exact marks kept)
     by_queens: bool = False  # depth counts queens placed, in any row (MRV): the chart says so
 
     @property
@@ -101,8 +106,11 @@ class TreeView:
         self.by_queens = timeline.spec.name in MRV_ALGORITHMS  # its depth is not the row index
         self.tree = SearchTree(n, keep_nodes=self.layout is not None)
         self.icicle = IcicleMap(n, resolution) if self.layout is None else None
-        if self.icicle is not None:
+        self.marks = SlotMarks(self.tree) if self.icicle is not None else None  # for zooming
+        self.window = TreeWindow()
+        if self.icicle is not None and self.marks is not None:
             self.tree.add_painter(self.icicle)
+            self.tree.add_painter(self.marks)
         self.tree.attach(timeline)
         self._codes: tuple[int, np.ndarray] | None = None  # (icicle version, read-only copy)
 
@@ -129,6 +137,7 @@ class TreeView:
                     tuple(node.pruned),
                     frozenset(sq[1] for c in node.children if (sq := all_nodes[c].square) is not None),
                     tree.state(i),
+                    node.moment,
                 )
                 for i, node in enumerate(all_nodes)
             )
@@ -140,6 +149,11 @@ class TreeView:
                 copy.flags.writeable = False
                 self._codes = (version, copy)
             codes = self._codes[1]
+        window, zoomable = (0.0, 1.0), self.zoomable
+        if zoomable and self.marks is not None:
+            window = self.window.resolve(slots)
+            codes = self.marks.window_codes(*window)
+            slots = tuple(in_window(slot, window) for slot in slots)
         return TreeModel(
             n=tree.n,
             count=tree.count,
@@ -151,5 +165,39 @@ class TreeView:
             nodes=nodes,
             path=tuple(tree.path) if tree.nodes is not None else (),
             codes=codes,
+            window=window,
+            following=zoomable and self.window.follow,
+            zoomable=zoomable,
             by_queens=self.by_queens,
         )
+
+    @property
+    def zoomable(self) -> bool:
+        """Whether the map can be zoomed (its exact marks are kept: not past ``MAX_MARKS``)."""
+        return self.marks is not None and not self.marks.overflow
+
+    def zoom(self, at: float, clicks: int) -> None:
+        """The wheel over the map: zoom in (``clicks`` > 0) or out around fraction ``at`` of it."""
+        if self.zoomable:
+            self.window.zoom(at, clicks, self._slots(), self.tree.n)
+
+    def pan(self, by: float) -> None:
+        """A drag over the map: move the window by ``by`` of its width."""
+        if self.zoomable:
+            self.window.pan(by, self._slots())
+
+    def follow(self) -> None:
+        """Follow the current subtree again."""
+        self.window = TreeWindow()
+
+    def moment_at(self, depth: int, at: float) -> int | None:
+        """The moment the map's node under fraction ``at`` of the window, at ``depth``, was
+        entered (None: no node there, or the map is not zoomable)."""
+        if not self.zoomable or self.marks is None or not 0 <= depth <= self.tree.n:
+            return None
+        left, width = self.window.resolve(self._slots())
+        index = int((left + at * width) * self.tree.n**depth)
+        return self.marks.entered_at(depth, index)
+
+    def _slots(self) -> tuple[tuple[float, float], ...]:
+        return tuple(self.tree.slot(d) for d in range(self.tree.depth + 1))

@@ -38,6 +38,7 @@ class Host(Protocol):
     shade: bool
     now: float
     lock: threading.Lock
+    banner: tuple[str, str, float] | None  # the passing banner (text, kind, until); None: the mode's own
     hidden: set[str]  # panels hidden for an exercise: "code", "counters", "tree"
     layout: Layout  # the window's rectangles of the last relayout
 

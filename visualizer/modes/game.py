@@ -165,7 +165,7 @@ class GameMode(SizeCommands):
         return ControlPlan(ROWS, speed=False, choice=None)
 
     def control_fields(self) -> dict[str, object]:
-        return {"relaxed": self.game.game.relaxed}
+        return {"relaxed": self.game.game.relaxed, "hints": self.game.show_hints}
 
     def _round(self) -> GameRound:
         """The round, speaking the window's current language."""
@@ -186,7 +186,10 @@ class GameMode(SizeCommands):
     def click_square(self, row: int, col: int) -> None:
         if not (0 <= int(row) < self.n and 0 <= int(col) < self.n):
             raise ValueError(f"square ({row}, {col}) is off the {self.n} x {self.n} board")
+        before = self.game.game.outcome
         self._say(self._round().click(int(row), int(col)))
+        if self.game.game.outcome != before:  # lost or won: the standing banner shows now, not
+            self.host.banner = None  # after an earlier banner expires
 
     def toggle_hints(self) -> None:
         self._say(self._round().toggle_hints())

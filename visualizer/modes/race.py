@@ -28,12 +28,21 @@ Pair = tuple[str, str]
 
 
 def partner(algorithm: str) -> str:
-    """The usual opponent of ``algorithm`` (its spec's ``race_partner``, else plain backtracking).
+    """The usual opponent of ``algorithm``: its spec's ``race_partner``, else the first algorithm
+    that names it as its partner, else plain backtracking; never ``algorithm`` itself.
 
     >>> partner("brute-force"), partner("bitmask"), partner("permutations")
     ('backtracking', 'backtracking', 'permutations-pruned')
+    >>> all(partner(name) != name for name in registry.ALGORITHMS)
+    True
     """
-    return registry.get(algorithm).race_partner or "backtracking"
+    own = registry.get(algorithm).race_partner
+    if own is not None and own != algorithm:
+        return own
+    challengers = [a for a, b in registry.race_pairs() if b == algorithm and a != algorithm]
+    if challengers:
+        return challengers[0]
+    return "backtracking" if algorithm != "backtracking" else "backtracking-pairwise"
 
 
 def pair_id(pair: Pair) -> str:

@@ -9,6 +9,7 @@ import pygame
 
 from solvers import registry
 from solvers.engine import CancelFlag
+from visualizer.core.checks import CheckMarks, check_kind, check_marks, shows_check
 from visualizer.core.domains import DomainFollower, shows_domains
 from visualizer.core.narration_log import NarrationLog
 from visualizer.core.player import Player
@@ -23,6 +24,10 @@ from visualizer.window_n import check_window_n, row_heat
 if TYPE_CHECKING:
     from visualizer.layout import Layout
     from visualizer.render.board import BoardGeometry
+
+
+#: Above this n the check is not drawn (the backtracking family stops at 20 anyway).
+MAX_CHECK_N = 32
 
 
 def mrv_extra(scene: Scene, lang: str) -> dict[str, str]:
@@ -43,6 +48,9 @@ class WatchMode(SearchMode):
     def __init__(self, host: Host, n: int, algorithm: str) -> None:
         self.host = host
         self.views = Views()  # the side panel: code, search tree, gallery or chart
+        self.strips_area: pygame.Rect | None = None  # where the last frame drew the flag strips
+        self.strip_texts: list[pygame.Rect] = []  # and their labels
+        self.strips_scale = 1.0  # and the text scale they fitted at
         self.narration: NarrationLog | None = None
         self.narration_hits: list[tuple[pygame.Rect, int]] = []  # log lines drawn: (rect, event index)
         self.log_lines = 3  # log lines the last frame showed (the wheel scrolls by them)
@@ -82,6 +90,11 @@ class WatchMode(SearchMode):
     @property
     def algorithm(self) -> str:
         return self.timeline.spec.name
+
+    @property
+    def view(self) -> str:
+        """The side view showing: "code", "tree", "gallery" or "chart"."""
+        return self.views.view
 
     @property
     def wide_side(self) -> bool:
@@ -126,17 +139,42 @@ class WatchMode(SearchMode):
     def show_gallery(self) -> None:
         self.set_view("gallery")
 
+    def gallery_page_up(self) -> None:
+        """The gallery's previous page (PgUp, while the gallery shows)."""
+        self.views.page(-1)
+
+    def gallery_page_down(self) -> None:
+        """The gallery's next page (PgDn, while the gallery shows)."""
+        self.views.page(1)
+
+    def drag(self, pos: tuple[int, int], rel: tuple[int, int]) -> bool:
+        """A drag with the left button: pans the tree's map; True if taken."""
+        with self.host.lock:
+            return self.views.drag(pos, rel)
+
+    def release(self, pos: tuple[int, int]) -> None:
+        """The left button released: a click (not a drag) on the tree's map goes to that node."""
+        moment = self.views.release(pos)
+        if moment is not None:
+            self.go_to(moment)
+
     def click(self, pos: tuple[int, int]) -> bool:
-        """A click in the side view (a gallery board) or on a narration log line (back to that
-        moment); True if it was taken."""
+        """A click in the side view (a gallery board, a tree node) or on a narration log line
+        (back to that moment); True if it was taken."""
         for rect, index in self.narration_hits:
             if rect.collidepoint(pos):
                 self.go_to(index + 1)
                 return True
+        if self.views.over_tree(pos):
+            moment = self.views.press(pos)
+            if moment is not None:
+                self.go_to(moment)
+            return True
         return self.views.click(pos, self.timeline)
 
     def go_to(self, cursor: int) -> None:
-        """Back to the moment just after event ``cursor - 1`` (a click on its log line)."""
+        """To the moment just after event ``cursor - 1`` (a click on its log line or on the tree
+        node it entered)."""
         seek = getattr(self.timeline, "seek", None)
         if seek is not None and not self.player.busy:
             self.player.pause()
@@ -144,17 +182,21 @@ class WatchMode(SearchMode):
                 seek(cursor)
         elif cursor < self.timeline.cursor:
             self.back(self.timeline.cursor - cursor)
+        elif cursor > self.timeline.cursor and not self.player.busy:
+            self.step(cursor - self.timeline.cursor)
         if self.narration is not None:
             self.narration.scroll = 0
 
     def wheel(self, pos: tuple[int, int], dy: int) -> bool:
-        """The mouse wheel over the narration panel scrolls its log (up: further back)."""
+        """The mouse wheel: over the narration panel it scrolls its log (up: further back); over
+        the side view it pages the gallery or zooms the tree."""
         area = self.host.layout.narration
-        if area is None or not area.collidepoint(pos) or self.narration is None:
-            return False
+        if area is not None and area.collidepoint(pos) and self.narration is not None:
+            with self.host.lock:
+                self.narration.scroll_by(int(dy), self.log_lines)
+            return True
         with self.host.lock:
-            self.narration.scroll_by(int(dy), self.log_lines)
-        return True
+            return self.views.wheel(pos, self.host.layout.code, dy)
 
     def status(self, lang: str) -> tuple[str, str]:
         """The algorithm's name and one-line summary, for the status area."""
@@ -172,7 +214,40 @@ class WatchMode(SearchMode):
             scene = Scene(n=scene.n, queens=chosen, event_index=scene.event_index)
         return scene
 
+    def checks_lit(self) -> bool:
+        """Whether the check is slow enough to follow: stepping by hand, or playing at
+        ``SLOW_SPEED`` or slower (never during a jump or a show-all animation)."""
+        player = self.player
+        if player.busy or player.animating:
+            return False
+        return shows_check(self.host.speed, player.playing)
+
+    def check_marks(self, scene: Scene) -> CheckMarks | None:
+        """What the algorithm's own check read for the last event (None: it makes none to show)."""
+        kind = check_kind(self.algorithm)
+        if kind is None or scene.n > MAX_CHECK_N:
+            return None
+        with self.host.lock:
+            event = self.timeline.last
+        return check_marks(kind, scene.queens, event, lit=self.checks_lit())
+
+    def check_state(self) -> dict[str, object] | None:
+        """The check drawn now, for the state file: its kind, the board cells it read, the flag
+        indices it looked up, and whether it stopped at an attacker."""
+        marks = self.check_marks(self.scene())
+        if marks is None:
+            return None
+        strips = marks.strips
+        return {
+            "kind": marks.kind,
+            "lit": self.checks_lit(),
+            "cells": [list(cell) for cell in marks.cells],
+            "looked": list(strips.looked) if strips is not None else [],
+            "stopped": marks.hit is not None or (strips is not None and strips.stopped),
+        }
+
     def state(self) -> dict[str, object]:
+        check = self.check_state()
         timeline = self.timeline
         with self.host.lock:
             counters = timeline.counters
@@ -191,6 +266,7 @@ class WatchMode(SearchMode):
                 "narration": self.narration.current(self.host.lang) if self.narration is not None else "",
                 "code": list(timeline.spec.code_in(self.host.lang)),
                 **({"tree_nodes": self.views.tree.count} if self.views.tree is not None else {}),
+                **({"check": check} if check is not None else {}),
                 **self._domains_state(),
             }
 
@@ -225,15 +301,34 @@ class WatchMode(SearchMode):
             counters.pop("repairs", None)
         if family != "propagation":
             counters.pop("pruned", None), counters.pop("wipeouts", None)
+        marks = self.check_marks(scene) if chosen is None else None
+        board_area, strips_area = layout.board, None
+        self.strips_area, self.strip_texts = None, []
+        if marks is not None and marks.strips is not None:
+            from visualizer.render.checks import split_for_strips
+
+            split = split_for_strips(layout.board, scene.n, layout.scale, lang)
+            if split is not None:  # no room (a tiny board): the board keeps it, the strips wait
+                board_area, strips_area, self.strips_scale = split
         geometry = draw_board(
             surface,
-            layout.board,
+            board_area,
             scene,
             host.theme,
             lang=lang,
             show_attacked=host.shade,
             row_heat=row_heat(scene.queens),
         )
+        if marks is not None:  # the algorithm's own check (slow speeds)
+            from visualizer.render.checks import draw_cells, draw_strips, strips_under
+
+            draw_cells(surface, geometry, marks, host.theme)
+            if strips_area is not None and marks.strips is not None:
+                strips_area = strips_under(geometry.rect, strips_area, geometry.gutter, layout.scale)
+                self.strips_area = strips_area
+                self.strip_texts = draw_strips(
+                    surface, strips_area, marks.strips, host.theme, lang, self.strips_scale
+                )
         extras = {
             **mrv_extra(scene, lang),  # MRV's next row and why (issue 15)
             tr("depth", lang): f"{depth} / {scene.n}",

@@ -24,7 +24,7 @@ Point = tuple[int, int]
 #: Above this n the board is drawn as a scaled image and queens as marks.
 VECTOR_MAX_N = 64
 #: Squares smaller than this (pixels) get no rank/file labels.
-LABEL_MIN_SQUARE = 18
+LABEL_MIN_SQUARE = 12
 #: Opacity of the attacked-square shading.
 ATTACKED_ALPHA = 0.45
 WHITE = (255, 255, 255)
@@ -318,17 +318,53 @@ def _label_text(k: int, size: int, lang: str, colour: Colour) -> pygame.Surface:
     return get_font(size, lang).render(str(k + 1), True, colour)
 
 
-def _draw_labels(surface: pygame.Surface, geo: BoardGeometry, theme: Theme, lang: str) -> None:
+def label_rects(geo: BoardGeometry, lang: str = "en") -> list[tuple[int, pygame.Rect, pygame.Rect]]:
+    """(k, column label rect, row label rect) of each rank/file label ``k + 1`` (none without a
+    gutter); the size fits two digits in a square, so neighbours never touch."""
     if geo.gutter <= 0:
-        return
-    size = max(10, round(geo.gutter * 0.55))
+        return []
+    size = max(10, min(round(geo.gutter * 0.55), round(geo.square * 0.62)))
     gap = max(8, geo.gutter // 3)  # clear of the solution frame
+    rects = []
     for k in range(geo.n):
+        w, h = get_font(size, lang).size(str(k + 1))
+        top, left = geo.square_rect(0, k), geo.square_rect(k, 0)
+        column = pygame.Rect(0, 0, w, h)
+        column.midbottom = (top.centerx, geo.rect.top - gap + 4)
+        row = pygame.Rect(0, 0, w, h)
+        row.midright = (geo.rect.left - gap, left.centery)
+        rects.append((k, column, row))
+    return rects
+
+
+def label_ink(geo: BoardGeometry, lang: str = "en") -> list[tuple[pygame.Rect, pygame.Rect]]:
+    """(column, row) rects of the digits' ink of each label (the glyphs, without the line's
+    leading): what a reader sees, so neighbours may share leading but never ink."""
+    inked = []
+    size = max(10, min(round(geo.gutter * 0.55), round(geo.square * 0.62)))
+    font = get_font(size, lang)
+    for k, column, row in label_rects(geo, lang):
+        metrics = [m for m in font.metrics(str(k + 1)) if m is not None]
+        top = font.get_ascent() - max(m[3] for m in metrics)
+        height = max(m[3] for m in metrics) - min(m[2] for m in metrics)
+        inked.append(
+            (
+                column.move(0, top).clip(column.x, column.y + top, column.w, height),
+                row.move(0, top).clip(row.x, row.y + top, row.w, height),
+            )
+        )
+    return inked
+
+
+def _draw_labels(surface: pygame.Surface, geo: BoardGeometry, theme: Theme, lang: str) -> None:
+    rects = label_rects(geo, lang)
+    if not rects:
+        return
+    size = max(10, min(round(geo.gutter * 0.55), round(geo.square * 0.62)))
+    for k, column, row in rects:
         text = _label_text(k, size, lang, tuple(theme.muted_text))
-        top = geo.square_rect(0, k)
-        surface.blit(text, text.get_rect(midbottom=(top.centerx, geo.rect.top - gap + 4)))
-        left = geo.square_rect(k, 0)
-        surface.blit(text, text.get_rect(midright=(geo.rect.left - gap, left.centery)))
+        surface.blit(text, column)
+        surface.blit(text, row)
 
 
 @lru_cache(maxsize=4)

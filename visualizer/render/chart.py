@@ -36,10 +36,39 @@ def chart_points(values: Sequence[int], plot: pygame.Rect, top: int) -> list[tup
     return list(zip(px.tolist(), py.tolist(), strict=True))
 
 
+def count_text(count: int, key: str, lang: str) -> str:
+    """``count`` with its noun, singular or plural: ``key`` + "_one" / "_many" in visualizer/i18n.py.
+
+    >>> count_text(1, "n_conflicts", "en"), count_text(2, "n_conflicts", "en")
+    ('1 conflict', '2 conflicts')
+    """
+    return tr(f"{key}_{'one' if count == 1 else 'many'}", lang, count=f"{count:,}")
+
+
+def chart_status(values: Sequence[int], restarts: Sequence[int], solved: bool, lang: str) -> str:
+    """The line under the chart's title: conflicts now, repairs and restarts, or that it is solved."""
+    repairs = count_text(len(values), "n_repairs", lang)
+    if solved:
+        return tr(
+            "chart_solved", lang, repairs=repairs, restarts=count_text(len(restarts), "n_restarts", lang)
+        )
+    if not values:
+        return tr("chart_empty", lang)
+    return tr("chart_now", lang, conflicts=count_text(values[-1], "n_conflicts", lang), repairs=repairs)
+
+
 def draw_conflicts_chart(
-    surface: pygame.Surface, area: pygame.Rect, values: Sequence[int], theme: Theme, lang: str = "en"
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    values: Sequence[int],
+    theme: Theme,
+    lang: str = "en",
+    *,
+    restarts: Sequence[int] = (),
+    solved: bool = False,
 ) -> pygame.Rect:
-    """A line chart of ``values`` (conflicts left after each repair) in ``area``; returns the plot rect."""
+    """A line chart of ``values`` (conflicts left after each repair) in ``area``, a dashed line
+    at each restart and a solution dot at 0 once solved; returns the plot rect."""
     area = pygame.Rect(area)
     pygame.draw.rect(surface, theme.panel, area, border_radius=10)
     pygame.draw.rect(surface, blend(theme.panel, theme.muted_text, 0.35), area, 1, border_radius=10)
@@ -48,12 +77,8 @@ def draw_conflicts_chart(
         ellipsize(title_font, tr("chart_title", lang), area.w - 2 * PAD), True, theme.text
     )
     surface.blit(title, (area.x + PAD, area.y + PAD))
-    now = values[-1] if values else None
-    status_text = (
-        tr("chart_now", lang, conflicts=f"{now:,}", repairs=f"{len(values):,}")
-        if now is not None
-        else tr("chart_empty", lang)
-    )
+    now = 0 if solved else (values[-1] if values else None)
+    status_text = chart_status(values, restarts, solved, lang)
     status_font = font_for(status_text, 15, lang)
     status = status_font.render(ellipsize(status_font, status_text, area.w - 2 * PAD), True, theme.muted_text)
     surface.blit(status, (area.x + PAD, area.y + PAD + title.get_height() + 4))
@@ -84,12 +109,31 @@ def draw_conflicts_chart(
     surface.blit(x_label, x_label.get_rect(midtop=(plot.centerx, plot.bottom + 2 + number_font.get_height())))
     y_label = pygame.transform.rotate(axis_font.render(tr("chart_y", lang), True, theme.muted_text), 90)
     surface.blit(y_label, y_label.get_rect(midleft=(area.x + 4, plot.centery)))
-    points = chart_points(values, plot, top_value)
+    # a restart or a solution after the last repair gets room of its own at the right
+    trailing = solved or bool(restarts and restarts[-1] >= len(values))
+    line = pygame.Rect(plot.x, plot.y, plot.w - (40 if trailing and values else 0), plot.h)
+    span = max(1, len(values) - 1)
+    restart_font = get_font(12, lang)
+    for k, repairs in enumerate(restarts):  # a restart: dashed, between repair ``repairs`` and the next
+        if repairs >= len(values):
+            x = line.right + 12 if values else plot.left + 12
+        else:
+            x = line.left + round(max(repairs - 0.5, 0) * (line.w - 1) / span)
+        for y in range(plot.top, plot.bottom, 8):
+            pygame.draw.line(surface, theme.lifted, (x, y), (x, min(y + 4, plot.bottom - 1)), 2)
+        if k == len(restarts) - 1 or len(restarts) <= 3:
+            mark = restart_font.render(tr("chart_restart", lang), True, theme.lifted)
+            right = max(x - 3, plot.left + mark.get_width())
+            surface.blit(mark, mark.get_rect(topright=(right, plot.top + 2)))
+    points = chart_points(values, line, top_value)
     if len(points) == 1:
         pygame.draw.circle(surface, theme.conflict, points[0], 3)
     elif points:
         pygame.draw.lines(surface, theme.conflict, False, points, 2)
         pygame.draw.circle(surface, theme.conflict, points[-1], 4)
-    if now == 0 and points:
-        pygame.draw.circle(surface, theme.solution, points[-1], 6)
+    if solved or (now == 0 and points):  # solved: a point at 0 (a restart's greedy start may be it)
+        zero = (plot.right - 6, plot.bottom - 1)
+        if points and points[-1] != zero:
+            pygame.draw.line(surface, theme.solution, points[-1], zero, 2)
+        pygame.draw.circle(surface, theme.solution, zero, 6)
     return plot

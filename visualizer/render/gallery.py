@@ -12,7 +12,8 @@ from visualizer.render.fonts import ellipsize, get_font
 from visualizer.theme import Theme, blend
 
 Hit = tuple[pygame.Rect, tuple[int, ...]]
-MIN_BOARD = 22
+#: Mini boards are at least this many pixels (fewer classes per page, paged by wheel and PgUp / PgDn).
+MIN_BOARD = 48
 MAX_BOARD = 96
 
 
@@ -76,6 +77,20 @@ def draw_gallery(
     first_class: int = 0,
 ) -> list[Hit]:
     """Draw the classes from ``first_class`` on, as many as fit; returns (rect, queens) per board."""
+    return draw_gallery_page(surface, area, gallery, theme, lang, selected, first_class=first_class)[0]
+
+
+def draw_gallery_page(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    gallery: GalleryModel,
+    theme: Theme,
+    lang: str = "en",
+    selected: tuple[int, ...] | None = None,
+    *,
+    first_class: int = 0,
+) -> tuple[list[Hit], int]:
+    """``draw_gallery``, also returning how many classes fitted from ``first_class`` on."""
     surface.fill(theme.panel, area)
     pad = 10
     title_font = get_font(18, lang, bold=True)
@@ -99,7 +114,8 @@ def draw_gallery(
     if not groups:
         image = info_font.render(tr("gallery_empty", lang), True, theme.muted_text)
         surface.blit(image, image.get_rect(center=area.center))
-        return []
+        return [], 0
+    first_class = max(0, min(first_class, len(groups) - 1))
     label_font = get_font(11, lang)
     line_h = label_font.get_linesize()
     class_font = get_font(13, lang, bold=True)
@@ -146,9 +162,10 @@ def draw_gallery(
         shown += 1
     if shown < len(groups) - first_class or first_class:
         more = tr("gallery_more", lang, first=first_class + 1, last=first_class + shown, total=len(groups))
+        more = ellipsize(info_font, tr("gallery_paging", lang, more=more), area.width - 2 * pad)
         image = info_font.render(more, True, theme.muted_text)
         surface.blit(image, image.get_rect(bottomright=(area.right - pad, area.bottom - pad)))
-    return hits
+    return hits, shown
 
 
 def _all_label_lines(lang: str) -> list[str]:

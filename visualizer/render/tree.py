@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pygame
@@ -83,6 +84,33 @@ def _text(
     return rect
 
 
+def title_and_info(
+    surface: pygame.Surface, area: pygame.Rect, title: str, info: str, theme: Theme, lang: str
+) -> tuple[pygame.Rect, pygame.Rect]:
+    """A panel's bold title at the top left and its info at the right of the same line, or on the
+    line below when both do not fit side by side; returns both rects."""
+    pad = 8
+    title_rect = _text(
+        surface,
+        title,
+        18,
+        theme.text,
+        (area.x + pad, area.y + pad),
+        lang,
+        bold=True,
+        max_width=area.w - 2 * pad,
+    )
+    width = get_font(14, lang).size(info)[0]
+    if title_rect.right + 12 + width <= area.right - pad:
+        anchor, pos = "midright", (area.right - pad, title_rect.centery)
+    else:
+        anchor, pos = "topleft", (area.x + pad, title_rect.bottom + 2)
+    info_rect = _text(
+        surface, info, 14, theme.muted_text, pos, lang, anchor=anchor, max_width=area.w - 2 * pad
+    )
+    return title_rect, info_rect
+
+
 def _star(surface: pygame.Surface, colour: Colour, centre: tuple[float, float], radius: float) -> None:
     points = []
     for k in range(10):
@@ -107,8 +135,10 @@ def _legend(
     theme: Theme,
     lang: str,
     size: int,
+    texts: list[pygame.Rect],
 ) -> int:
-    """Draw legend swatches along the bottom of ``area``; returns the height used."""
+    """Draw legend swatches along the bottom of ``area`` (their labels' rects into ``texts``);
+    returns the height used."""
     font = get_font(size, lang)
     height = font.get_linesize() + 6
     x, y = area.x + 8, area.bottom - height + 3
@@ -126,14 +156,20 @@ def _legend(
             elif shape == "star":
                 _star(surface, theme.panel, centre, box * 0.38)
         image = font.render(label, True, theme.muted_text)
-        surface.blit(image, (x + box + 5, y + (height - 6 - image.get_height()) // 2))
+        if x + box + 5 + image.get_width() > area.right:  # no room left: the rest is not drawn
+            break
+        texts.append(surface.blit(image, (x + box + 5, y + (height - 6 - image.get_height()) // 2)))
         x += box + 5 + image.get_width() + 16
     return height
 
 
+#: Where a click on the tree lands: a node's (centre, radius, moment) in the node-link drawing.
+NodeHit = tuple[tuple[int, int], int, int]
+
+
 def _draw_node_link(
     surface: pygame.Surface, area: pygame.Rect, model: TreeModel, theme: Theme, layout: Layout
-) -> None:
+) -> list[NodeHit]:
     nodes, n = model.nodes, model.n
     leaves = max(1, sum(1 for i in range(len(layout)) if _is_leaf(layout, i)))
     spacing = area.width / leaves
@@ -206,6 +242,7 @@ def _draw_node_link(
                 for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                     surface.blit(halo, halo.get_rect(center=(centre[0] + dx, centre[1] + dy)))
             surface.blit(label, label.get_rect(center=centre))
+    return [(pos(i), radius, node.moment) for i, node in enumerate(nodes) if i]
 
 
 def _is_leaf(layout: Layout, i: int) -> bool:
@@ -213,7 +250,9 @@ def _is_leaf(layout: Layout, i: int) -> bool:
     return i + 1 >= len(layout) or layout[i + 1][1] <= layout[i][1]
 
 
-def _draw_map(surface: pygame.Surface, area: pygame.Rect, model: TreeModel, theme: Theme) -> None:
+def _draw_map(
+    surface: pygame.Surface, area: pygame.Rect, model: TreeModel, theme: Theme, texts: list[pygame.Rect]
+) -> pygame.Rect:
     n, codes = model.n, model.codes
     assert codes is not None
     label_w = 34
@@ -228,20 +267,13 @@ def _draw_map(surface: pygame.Surface, area: pygame.Rect, model: TreeModel, them
             pygame.draw.line(
                 surface, gap, (rect.x, rect.y + d * band), (rect.right - 1, rect.y + d * band), 1
             )
-    size = max(10, min(16, band - 4))
-    for d in range(n + 1):
-        if band >= 11 or d % max(1, (12 // band)) == 0:
-            y = rect.y + d * band + band // 2
-            _text(surface, str(d), size, theme.muted_text, (rect.x - 6, y), "en", anchor="midright")
-            _text(
-                surface,
-                f"{model.level_counts[d]:,}",
-                size,
-                theme.text,
-                (rect.right + 6, y),
-                "en",
-                anchor="midleft",
-            )
+    size = max(10, min(16, band - 2))
+    every = max(1, math.ceil(get_font(size, "en").get_linesize() / band))  # labels never overlap
+    for d in range(0, n + 1, every):
+        y = rect.y + d * band + band // 2
+        texts.append(_text(surface, str(d), size, theme.muted_text, (rect.x - 6, y), "en", anchor="midright"))
+        count = f"{model.level_counts[d]:,}"
+        texts.append(_text(surface, count, size, theme.text, (rect.right + 6, y), "en", anchor="midleft"))
     # solutions: a tick under each column of the deepest band that holds one (shape, not only colour)
     bottom = rect.bottom
     for x in solution_columns(codes, rect.width):
@@ -260,41 +292,58 @@ def _draw_map(surface: pygame.Surface, area: pygame.Rect, model: TreeModel, them
             points.append((x0 + w / 2, y0 + band / 2))
     if len(points) > 1:
         pygame.draw.lines(surface, theme.text, False, points, 2)
+    return rect
+
+
+@dataclass(frozen=True)
+class TreeHits:
+    """Where the last drawing put things a click, the wheel or a drag can reach."""
+
+    nodes: tuple[NodeHit, ...] = ()  # node-link drawing
+    map_rect: pygame.Rect | None = None  # map drawing: the bands, depth 0 on top
+    bands: int = 0
+    texts: tuple[pygame.Rect, ...] = ()  # every text drawn (they never overlap)
+
+    def node_moment(self, pos: tuple[int, int]) -> int | None:
+        """The moment of the node-link node under ``pos``, or None."""
+        for (x, y), radius, moment in self.nodes:
+            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= (radius + 3) ** 2:
+                return moment
+        return None
+
+    def map_point(self, pos: tuple[int, int]) -> tuple[int, float] | None:
+        """(depth, fraction of the window's width) under ``pos`` on the map, or None."""
+        rect = self.map_rect
+        if rect is None or not rect.collidepoint(pos) or not self.bands:
+            return None
+        return (pos[1] - rect.y) * self.bands // rect.height, (pos[0] - rect.x) / rect.width
 
 
 def draw_tree(
     surface: pygame.Surface, area: pygame.Rect, model: TreeModel, theme: Theme, lang: str = "en"
-) -> None:
-    """Draw the search tree in ``area``: nodes and edges for small trees, else the search-space map."""
+) -> TreeHits:
+    """Draw the search tree in ``area``: nodes and edges for small trees, else the search-space map.
+    Returns where nodes and the map went, for clicks, the wheel and drags."""
     surface.fill(theme.panel, area)
     pad = 8
     node_link = model.node_link
     title_key = "tree_title" if node_link else "tree_map_title"
-    title = _text(
-        surface,
-        tr(title_key, lang),
-        18,
-        theme.text,
-        (area.x + pad, area.y + pad),
-        lang,
-        bold=True,
-        max_width=area.width - 2 * pad,
-    )
     info = tr("tree_nodes", lang, count=f"{model.count:,}", depth=model.depth)
-    _text(surface, info, 14, theme.muted_text, (area.right - pad, title.centery), lang, anchor="midright")
-    inner = pygame.Rect(
-        area.x + pad, title.bottom + 8, area.width - 2 * pad, area.bottom - title.bottom - 8 - pad
-    )
+    title, info_rect = title_and_info(surface, area, tr(title_key, lang), info, theme, lang)
+    texts = [title, info_rect]
+    top = max(title.bottom, info_rect.bottom)
+    inner = pygame.Rect(area.x + pad, top + 8, area.width - 2 * pad, area.bottom - top - 8 - pad)
     if node_link:
         items = [
             ("line", "legend_current", theme.tried),
             ("cross", "legend_dead", theme.conflict),
             ("star", "legend_solution", theme.solution),
         ]
-        legend_h = _legend(surface, inner, items, theme, lang, 13)
+        legend_h = _legend(surface, inner, items, theme, lang, 13, texts)
         assert model.layout is not None
         body = pygame.Rect(inner.x + 14, inner.y + 6, inner.width - 28, inner.height - legend_h - 30)
-        _draw_node_link(surface, body, model, theme, model.layout)
+        nodes = tuple(_draw_node_link(surface, body, model, theme, model.layout))
+        return TreeHits(nodes=nodes, texts=tuple(texts))
     else:
         palette = map_palette(theme)
         items = [
@@ -303,9 +352,24 @@ def draw_tree(
             ("box", "legend_solution", tuple(palette[SOLUTION_CODE])),
             ("line", "legend_current", theme.text),
         ]
-        legend_h = _legend(surface, inner, items, theme, lang, 13)
+        legend_h = _legend(surface, inner, items, theme, lang, 13, texts)
         body = pygame.Rect(inner.x, inner.y, inner.width, inner.height - legend_h - 4)
-        _draw_map(surface, body, model, theme)
+        if model.zoomable:  # how to zoom, and what the window shows
+            key = "tree_following" if model.following else "tree_zoomed"
+            zoom = f"{1 / model.window[1]:,.0f}"
+            hint = _text(
+                surface,
+                tr(key, lang, zoom=zoom),
+                13,
+                theme.muted_text,
+                body.topleft,
+                lang,
+                max_width=body.width,
+            )
+            texts.append(hint)
+            body = pygame.Rect(body.x, hint.bottom + 4, body.width, body.bottom - hint.bottom - 4)
+        rect = _draw_map(surface, body, model, theme, texts)
+        return TreeHits(map_rect=rect, bands=model.n + 1, texts=tuple(texts))
 
 
 def draw_profile(
@@ -316,17 +380,21 @@ def draw_profile(
     theme: Theme,
     lang: str = "en",
     title_key: str = "profile_title",
-) -> None:
-    """Nodes per depth so far (filled bars) against the full tree's profile (outlined bars)."""
+) -> list[pygame.Rect]:
+    """Nodes per depth so far (filled bars) against the full tree's profile (outlined bars);
+    returns the rects of its texts. Needs ``profile_height(len(full_profile))`` pixels to keep
+    the rows apart."""
     surface.fill(theme.panel, area)
     pad = 8
-    title = _text(surface, tr(title_key, lang), 18, theme.text, (area.x + pad, area.y + pad), lang, bold=True)
     total = tr("profile_total", lang, so_far=f"{sum(counts_so_far):,}", total=f"{sum(full_profile):,}")
-    _text(surface, total, 14, theme.muted_text, (area.right - pad, title.centery), lang, anchor="midright")
+    title, info = title_and_info(surface, area, tr(title_key, lang), total, theme, lang)
     rows = len(full_profile)
-    top = title.bottom + 8
+    top = max(title.bottom, info.bottom) + 8
+    texts = [title, info]
     row_h = max(6, (area.bottom - pad - top) // max(1, rows))
     size = max(9, min(15, row_h - 4))
+    while size > 9 and get_font(size, "en").get_height() > row_h:
+        size -= 1
     font = get_font(size, "en")
     label_w = font.size(str(rows - 1))[0] + 10
     number_w = font.size(f"{max(full_profile):,} / {max(full_profile):,}")[0] + 10
@@ -338,9 +406,10 @@ def draw_profile(
         so_far = counts_so_far[d] if d < len(counts_so_far) else 0
         y = top + d * row_h
         h = max(3, row_h - 4)
-        _text(
+        depth_label = _text(
             surface, str(d), size, theme.muted_text, (bar_x - 6, y + row_h // 2 - 2), "en", anchor="midright"
         )
+        texts.append(depth_label)
         full_w = max(1, round(bar_w * full / peak)) if full else 0
         done_w = round(bar_w * so_far / peak)
         if full_w:
@@ -350,4 +419,16 @@ def draw_profile(
             colour = theme.solution if so_far == full and full else theme.tried
             pygame.draw.rect(surface, colour, (bar_x, y, done_w, h))
         label = f"{so_far:,} / {full:,}"
-        _text(surface, label, size, theme.text, (bar_x + full_w + 6, y + h // 2), "en", anchor="midleft")
+        texts.append(
+            _text(surface, label, size, theme.text, (bar_x + full_w + 6, y + h // 2), "en", anchor="midleft")
+        )
+    return texts
+
+
+#: A profile row needs this many pixels to keep its labels apart.
+PROFILE_ROW = 14
+
+
+def profile_height(rows: int) -> int:
+    """The least height of a readable profile of ``rows`` depths (title and rows)."""
+    return 50 + PROFILE_ROW * rows

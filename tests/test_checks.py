@@ -1,0 +1,133 @@
+"""The algorithm's own check made visible (issue 13): the pure marks agree with the solvers'
+costs over whole runs, and the window draws them at slow speeds only, through real key presses."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from solvers import registry
+from solvers.events import Conflict, Place
+from tests.ui import new_app, press, share_near
+from visualizer.core.checks import CHECK_KINDS, SLOW_SPEED, check_kind, check_marks, flag_strips
+from visualizer.core.timeline import Timeline
+from visualizer.render.checks import strip_layout
+
+
+def marks_cost(kind: str, marks, event) -> int:
+    """The checks the marks stand for: one per cell or flag; pairwise two per queen compared."""
+    if kind == "flags":
+        return len(marks.strips.looked)
+    if kind == "board":
+        return len(marks.cells)
+    stopped_on_column = marks.hit is not None and marks.hit[1] == event.col
+    return 2 * len(marks.cells) - stopped_on_column
+
+
+@pytest.mark.parametrize("algorithm", sorted(CHECK_KINDS))
+@pytest.mark.parametrize("n", [4, 6])
+def test_the_marks_replay_exactly_the_checks_each_event_spent(algorithm, n):
+    timeline = Timeline(registry.get(algorithm), n)
+    kind = check_kind(algorithm)
+    checked = 0
+    while not timeline.finished:
+        timeline.step()
+        event = timeline.last
+        marks = check_marks(kind, tuple(timeline.queens), event)
+        if isinstance(event, (Place, Conflict)):
+            assert marks_cost(kind, marks, event) == event.checks, event
+            if isinstance(event, Conflict) and kind != "flags":
+                assert marks.hit == event.blocker or kind == "pairwise"
+            checked += 1
+    assert checked == timeline.counters.attempts
+
+
+@pytest.mark.parametrize(
+    ("queens", "square", "looked", "stopped"),
+    [
+        ((0, None, None, None), (1, 0), (0,), True),  # the column's flag is taken
+        ((0, None, None, None), (1, 1), (1, 2, 3), True),  # col 1, diag 2 free; anti 3 taken
+        ((1, None, None, None), (1, 0), (0, 1), True),  # diag r+c = 1 taken
+        ((0, None, None, None), (1, 2), (2, 3, 2), False),  # all three free
+    ],
+)
+def test_flag_look_ups_stop_at_the_first_taken_flag(queens, square, looked, stopped):
+    strips = flag_strips(queens, *square)
+    assert strips.looked == looked
+    assert strips.stopped == stopped
+
+
+def test_an_unknown_algorithm_shows_no_check():
+    assert check_kind("brute-force") is None
+    assert check_marks(None, (None,), None) is None
+
+
+def _strip_rect(app, strip: int, index: int) -> pygame.Rect:
+    app.draw()
+    area = app.mode.strips_area
+    assert area is not None and app.layout.board.contains(area)
+    assert area.top > app.geometry.rect.bottom  # under the board
+    return strip_layout(area, app.mode.n, app.mode.strips_scale, app.lang).cell_rect(strip, index)
+
+
+def _outlined(app, rect: pygame.Rect, colour) -> bool:
+    app.draw()
+    ring = rect.inflate(4, 4)
+    edge = pygame.Rect(ring.left, ring.top, ring.w, 2)
+    return share_near(app, edge.inflate(0, 2), colour, 30) > 0.5
+
+
+def test_flag_strips_light_the_looked_up_flags_when_stepping_by_hand():
+    app = new_app(8, "backtracking")
+    for _ in range(40):
+        press(app, pygame.K_RIGHT)
+    check = app.state()["check"]
+    assert check == {"kind": "flags", "lit": True, "cells": [], "looked": [3, 6], "stopped": True}
+    theme = app.theme
+    assert _outlined(app, _strip_rect(app, 0, 3), theme.tried)  # cols[3] looked up, free
+    assert _outlined(app, _strip_rect(app, 1, 6), theme.conflict)  # diag[6] taken: refused
+    assert not _outlined(app, _strip_rect(app, 2, 6), theme.tried)  # anti never looked up
+    queen_cell = _strip_rect(app, 0, 0)  # row 1's queen holds column 0: its flag is filled
+    assert share_near(app, queen_cell.inflate(-6, -6), theme.queen, 30) > 0.3
+
+
+def test_fast_play_hides_the_check_and_slow_play_shows_it():
+    app = new_app(8, "backtracking-pairwise", speed=10.0)
+    press(app, pygame.K_SPACE)
+    for _ in range(40):
+        app.tick(1 / 10)
+    assert app.playing and app.speed <= SLOW_SPEED
+    assert app.state()["check"]["lit"] is True
+    while app.speed <= SLOW_SPEED:
+        press(app, pygame.K_EQUALS, "=")
+    app.tick(1 / 60)
+    check = app.state()["check"]
+    assert check["lit"] is False and check["cells"] == []
+    press(app, pygame.K_SPACE)  # paused: stepping by hand shows it again
+    press(app, pygame.K_RIGHT)
+    assert app.state()["check"]["lit"] is True
+
+
+def test_pairwise_rings_each_earlier_queen_it_compared():
+    app = new_app(8, "backtracking-pairwise")
+    for _ in range(40):
+        press(app, pygame.K_RIGHT)
+    check = app.state()["check"]
+    assert check["kind"] == "pairwise" and check["cells"] == [[0, 0]] and check["stopped"]
+    rect = app.geometry.square_rect(0, 0)
+    app.draw()
+    width = max(2, int(app.geometry.square * 0.08))
+    inner = rect.inflate(-width, -width)
+    edge = pygame.Rect(inner.left + inner.w // 3, inner.top, inner.w // 3, width)
+    assert share_near(app, edge, app.theme.conflict, 30) > 0.5  # the queen it stopped at
+
+
+def test_board_scan_reads_the_column_then_the_diagonals():
+    app = new_app(8, "backtracking-board")
+    for _ in range(40):
+        press(app, pygame.K_RIGHT)
+    cells = [tuple(cell) for cell in app.state()["check"]["cells"]]
+    assert cells[:8] == [(r, 3) for r in range(8)] and cells[-1] == (2, 4)
+    app.draw()
+    centre = app.geometry.square_rect(5, 3).center  # a square read: its dot in the tried colour
+    assert app.surface.get_at(centre)[:3] == app.theme.tried
