@@ -71,7 +71,10 @@ def compute_layout(
     controls = pygame.Rect(MARGIN, MARGIN, control_width, inner_height)
     info_left = width - MARGIN - info_width
     # the strip under the board: the scrub bar with the lessons' bookmark ticks (search modes)
-    scrub_height = int((36 if scrub else 14) * scale)
+    # (its label wants some 30 px; a small window at a large text size keeps the board's room)
+    scrub_height = int(14 * scale)
+    if scrub:
+        scrub_height = max(scrub_height, min(int(36 * scale), int(inner_height * 0.045)))
     board = pygame.Rect(
         controls.right + MARGIN,
         MARGIN,
