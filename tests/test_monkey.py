@@ -8,6 +8,7 @@ Place / Backtrack / Repair events.
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, field
 
@@ -90,6 +91,16 @@ def shadow_of(timeline: Timeline) -> Shadow:
     return shadow
 
 
+def jumped(timeline: Timeline) -> None:
+    """After a jump (engine, checkpoints): the shadow is the fresh generator's first ``cursor``
+    events, tallied here, independent of the engine and of the timeline's resume."""
+    shadow = Shadow(timeline.log, timeline.n)
+    events = timeline.spec.solve(timeline.n, **timeline._options)
+    for event in itertools.islice(events, timeline.cursor):
+        shadow.apply(event, 1)
+    timeline._monkey_shadow = shadow  # type: ignore[attr-defined]
+
+
 @pytest.fixture
 def shadowed(monkeypatch):
     """Every Timeline reports each applied (+1) and undone (-1) event to its shadow."""
@@ -105,6 +116,7 @@ def shadowed(monkeypatch):
 
             listener._monkey = True  # type: ignore[attr-defined]
             self.listeners.append(listener)
+            self.seek_listeners.append(lambda timeline=self: jumped(timeline))
 
     monkeypatch.setattr(timeline_module.Timeline, "reset", reset)
 

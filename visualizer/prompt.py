@@ -3,11 +3,12 @@ that has the keyboard until Enter (the answer goes to ``on_done``) or Esc (nothi
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UILabel, UITextEntryLine
+from pygame_gui.elements import UILabel, UITextBox, UITextEntryLine
 
 #: The longest answer typed (a note is cut shorter when stored).
 MAX_TYPED = 300
@@ -18,7 +19,7 @@ class Prompt:
 
     def __init__(self) -> None:
         self.entry: UITextEntryLine | None = None
-        self.label: UILabel | None = None
+        self.label: UILabel | UITextBox | None = None
         self.on_done: Callable[[str], None] | None = None
 
     @property
@@ -36,10 +37,16 @@ class Prompt:
         """Ask ``question`` in a box over ``rect`` (the top of the board), ``initial`` typed in."""
         self.close()
         height = max(28, rect.height)
-        self.label = UILabel(pygame.Rect(rect.left, rect.top, rect.width, height), question, manager)
-        self.entry = UITextEntryLine(
-            pygame.Rect(rect.left, rect.top + height + 4, rect.width, height), manager, initial_text=initial
-        )
+        font = manager.get_theme().get_font(["label"])
+        width, line = font.size(question)
+        label_rect = pygame.Rect(rect.left, rect.top, rect.width, height)
+        if width + 16 <= rect.width:
+            self.label = UILabel(label_rect, question, manager)
+        else:  # too long for one line at this text size: a box that wraps it
+            label_rect.height = max(height, (width // max(1, rect.width - 32) + 2) * line + 16)
+            self.label = UITextBox(html.escape(question), label_rect, manager)
+        entry_rect = pygame.Rect(rect.left, label_rect.bottom + 4, rect.width, height)
+        self.entry = UITextEntryLine(entry_rect, manager, initial_text=initial)
         self.entry.set_text_length_limit(MAX_TYPED)
         self.entry.focus()
         self.entry.edit_position = len(initial)  # typing goes after the offered text
