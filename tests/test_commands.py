@@ -109,7 +109,7 @@ def test_labels_and_help_exist_in_both_languages(name):
         assert english.strip() and chinese.strip()
         assert english != chinese or not re.search("[A-Za-z]{2}", english), key
     assert command.modes <= set(MODES) and command.modes
-    assert command.target in ("app", "mode", "appearance", "lesson", "script")
+    assert command.target in ("app", "mode", "appearance", "lesson", "capture", "modes", "script")
 
 
 def test_every_key_names_its_command_and_every_help_row_has_keys():

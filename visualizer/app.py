@@ -17,13 +17,12 @@ import pygame_gui
 
 from solvers.errors import SolverError
 from visualizer import appearance, capture, lessons, modes
-from visualizer.commands import COMMANDS, MODES, command_for_key, help_rows, refusal
+from visualizer.commands import COMMANDS, command_for_key, refusal
 from visualizer.controls import Controls, control_state
 from visualizer.core.lesson import Bookmarks
 from visualizer.i18n import tr
-from visualizer.layout import MARGIN, MIN_SIZE, Layout, compute_layout
+from visualizer.layout import MIN_SIZE, Layout, compute_layout
 from visualizer.prompt import Prompt
-from visualizer.saving import SaveError
 from visualizer.theme import CLASSROOM, Theme
 
 if TYPE_CHECKING:
@@ -36,6 +35,8 @@ if TYPE_CHECKING:
 
 #: Banners stay this long (seconds of app time).
 BANNER_SECONDS = 4.0
+#: Command targets whose methods are functions of the app, kept in their own modules.
+APP_MODULES = {"appearance": appearance, "lesson": lessons, "capture": capture, "modes": modes}
 
 
 class App:
@@ -76,7 +77,7 @@ class App:
         pygame.display.init()  # display and fonts only: no audio device is needed
         pygame.font.init()
         self.surface = pygame.display.set_mode(self._clamp(size), pygame.RESIZABLE)
-        self._windowed_size = self.surface.get_size()  # where F11 comes back to
+        self.windowed_size = self.surface.get_size()  # where F11 comes back to
         self.relayout()
 
     # -- reading ---------------------------------------------------------------
@@ -127,9 +128,8 @@ class App:
             self.say(tr("busy", self.lang), "info")
         else:
             try:
-                if command.target in ("appearance", "lesson"):  # functions of the app, in their modules
-                    module = appearance if command.target == "appearance" else lessons
-                    getattr(module, command.method)(self, *args)
+                if command.target in APP_MODULES:  # functions of the app, in their own modules
+                    getattr(APP_MODULES[command.target], command.method)(self, *args)
                 else:
                     getattr(self if command.target == "app" else self.mode, command.method)(*args)
             except (SolverError, ValueError, TypeError, OSError, pygame.error) as exc:
@@ -137,18 +137,6 @@ class App:
         self.controls.refresh(control_state(self, self.mode))
         for listener in self.on_change:
             listener()
-
-    def set_mode(self, name: str) -> None:
-        """Watch, play the game or race, at the current n (brought into the new mode's range)."""
-        if name not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)} (got {name!r})")
-        if name == self.mode.name:
-            return
-        n = modes.fit_n(name, self.mode.n, self.mode.algorithm)
-        new = modes.make(name, self, n, self.mode.algorithm)
-        self.mode.close()
-        self.mode = new
-        self.relayout()
 
     def run_until(self, until: Until | None = None) -> None:
         """Run until a condition (U, the Run until control, ``until:`` in a script)."""
@@ -167,44 +155,6 @@ class App:
     @property
     def fullscreen(self) -> bool:
         return bool(pygame.display.is_fullscreen())
-
-    def toggle_fullscreen(self) -> None:
-        """F11: the desktop's size, then back to the window's last size (``set_mode`` works on every
-        video driver, the dummy one too); a pygame.error becomes the error banner."""
-        if self.fullscreen:
-            self.surface = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
-        else:
-            self._windowed_size = self.surface.get_size()
-            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        self.relayout()
-
-    def screenshot(self, path: str | Path | None = None) -> Path | None:
-        """Save the current frame as a PNG (S), by default a new file in the pictures folder;
-        the banner says where, or why not (then None)."""
-        self.draw()
-        return self._saved(lambda: capture.save_png(self.surface, path), "screenshot_saved", path)
-
-    def toggle_gif(self, path: str | Path | None = None) -> Path | None:
-        """Start recording a GIF, or stop and save it (G); returns the saved path."""
-        if self.gif is None:
-            self.gif = capture.Recording(self.now)
-            self.say(tr("gif_recording", self.lang), "info")
-            return None
-        recording, self.gif = self.gif, None
-        return self._saved(lambda: recording.save(self.surface, path), "gif_saved", path)
-
-    def _saved(self, save: Callable[[], Path], said: str, path: str | Path | None) -> Path | None:
-        """Run ``save``; the banner says where the file went, or why it did not (then None)."""
-        try:
-            saved = save()
-        except SaveError as exc:
-            self.say(tr("error", self.lang, message=str(exc)), "error")
-            return None
-        except (OSError, pygame.error, ValueError) as exc:
-            self.say(tr("error", self.lang, message=f"could not save {path}: {exc}"), "error")
-            return None
-        self.say(tr(said, self.lang, path=saved), "success")
-        return saved
 
     def escape(self) -> None:
         """Esc: cancel an export or background work, else close the help, else stop an animation."""
@@ -295,35 +245,27 @@ class App:
 
     def draw(self) -> None:
         """Draw the whole window onto ``self.surface``: the mode, the widgets, then the overlays."""
-        from visualizer.render.legend import draw_legend
-        from visualizer.render.panels import dim, draw_banner, draw_help, draw_status
+        from visualizer.render.overlays import draw_overlays
 
-        layout, theme, lang = self.layout, self.theme, self.lang
-        self.surface.fill(theme.background)
+        layout = self.layout
+        self.surface.fill(self.theme.background)
         self.geometry = self.mode.draw(self.surface, layout)
         lessons.draw(self, self.surface, layout)
         self.manager.draw_ui(self.surface)
         self.mode.overlay(self.surface, layout)
+        noted = self.banner is None and lessons.draw_note(self, self.surface, layout)  # a bookmark's
         banner = self.banner[:2] if self.banner is not None else self.mode.standing_banner()
-        status = getattr(self.mode, "status", None)
-        if self.banner is None and lessons.draw_note(self, self.surface, layout):
-            banner = status = None  # the bookmark's note stands where the banner would
-        if banner is not None:
-            draw_banner(self.surface, layout.banner, banner[0], theme, lang, banner[1])
-        elif status is not None:  # no banner: the algorithm's name and summary
-            title, summary = status(lang)
-            draw_status(self.surface, layout.banner, title, summary, theme, lang)
-        if self.show_legend and not self.show_help:
-            draw_legend(self.surface, layout.code, theme, lang, layout.scale)
-        if self.show_help:  # the keys, and the legend beside them
-            rows = [(keys, tr(action, lang)) for keys, action in help_rows()]
-            area, scale = self.surface.get_rect(), max(1, layout.scale)
-            side = pygame.Rect(0, 0, int(area.w * 0.24), int(area.h * 0.86))
-            side.midright = (area.right - MARGIN, area.centery)
-            keys = pygame.Rect(area.left, area.top, side.left - area.left, area.h)
-            draw_help(self.surface, keys, rows, theme, lang, tr("help_title", lang), scale)
-            dim(self.surface, pygame.Rect(keys.right, 0, area.w - keys.w, area.h), 150)
-            draw_legend(self.surface, side, theme, lang, layout.scale)
+        status = getattr(self.mode, "status", None)  # no banner: the algorithm's name and summary
+        draw_overlays(
+            self.surface,
+            layout,
+            self.theme,
+            self.lang,
+            banner=None if noted else banner,
+            status=None if noted or status is None else status(self.lang),
+            legend=self.show_legend,
+            help=self.show_help,
+        )
         lessons.draw_export_progress(self)
         if self.gif is not None:
             self.gif.offer(self.surface, self.now)

@@ -181,6 +181,19 @@ def set_scale(window: Styled, scale: float | str | None = None) -> None:
     window.relayout()
 
 
+def toggle_fullscreen(window: Any) -> None:
+    """F11: the desktop's size, then back to the window's last size. ``set_mode`` works on every
+    video driver, the dummy one too (toggle_fullscreen does not); a pygame.error is a banner."""
+    import pygame
+
+    if pygame.display.is_fullscreen():
+        window.surface = pygame.display.set_mode(window.windowed_size, pygame.RESIZABLE)
+    else:
+        window.windowed_size = window.surface.get_size()
+        window.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+    window.relayout()
+
+
 def finish_gui_loaders() -> None:
     """End pygame_gui's font loader threads that a half-built UIManager left waiting (a stop signal
     in its constructor): they would block the exit, or crash loading a font after pygame quits."""

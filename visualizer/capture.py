@@ -1,18 +1,24 @@
 """Pictures of the window: a screenshot (S) and a GIF recording (G).
 
 Without a path they go into a new time-stamped file in the first folder that takes it (the
-pictures folder, then the current one, then home: ``visualizer/saving.py``). Failures raise
-(OSError, pygame.error, ValueError); the App turns them into a banner.
+pictures folder, then the current one, then home: ``visualizer/saving.py``). ``screenshot`` and
+``toggle_gif`` are the commands (functions of the app); the banner says where the file went, or
+why it did not.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
-from visualizer.saving import save_new_file
+from visualizer.i18n import tr
+from visualizer.saving import SaveError, save_new_file
+
+if TYPE_CHECKING:
+    from visualizer.app import App
 
 #: Frames per second kept in a GIF recording.
 GIF_FPS = 15
@@ -50,3 +56,33 @@ class Recording:
         if not self.recorder.frames:
             self.recorder.add_frame(surface)
         return save(path, ".gif", self.recorder.save)
+
+
+def screenshot(app: App, path: str | Path | None = None) -> Path | None:
+    """S: save the current frame as a PNG; the saved path, or None (the banner says why)."""
+    app.draw()
+    return _reported(app, lambda: save_png(app.surface, path), "screenshot_saved", path)
+
+
+def toggle_gif(app: App, path: str | Path | None = None) -> Path | None:
+    """G: start recording a GIF, or stop and save it; the saved path when it stops."""
+    if app.gif is None:
+        app.gif = Recording(app.now)
+        app.say(tr("gif_recording", app.lang), "info")
+        return None
+    recording, app.gif = app.gif, None
+    return _reported(app, lambda: recording.save(app.surface, path), "gif_saved", path)
+
+
+def _reported(app: App, save: Callable[[], Path], said: str, path: str | Path | None) -> Path | None:
+    """Run ``save``; the banner says where the file went, or why it did not (then None)."""
+    try:
+        saved = save()
+    except SaveError as exc:
+        app.say(tr("error", app.lang, message=str(exc)), "error")
+        return None
+    except (OSError, pygame.error, ValueError) as exc:
+        app.say(tr("error", app.lang, message=f"could not save {path}: {exc}"), "error")
+        return None
+    app.say(tr(said, app.lang, path=saved), "success")
+    return saved

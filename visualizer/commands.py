@@ -272,7 +272,9 @@ class Command:
 
     name: str
     method: str
-    target: str = "mode"  # "app", "mode", "appearance" / "lesson" (functions of the app), "script" (headless)
+    target: str = (
+        "mode"  # "app", "mode", "appearance" / "lesson" / "capture" (functions of the app), "script"
+    )
     keys: tuple[Key, ...] = ()
     help: str | None = None  # i18n key of the help overlay's row
     label: str | None = None  # i18n key of the button text (None: no button)
@@ -379,7 +381,7 @@ COMMANDS: dict[str, Command] = _table(
     Command("n", "set_n", parse=whole("n", 1)),
     Command("algo", "set_algorithm", modes=SEARCH | PREDICT, parse=algorithm),
     Command("race-pair", "set_pair", modes=frozenset({"race"})),
-    Command("mode", "set_mode", "app", help=None, parse=one_of("mode", MODES)),
+    Command("mode", "set_mode", "modes", help=None, parse=one_of("mode", MODES)),
     Command(
         "help",
         "toggle_help",
@@ -392,7 +394,7 @@ COMMANDS: dict[str, Command] = _table(
     Command(
         "fullscreen",
         "toggle_fullscreen",
-        "app",
+        "appearance",
         (Key("f11", "F11"),),
         "fullscreen",
         "fullscreen",
@@ -431,7 +433,7 @@ COMMANDS: dict[str, Command] = _table(
     Command(
         "screenshot",
         "screenshot",
-        "app",
+        "capture",
         (Key("s", "S"),),
         "screenshot",
         "screenshot",
@@ -441,7 +443,7 @@ COMMANDS: dict[str, Command] = _table(
     Command(
         "gif",
         "toggle_gif",
-        "app",
+        "capture",
         (Key("g", "G"),),
         "gif",
         "gif",

@@ -138,6 +138,8 @@ class HeadlessRunner:
 
     def run_one(self, command: Command) -> None:
         """Run one command; errors the window would show as a banner raise ScriptError."""
+        from visualizer import capture  # loads pygame: imported where used
+
         app = self.app
         if needs_idle(command):
             self.wait_idle()
@@ -148,7 +150,7 @@ class HeadlessRunner:
         elif name == "play" and arg is not None:  # play:SECONDS of simulated time
             self.play(float(arg) if isinstance(arg, (int, float)) else 0.0)
         elif name == "screenshot":
-            _write(str(arg), "screenshot", _saved(app, lambda: app.screenshot(arg)))
+            _write(str(arg), "screenshot", _saved(app, lambda: capture.screenshot(app, str(arg))))
         elif name == "key" and isinstance(arg, tuple):  # (key code, key name), checked by the parser
             self._post_key(*arg)
         elif name == "click" and isinstance(arg, tuple):  # (row, col), checked by the parser
@@ -273,6 +275,7 @@ def run_headless(
             output_path(path, what)  # an unwritable output fails now, not after the whole run
     if not (0 < size[0] <= MAX_SIZE[0] and 0 < size[1] <= MAX_SIZE[1]):
         raise ScriptError(f"size {size[0]}x{size[1]} is outside 1x1 to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
+    from visualizer import capture
     from visualizer.app import App
 
     if mode == "race" and algo2 is not None:
@@ -286,7 +289,7 @@ def run_headless(
     )
     try:
         if gif:
-            app.toggle_gif()
+            capture.toggle_gif(app)
             app.draw()
         runner = HeadlessRunner(app)
         runner.run(commands)
@@ -295,10 +298,10 @@ def run_headless(
         if state:
             _write(state, "state", lambda: _write_text(state, json.dumps(result, indent=2) + "\n"))
         if screenshot:
-            _write(screenshot, "screenshot", _saved(app, lambda: app.screenshot(screenshot)))
+            _write(screenshot, "screenshot", _saved(app, lambda: capture.screenshot(app, screenshot)))
         if gif:
             app.draw()
-            _write(gif, "GIF", _saved(app, lambda: app.toggle_gif(gif)))
+            _write(gif, "GIF", _saved(app, lambda: capture.toggle_gif(app, gif)))
         return result
     finally:
         app.close()
