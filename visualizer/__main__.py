@@ -86,13 +86,13 @@ def main(argv: list[str] | None = None) -> int:
 
     SIGINT / SIGTERM: background work is cancelled and joined, one line, status 128 + signal.
     """
-    from visualizer.stopping import Stopped, message, stop_on_signals
+    from visualizer.stopping import Stopped, announce, stop_on_signals
 
     try:
         with stop_on_signals():
             return _main(argv)
     except Stopped as stop:
-        print(message(stop.signum), file=sys.stderr)
+        announce(stop.signum)
         return 128 + stop.signum
 
 

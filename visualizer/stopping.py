@@ -12,6 +12,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -36,11 +37,23 @@ def message(signum: int, prog: str = "nqueens-viz") -> str:
     return f"{prog}: stopped by {signal.Signals(signum).name}"
 
 
+_announced = threading.Event()
+
+
+def announce(signum: int) -> None:
+    """Print the stopped line, once per process (the main thread or the safety net, whichever first)."""
+    if not _announced.is_set():
+        _announced.set()
+        sys.stderr.write(message(signum) + "\n")
+        sys.stderr.flush()
+
+
 @contextmanager
 def stop_on_signals() -> Iterator[None]:
     """Within the block, the first SIGINT or SIGTERM raises Stopped; later ones wait for the cleanup.
 
-    Should the Stopped get lost, the process exits ``GRACE_SECONDS`` after the signal anyway.
+    Should the Stopped get lost, or the interpreter's exit hang after it, the process ends
+    ``GRACE_SECONDS`` after the signal anyway, with the same line and status.
     """
     fired: list[int] = []
     wake = threading.Event()
@@ -52,13 +65,12 @@ def stop_on_signals() -> Iterator[None]:
             raise Stopped(signum)
 
     def last_resort() -> None:
-        wake.wait()  # a signal, or the end of the block
-        if fired and not done.wait(GRACE_SECONDS):
-            sys.stderr.write(message(fired[0]) + "\n")
-            sys.stderr.flush()
+        wake.wait()  # a signal, or the end of the block without one
+        if fired:
+            time.sleep(GRACE_SECONDS)  # a normal exit ends the process (and this thread) first
+            announce(fired[0])
             os._exit(128 + fired[0])
 
-    done = threading.Event()
     # handlers first: a signal must never find the watch thread running and Python's default in place
     previous = {signum: signal.signal(signum, handler) for signum in STOP_SIGNALS}
     threading.Thread(target=last_resort, name="stop-signal-watch", daemon=True).start()
@@ -67,5 +79,4 @@ def stop_on_signals() -> Iterator[None]:
     finally:
         for signum, old in previous.items():
             signal.signal(signum, old)
-        done.set()
         wake.set()
