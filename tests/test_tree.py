@@ -143,3 +143,37 @@ def test_draw_profile_bars_follow_counts():
     # each bar as long as its count, the peak (568 at depth 5) filling the bar's width, whatever it is
     peak = max(full)
     assert any([round(bar * c / peak) for c in (1, 8, 42, 70)] == done + partial for bar in range(1, 500))
+
+
+def test_the_tree_opened_after_a_long_instant_result_joins_the_run_and_follows_it_both_ways():
+    """Brute force n = 8 (55 million events): T after Instant result does not replay the run
+    (minutes); the tree grows from the current path, says so, and steps back and forth."""
+    from ui import FRAME, new_app, press
+
+    from visualizer.core.tree import REPLAY_LIMIT
+
+    app = new_app(8, "brute-force")
+    try:
+        app.dispatch("instant")
+        assert app.join(120)
+        app.tick(FRAME)
+        timeline = app.timeline
+        assert timeline is not None and timeline.finished and timeline.cursor > REPLAY_LIMIT
+        app.dispatch("seek", timeline.cursor - 50)  # mid-board, queens on the board
+        press(app, pygame.K_t)
+        app.tick(FRAME)
+        tree = app.mode.views.tree_view.tree
+        assert tree.joined == timeline.cursor and tree.moment == timeline.cursor
+        placed = [c for c in timeline.queens if c is not None]
+        assert tree.depth == len(placed) and tree.path_cols == placed
+        for key, steps in ((pygame.K_LEFT, 30), (pygame.K_RIGHT, 45), (pygame.K_LEFT, 10)):
+            for _ in range(steps):
+                press(app, key)
+                app.tick(FRAME)
+            placed = [c for c in timeline.queens if c is not None]
+            assert tree.moment == timeline.cursor
+            assert (tree.depth, tree.path_cols) == (len(placed), placed)
+        model = app.mode.views.model()
+        assert model is not None and 0 < model.joined == tree.joined <= timeline.cursor
+    finally:
+        app.close()

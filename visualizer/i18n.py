@@ -162,6 +162,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "view_gallery": ("Solutions gallery (click a board to show it)", "解的图库（点击小棋盘查看）"),
     "tree_title": ("Search tree", "搜索树"),
     "tree_nodes": ("{count} nodes, depth {depth}", "{count} 个结点，当前深度 {depth}"),
+    "tree_joined": ("{info} · from event {index} on", "{info} · 自第 {index} 个事件起"),
     "tree_map_title": ("Search space: the n-ary tree as bands", "搜索空间：按层展开的 n 叉树"),
     "tree_depth": ("depth {depth}", "第 {depth} 层"),
     "legend_explored": ("explored", "已访问"),

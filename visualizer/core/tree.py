@@ -37,6 +37,10 @@ OPEN, DEAD, FRUITFUL, SOLUTION, REFUSED = "open", "dead", "fruitful", "solution"
 EXPLORED, PRUNED = "explored", "pruned"
 #: Above this n, nodes are not kept (the icicle map needs only the current path).
 NODE_LINK_MAX_N = 6
+#: Events a tree replays at most to catch up with a run (opened late, or after a jump) whose
+#: start has left the log; past that it grows from the current path on (``joined``), so opening
+#: the tree after brute force n = 8's instant result (55 million events) takes no minutes.
+REPLAY_LIMIT = 2_000_000
 #: A node-link drawing stops being readable past this many nodes.
 NODE_LINK_MAX_NODES = 400
 
@@ -88,6 +92,7 @@ class SearchTree(Follower):
         self.level_counts = [1] + [0] * n
         self.solutions = 0
         self.moment = 0  # events applied: the timeline's cursor once the event being heard is applied
+        self.joined = 0  # the event from which the tree shows the search (0: the whole search)
         self.nodes: list[TreeNode] | None = [TreeNode(1, None, 0, None)] if self.keep_nodes else None
         self.path: list[int] = [0]  # node indices (node mode) root first
         self.path_cols: list[int] = []  # the column placed at each depth 1..len
@@ -110,7 +115,7 @@ class SearchTree(Follower):
             raise ValueError(f"tree is for n = {self.n}, timeline has n = {timeline.n}")
         self.detach()
         self.clear()
-        timeline.replay(self.on_event)
+        self._catch_up(timeline)
         self.follow(timeline)
         return self
 
@@ -118,7 +123,18 @@ class SearchTree(Follower):
         """The timeline jumped: grow the tree again from the run's first event to the cursor."""
         self.clear()
         if self.timeline is not None:
-            self.timeline.replay(self.on_event)
+            self._catch_up(self.timeline)
+
+    def _catch_up(self, timeline: Timeline) -> None:
+        """Grow what ``timeline`` has applied: every event from the first; or, past ``REPLAY_LIMIT``
+        events no longer in the log, only the current path, the tree showing the rest from here."""
+        if timeline.log.start == 0 or timeline.cursor <= REPLAY_LIMIT:
+            timeline.replay(self.on_event)
+            return
+        self.joined = self.moment = timeline.cursor
+        for row, col in enumerate(timeline.queens):
+            if col is not None:
+                self._on_event(Place(row, col), 1)
 
     @property
     def spec(self) -> AlgorithmSpec | None:
@@ -174,9 +190,20 @@ class SearchTree(Follower):
         """Timeline listener: grow on apply (+1), shrink on undo (-1)."""
         if sign > 0:
             self.moment += 1
-        self._on_event(event, sign)
+        if sign < 0 and self.moment <= self.joined:  # back past where the tree joined the run
+            self._rewind(event)
+            self.joined = max(0, self.moment - 1)
+        else:
+            self._on_event(event, sign)
         if sign < 0:
             self.moment -= 1
+
+    def _rewind(self, event: Event) -> None:
+        """Undo an event from before the tree joined: only the current path follows it."""
+        if type(event) is Place:
+            self._remove_current()
+        elif type(event) is Backtrack:
+            self._descend(event.row, event.col)  # type: ignore[union-attr]
 
     def _on_event(self, event: Event, sign: int) -> None:
         kind = type(event)

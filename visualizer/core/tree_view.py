@@ -89,6 +89,7 @@ class TreeModel:
     following: bool = False  # map drawing: the window follows the current subtree
     zoomable: bool = False  # map drawing: the window can be zoomed and panned (exact marks kept)
     by_queens: bool = False  # depth counts queens placed, in any row (MRV): the chart says so
+    joined: int = 0  # the tree shows the search from this event on (0: from the start)
 
     @property
     def node_link(self) -> bool:
@@ -169,6 +170,7 @@ class TreeView:
             following=zoomable and self.window.follow,
             zoomable=zoomable,
             by_queens=self.by_queens,
+            joined=tree.joined,
         )
 
     @property

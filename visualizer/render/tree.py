@@ -329,6 +329,8 @@ def draw_tree(
     node_link = model.node_link
     title_key = "tree_title" if node_link else "tree_map_title"
     info = tr("tree_nodes", lang, count=f"{model.count:,}", depth=model.depth)
+    if model.joined:  # a long run opened late: the tree grows from that moment on
+        info = tr("tree_joined", lang, info=info, index=f"{model.joined:,}")
     title, info_rect = title_and_info(surface, area, tr(title_key, lang), info, theme, lang)
     texts = [title, info_rect]
     top = max(title.bottom, info_rect.bottom)
