@@ -244,7 +244,9 @@ class Controls:
         lang = self.state.lang
         options = [(tr(f"until_{kind.replace('-', '_')}", lang), kind) for kind in UNTIL_KINDS]
         chosen = next(o for o in options if o[1] == self.state.until_kind)
-        box, button = int(width * 0.2), int(width * 0.3)
+        label = self.manager.get_theme().get_font(["button"]).size(self._text("until"))[0] + 14
+        box = int(width * 0.16)
+        button = min(max(int(width * 0.3), label), int(width * 0.44))  # "Run until" uncut where it can be
         menu = width - box - button - 2 * gap
         self.until_kind = UIDropDownMenu(
             [*options], chosen, pygame.Rect(x, y, menu, row), self.manager, expansion_height_limit=row * 6
@@ -362,8 +364,9 @@ class Controls:
         label and whether it is on, shown as the button's selection (as the mode buttons show the mode)."""
         text = self._text(name)
         command = COMMANDS.get(name)
-        font = self.manager.get_theme().get_font(["button"])
-        if command is None or command.toggle is None or font.size(text)[0] + 12 <= width:
+        if command is None or command.toggle is None:  # refreshed every frame: measure toggles only
+            return text, None
+        if self.manager.get_theme().get_font(["button"]).size(text)[0] + 12 <= width:
             return text, None
         label = command.mode_labels.get(self.state.mode, command.label or name)
         return tr(label, self.state.lang), bool(getattr(self.state, command.toggle))
