@@ -1,5 +1,5 @@
 """``python -m solvers``: the nqueens command line."""
 
-from solvers.cli import main
+from solvers.cli.main import main
 
 main()

@@ -6,8 +6,8 @@ import pygame
 from ui import FRAME, click, click_button, press, share_near
 
 from visualizer.app import App
-from visualizer.controls import slider_to_speed, speed_to_slider
-from visualizer.layout import MIN_SIZE, compute_layout
+from visualizer.input.controls import slider_to_speed, speed_to_slider
+from visualizer.look.layout import MIN_SIZE, compute_layout
 
 
 def finish_worker(app: App) -> None:

@@ -10,10 +10,10 @@ from ui import FRAME, click, press
 
 from solvers.registry import ALGORITHMS
 from visualizer.app import App
-from visualizer.headless import ScriptError, parse_script, run_headless
-from visualizer.preferences import open_window
-from visualizer.settings import FILE_NAME, SettingsStore
-from visualizer.theme import CLASSROOM, PROJECTOR
+from visualizer.look.theme import CLASSROOM, PROJECTOR
+from visualizer.shell.headless import ScriptError, parse_script, run_headless
+from visualizer.shell.preferences import open_window
+from visualizer.shell.settings import FILE_NAME, SettingsStore
 
 
 def snapshot(app: App, rect: pygame.Rect) -> bytes:

@@ -12,7 +12,7 @@ import pytest
 
 from solvers import registry
 from solvers.backtracking import LINE_PLACE
-from solvers.cli import run
+from solvers.cli.main import run
 
 
 def call(*argv: str) -> tuple[int, str]:

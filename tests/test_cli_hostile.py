@@ -15,7 +15,7 @@ import time
 import pytest
 
 from solvers import engine
-from solvers.cli import run
+from solvers.cli.main import run
 
 NQUEENS = [sys.executable, "-m", "solvers"]
 HUGE = "9" * 100_000

@@ -10,8 +10,8 @@ import pytest
 from ui import FRAME, new_app
 
 from visualizer.commands import COMMANDS, MODES, command_for_key, help_rows, key_table, parse_argument
-from visualizer.headless import Command, ScriptError, needs_idle, parse_command, parse_script
-from visualizer.i18n import STRINGS, tr
+from visualizer.look.i18n import STRINGS, tr
+from visualizer.shell.headless import Command, ScriptError, needs_idle, parse_command, parse_script
 
 pytestmark = pytest.mark.filterwarnings("ignore:pygame.init")  # key names need no initialised pygame
 
@@ -233,15 +233,15 @@ def test_the_window_shell_imports_no_settings_glue_and_nothing_imports_it_back()
     import sys
 
     code = (
-        "import sys, visualizer.app, visualizer.appearance, visualizer.commands, visualizer.modes.watch;"
-        "print('visualizer.preferences' in sys.modules)"
+        "import sys, visualizer.app, visualizer.look.appearance, visualizer.commands, visualizer.modes.watch;"
+        "print('visualizer.shell.preferences' in sys.modules)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.split()[-1] == "False", done.stderr
     for module in (
-        "appearance",
+        "look/appearance",
         "commands",
-        "controls",
+        "input/controls",
         "modes/base",
         "modes/watch",
         "modes/game",

@@ -209,7 +209,7 @@ TELLING_PAIRS = [
 
 
 def test_the_race_drop_down_offers_the_telling_pairs():
-    from visualizer.controls import race_options
+    from visualizer.input.controls import race_options
 
     options, _ = race_options(("brute-force", "backtracking"), "en")
     ids = [option_id for _, option_id in options]

@@ -16,7 +16,7 @@ from ui import FRAME, click, new_app, press, share_near
 
 from solvers import registry
 from solvers.narration import Narrator
-from visualizer.layout import compute_layout
+from visualizer.look.layout import compute_layout
 from visualizer.render.board import fit_board
 from visualizer.render.fonts import get_mono_font
 from visualizer.render.panels import banner_lines, code_font, layout_code
@@ -167,8 +167,8 @@ def test_the_status_area_names_the_algorithm_and_its_summary():
 
 
 def test_every_legend_sample_is_drawn_by_the_board_renderer(monkeypatch):
+    from visualizer.look.theme import CLASSROOM
     from visualizer.render import legend
-    from visualizer.theme import CLASSROOM
 
     pygame.font.init()
     drawn = []

@@ -14,8 +14,8 @@ import pytest
 from PIL import Image
 from ui import FRAME, new_app, press
 
-from visualizer.export import MAX_FRAMES, MAX_GIF_FRAMES, Stretch, even_size
-from visualizer.headless import FRAME as HEADLESS_FRAME
+from visualizer.features.export import MAX_FRAMES, MAX_GIF_FRAMES, Stretch, even_size
+from visualizer.shell.headless import FRAME as HEADLESS_FRAME
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -8,8 +8,8 @@ from solvers import registry
 from solvers.board import SYMMETRIES
 from visualizer.core.gallery import Gallery
 from visualizer.core.timeline import Timeline
+from visualizer.look.theme import CLASSROOM
 from visualizer.render.gallery import MIN_BOARD, draw_gallery, draw_gallery_page, hit
-from visualizer.theme import CLASSROOM
 
 
 def full_gallery(n: int = 8, **kwargs) -> tuple[Timeline, Gallery]:

@@ -9,9 +9,9 @@ from PIL import Image
 from solvers import registry
 from visualizer.core.scene import scene_of
 from visualizer.core.timeline import Timeline
-from visualizer.gif import GifRecorder, surface_to_image
+from visualizer.features.gif import GifRecorder, surface_to_image
+from visualizer.look.theme import CLASSROOM
 from visualizer.render.board import draw_board
-from visualizer.theme import CLASSROOM
 
 
 @pytest.fixture(scope="module", autouse=True)

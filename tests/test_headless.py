@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from visualizer.headless import Command, ScriptError, parse_command, parse_script, parse_size
+from visualizer.shell.headless import Command, ScriptError, parse_command, parse_script, parse_size
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -115,9 +115,9 @@ def test_a_window_script_shows_a_settings_save_failure_as_a_banner(tmp_path):
 
 
 def test_a_window_script_refusal_stays_a_banner_on_screen(tmp_path):
-    from visualizer.headless import HeadlessRunner
-    from visualizer.preferences import open_window
-    from visualizer.settings import SettingsStore
+    from visualizer.shell.headless import HeadlessRunner
+    from visualizer.shell.preferences import open_window
+    from visualizer.shell.settings import SettingsStore
 
     (tmp_path / "afile").write_text("x")
     app = open_window(store=SettingsStore(tmp_path / "afile"))
@@ -204,8 +204,8 @@ def test_a_write_that_fails_after_the_path_check_is_exit_2_not_silence(tmp_path,
     """The path passed its check, then the disk refused (full, gone): one ScriptError naming it."""
     import pygame
 
-    from visualizer import gif as gif_module
-    from visualizer.headless import run_headless
+    from visualizer.features import gif as gif_module
+    from visualizer.shell.headless import run_headless
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")

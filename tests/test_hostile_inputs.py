@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from visualizer.__main__ import main
-from visualizer.preferences import problem_text
-from visualizer.settings import FILE_NAME, Settings, SettingsStore
+from visualizer.shell.preferences import problem_text
+from visualizer.shell.settings import FILE_NAME, Settings, SettingsStore
 
 # -- damaged settings files ---------------------------------------------------------
 
@@ -165,7 +165,7 @@ def test_a_save_that_fails_leaves_no_temporary_file(tmp_path, monkeypatch):
 
 
 def test_a_fifo_settings_file_does_not_stop_the_window_opening(tmp_path):
-    from visualizer.preferences import open_window
+    from visualizer.shell.preferences import open_window
 
     os.mkfifo(tmp_path / FILE_NAME)
     app = open_window(store=SettingsStore(tmp_path))

@@ -10,7 +10,7 @@ import pygame.freetype
 import pytest
 
 from solvers import registry
-from visualizer.i18n import LANGUAGES, STRINGS, font_path, tr
+from visualizer.look.i18n import LANGUAGES, STRINGS, font_path, tr
 
 
 def ui_texts(lang: str) -> list[str]:

@@ -12,7 +12,7 @@ import pytest
 
 from solvers import construction, local_search, registry
 from solvers.board import is_solution
-from solvers.cli import run
+from solvers.cli.main import run
 from solvers.counters import tally
 from solvers.events import Backtrack, Place, Repair, Solution
 

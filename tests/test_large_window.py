@@ -14,9 +14,9 @@ from solvers.board import attacks
 from visualizer.app import App
 from visualizer.core.conflicts import ConflictSeries
 from visualizer.core.heat import row_conflicts, total_conflicts
-from visualizer.headless import ScriptError, run_headless
+from visualizer.input.window_n import WINDOW_MAX_N
 from visualizer.render.chart import chart_points
-from visualizer.window_n import WINDOW_MAX_N
+from visualizer.shell.headless import ScriptError, run_headless
 
 
 def valid_vectorised(queens: list[int]) -> bool:

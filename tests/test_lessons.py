@@ -39,7 +39,7 @@ def enter(app) -> None:
 
 def note_banner(app, lang: str) -> str:
     """The standing banner of the bookmark the run stands on, in ``lang``."""
-    from visualizer import lessons
+    from visualizer.features import lessons
 
     old, app.lang = app.lang, lang
     try:

@@ -13,7 +13,7 @@ from solvers import registry
 from solvers.counters import tally
 from visualizer.app import App
 from visualizer.core.race import RACE_PAIRS
-from visualizer.layout import compute_layout
+from visualizer.look.layout import compute_layout
 
 
 @pytest.fixture

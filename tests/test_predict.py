@@ -19,9 +19,9 @@ from solvers.errors import SolverError
 from solvers.events import Conflict, Place, Solution
 from visualizer.core.predict import Predictor, Score, question_kind
 from visualizer.core.timeline import Timeline
-from visualizer.headless import ScriptError, run_headless
-from visualizer.i18n import tr
-from visualizer.theme import CLASSROOM
+from visualizer.look.i18n import tr
+from visualizer.look.theme import CLASSROOM
+from visualizer.shell.headless import ScriptError, run_headless
 
 SQUARE_ALGORITHMS = [
     "backtracking",

@@ -8,8 +8,9 @@ from io import StringIO
 
 import pytest
 
-from solvers import cli, registry
+from solvers import registry
 from solvers.board import attacks, is_solution
+from solvers.cli import main as cli
 from solvers.counters import Counters, depth_profile, tally
 from solvers.domains import Domains, mrv_row
 from solvers.events import Backtrack, Conflict, Event, Place, Prune, Restore, Solution

@@ -14,8 +14,8 @@ from solvers.events import Solution
 from visualizer.core.player import Player
 from visualizer.core.race import RACE_PAIRS, Race
 from visualizer.core.timeline import Timeline
+from visualizer.look.theme import CLASSROOM
 from visualizer.render.race import banners, draw_race
-from visualizer.theme import CLASSROOM
 
 
 @pytest.mark.parametrize(("a", "b"), RACE_PAIRS)

@@ -12,7 +12,8 @@ from solvers import registry
 from solvers.events import Backtrack, Conflict
 from visualizer.core.scene import Scene, scene_of
 from visualizer.core.timeline import Timeline
-from visualizer.i18n import tr
+from visualizer.look.i18n import tr
+from visualizer.look.theme import CLASSROOM, PROJECTOR, Theme, blend
 from visualizer.render.board import ATTACKED_ALPHA, draw_board, fit_board
 from visualizer.render.fonts import ellipsize, get_font
 from visualizer.render.panels import (
@@ -24,7 +25,6 @@ from visualizer.render.panels import (
     draw_progress_strip,
     progress_bar,
 )
-from visualizer.theme import CLASSROOM, PROJECTOR, Theme, blend
 
 SIZE = (1280, 800)
 BOARD_AREA = pygame.Rect(0, 0, 800, 800)

@@ -154,7 +154,7 @@ def test_fullscreen_goes_to_the_screen_size_and_back_twice(toggle):
     [("key:f11", True), ("key:f11;key:f11", False), ("key:f11;step:3;key:f11;key:f11", True)],
 )
 def test_headless_f11_toggles_fullscreen(script, fullscreen):
-    from visualizer.headless import run_headless
+    from visualizer.shell.headless import run_headless
 
     state = run_headless(n=8, algorithm="backtracking", size=(1000, 700), script=script)
     desktop = pygame.display.get_desktop_sizes()[0]
@@ -207,7 +207,7 @@ def test_a_swallowed_stop_still_ends_the_process():
     # a library's bare except eating the Stopped: the safety net ends the process anyway
     code = (
         "import os, signal, time\n"
-        "from visualizer.stopping import stop_on_signals\n"
+        "from visualizer.shell.stopping import stop_on_signals\n"
         "with stop_on_signals():\n"
         "    try:\n"
         "        os.kill(os.getpid(), signal.SIGTERM)\n"
@@ -226,7 +226,7 @@ def test_an_exit_that_hangs_after_a_stop_still_ends_the_process():
     # (a non-daemon thread): the safety net ends the process with the same status, one line
     code = (
         "import os, signal, sys, threading, time\n"
-        "from visualizer.stopping import Stopped, announce, stop_on_signals\n"
+        "from visualizer.shell.stopping import Stopped, announce, stop_on_signals\n"
         "threading.Thread(target=time.sleep, args=(600,)).start()\n"
         "try:\n"
         "    with stop_on_signals():\n"

@@ -8,7 +8,7 @@ import pygame
 import pytest
 from ui import FRAME, new_app, press
 
-from visualizer.saving import output_folders
+from visualizer.features.saving import output_folders
 
 UNWRITABLE = Path("/proc")  # no one, root included, can create a file here
 
@@ -73,7 +73,7 @@ def test_the_pictures_folder_comes_first_and_missing_folders_are_left_out(tmp_pa
 
 
 def test_headless_screenshot_keeps_writing_to_the_path_it_is_given(tmp_path, monkeypatch):
-    from visualizer.headless import run_headless
+    from visualizer.shell.headless import run_headless
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "Pictures").mkdir()

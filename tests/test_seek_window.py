@@ -14,8 +14,8 @@ from visualizer.core.domains import DomainFollower
 from visualizer.core.race import Race
 from visualizer.core.scrub import Scrub, ScrubDrag, index_at
 from visualizer.core.timeline import Timeline
-from visualizer.headless import run_headless
 from visualizer.render.scrub import scrub_track
+from visualizer.shell.headless import run_headless
 
 
 def where(state: dict) -> tuple:

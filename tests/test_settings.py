@@ -7,7 +7,7 @@ import os
 import stat
 import sys
 
-from visualizer.settings import Settings, SettingsStore, config_dir
+from visualizer.shell.settings import Settings, SettingsStore, config_dir
 
 
 def test_round_trip(tmp_path):

@@ -11,8 +11,8 @@ import pytest
 from ui import FRAME, click, new_app, press, share_near
 
 from solvers import registry
+from visualizer.look.theme import CLASSROOM, PROJECTOR
 from visualizer.render.chart import chart_status, count_text
-from visualizer.theme import CLASSROOM, PROJECTOR
 
 
 def relative_luminance(colour) -> float:

@@ -10,8 +10,8 @@ from visualizer.core.icicle import EXPLORED_CODE, PRUNED_CODE, SOLUTION_CODE, Ic
 from visualizer.core.timeline import Timeline
 from visualizer.core.tree import DEAD, SOLUTION, SearchTree
 from visualizer.core.tree_view import TreeView
+from visualizer.look.theme import CLASSROOM
 from visualizer.render.tree import draw_profile, draw_tree, map_image, map_palette
-from visualizer.theme import CLASSROOM
 
 
 def grown(algo: str, n: int, steps: int | None = None, **kwargs) -> tuple[Timeline, SearchTree]:

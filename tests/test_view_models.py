@@ -12,8 +12,8 @@ from solvers import engine, registry
 from visualizer.core import tree as core_tree
 from visualizer.core.timeline import Timeline
 from visualizer.core.tree_view import TreeView
-from visualizer.theme import CLASSROOM, PROJECTOR
-from visualizer.views import Views
+from visualizer.look.theme import CLASSROOM, PROJECTOR
+from visualizer.modes.views import Views
 
 
 def timeline_at(algo: str, n: int, cursor: int) -> Timeline:

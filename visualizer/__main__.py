@@ -34,7 +34,7 @@ def _whole(what: str, minimum: int) -> Callable[[str], int]:
     """An argparse type: ASCII digits only (``8_0``, ``٨`` and `` 8 `` are refused)."""
 
     def parse(text: str) -> int:
-        from visualizer.headless import ScriptError, whole_number
+        from visualizer.shell.headless import ScriptError, whole_number
 
         try:
             return whole_number(text, what, minimum)
@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
 
     SIGINT / SIGTERM: background work is cancelled and joined, one line, status 128 + signal.
     """
-    from visualizer.stopping import Stopped, announce, stop_on_signals
+    from visualizer.shell.stopping import Stopped, announce, stop_on_signals
 
     try:
         with stop_on_signals():
@@ -99,12 +99,12 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
     from solvers.errors import SolverError
-    from visualizer.headless import ScriptError, parse_script, parse_size
+    from visualizer.shell.headless import ScriptError, parse_script, parse_size
 
     try:
         size = parse_size(args.size) if args.size else None
         if args.headless:
-            from visualizer.headless import run_headless
+            from visualizer.shell.headless import run_headless
 
             run_headless(
                 n=8 if args.n is None else args.n,
@@ -123,13 +123,13 @@ def _main(argv: list[str] | None) -> int:
             )
             return 0
         commands = parse_script(args.script, args.mode)
-        from visualizer.headless import Command, HeadlessRunner
+        from visualizer.shell.headless import Command, HeadlessRunner
 
         if args.lesson:  # opened first; in the window a refused lesson is a banner
             commands.insert(0, Command("lesson-open", args.lesson))
-        from visualizer.preferences import open_window
+        from visualizer.shell.preferences import open_window
 
-        # the saved settings (visualizer/settings.py), each option given here overriding its value
+        # the saved settings (visualizer/shell/settings.py), each option given here overriding its value
         app = open_window(
             n=args.n,
             algorithm=args.algo,

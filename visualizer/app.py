@@ -16,14 +16,16 @@ import pygame
 import pygame_gui
 
 from solvers.errors import SolverError
-from visualizer import appearance, capture, lessons, modes
+from visualizer import modes
 from visualizer.commands import COMMANDS, command_for_key, refusal
-from visualizer.controls import Controls, control_state
 from visualizer.core.lesson import Bookmarks
-from visualizer.i18n import tr
-from visualizer.layout import MIN_SIZE, Layout, compute_layout
-from visualizer.prompt import Prompt
-from visualizer.theme import CLASSROOM, Theme
+from visualizer.features import capture, lessons
+from visualizer.input.controls import Controls, control_state
+from visualizer.input.prompt import Prompt
+from visualizer.look import appearance
+from visualizer.look.i18n import tr
+from visualizer.look.layout import MIN_SIZE, Layout, compute_layout
+from visualizer.look.theme import CLASSROOM, Theme
 
 if TYPE_CHECKING:
     from visualizer.core.race import Race
@@ -68,7 +70,7 @@ class App:
         self.manager: pygame_gui.UIManager  # built by relayout, with the controls
         self.controls: Controls
         self.mode: Mode = modes.make(mode, self, n, algorithm, algo2)  # SolverError for a bad n
-        self.bookmarks, self.hidden = Bookmarks(), set[str]()  # the lesson: visualizer/lessons.py
+        self.bookmarks, self.hidden = Bookmarks(), set[str]()  # the lesson: visualizer/features/lessons.py
         self.lesson_path: Path | None = None
         self.exporting: lessons.ExportJob | None = None  # an export of a stretch under way
         self.export_fps = 10.0  # an export's frames per second and size (None: the window's)
@@ -304,7 +306,7 @@ class App:
                 self.tick(min(clock.tick(fps) / 1000.0, 0.25))
                 pygame.display.flip()
                 frames += 1
-        finally:  # also on a stop signal (visualizer/stopping.py): the worker is joined
+        finally:  # also on a stop signal (visualizer/shell/stopping.py): the worker is joined
             self.close()
             pygame.quit()
         return 0

@@ -3,7 +3,7 @@ busy rule and script argument. Keys, the help overlay, the buttons, the busy gat
 headless parser are all derived from ``COMMANDS``; nothing else lists command names.
 
 Adding a control: one ``Command`` here, one method on the App (``target="app"``) or on the modes
-that accept it, and its translated label in ``visualizer/i18n.py``.
+that accept it, and its translated label in ``visualizer/look/i18n.py``.
 
 >>> COMMANDS["next"].keys[0].name, sorted(COMMANDS["next"].modes)
 ('n', ['race', 'watch'])
@@ -18,8 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from visualizer.i18n import LANGUAGES, tr
-from visualizer.theme import THEMES
+from visualizer.look.i18n import LANGUAGES, tr
+from visualizer.look.theme import THEMES
 
 MODES = ("watch", "game", "race", "predict")
 ALL = frozenset(MODES)
@@ -124,8 +124,8 @@ def one_of(name: str, choices: tuple[str, ...]) -> Callable[[str], str]:
 
 
 def view_name(text: str) -> str:
-    """One of the side panel's views (``visualizer/views.py``)."""
-    from visualizer.views import VIEWS
+    """One of the side panel's views (``visualizer/modes/views.py``)."""
+    from visualizer.modes.views import VIEWS
 
     return one_of("view", VIEWS)(text)
 
@@ -159,7 +159,7 @@ def scale(text: str) -> float:
 
 def output_path(text: str, what: str = "screenshot") -> str:
     """A path ``what`` can be written to (its folder exists, it is no link, pipe or folder)."""
-    from visualizer.safe_files import RefusedFile, check_output_path
+    from visualizer.shell.safe_files import RefusedFile, check_output_path
 
     if not text:
         raise ArgumentError(f"{what} needs a path")

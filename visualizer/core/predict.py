@@ -38,7 +38,7 @@ from solvers.events import Backtrack, Conflict, Event, Place, Solution
 from solvers.narration import Context, Narrator, narrate
 from solvers.registry import AlgorithmSpec
 from visualizer.core.timeline import Timeline
-from visualizer.i18n import LANGUAGES, tr
+from visualizer.look.i18n import LANGUAGES, tr
 
 Square = tuple[int, int]
 ANSWERS = ("safe", "attacked")

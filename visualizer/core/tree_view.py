@@ -49,7 +49,7 @@ def full_profile(n: int, spec: AlgorithmSpec | None = None) -> tuple[int, ...] |
     key = (spec.name if own else "", n)  # type: ignore[union-attr]
     if key not in _profiles:
         if own:
-            from solvers.commands import search_profile
+            from solvers.cli.subcommands import search_profile
 
             _profiles[key] = tuple(search_profile(spec, n))  # type: ignore[arg-type]
         else:

@@ -9,8 +9,8 @@ from solvers import registry
 from visualizer.commands import MODES
 from visualizer.core.game import MAX_N as GAME_MAX_N
 from visualizer.core.game import MIN_N as GAME_MIN_N
+from visualizer.input.window_n import WINDOW_MAX_N
 from visualizer.modes.base import Host, Mode
-from visualizer.window_n import WINDOW_MAX_N
 
 
 def make(name: str, host: Host, n: int, algorithm: str, algo2: str | None = None) -> Mode:

@@ -19,12 +19,12 @@ from solvers.engine import CancelFlag
 from visualizer.core.player import END, INSTANT_WAIT, NEXT, SPEED_FACTOR, Player, clamp_speed, until_goal
 from visualizer.core.scrub import Scrub, ScrubDrag, TotalProbe
 from visualizer.core.until import Until
-from visualizer.i18n import tr
-from visualizer.theme import Theme
-from visualizer.window_n import N_JUMP, parse_n
+from visualizer.input.window_n import N_JUMP, parse_n
+from visualizer.look.i18n import tr
+from visualizer.look.theme import Theme
 
 if TYPE_CHECKING:
-    from visualizer.layout import Layout
+    from visualizer.look.layout import Layout
     from visualizer.render.board import BoardGeometry
 
 
@@ -282,7 +282,7 @@ class SearchMode(SizeCommands):
     _drag: ScrubDrag | None = None
 
     def scrub_ticks(self) -> tuple[int, ...]:
-        """Event indices marked on the scrub bar: the lesson's bookmarks (``visualizer/lessons.py``)."""
+        """Event indices marked on the scrub bar: the lesson's bookmarks (``features/lessons.py``)."""
         bookmarks = getattr(self.host, "bookmarks", None)
         return tuple(mark.event for mark in bookmarks.marks) if bookmarks is not None else ()
 

@@ -14,12 +14,12 @@ import pygame
 from solvers.errors import SolverError
 from visualizer.core.game import MAX_N, MIN_N, Game
 from visualizer.core.scene import Scene, attacked_squares
-from visualizer.i18n import tr
+from visualizer.look.i18n import tr
+from visualizer.look.theme import Theme
 from visualizer.modes.base import ControlPlan, Host, SizeCommands
-from visualizer.theme import Theme
 
 if TYPE_CHECKING:
-    from visualizer.layout import Layout
+    from visualizer.look.layout import Layout
     from visualizer.render.board import BoardGeometry
 
 Banner = tuple[str, str]  # text, kind

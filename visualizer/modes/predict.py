@@ -18,13 +18,13 @@ from solvers import registry
 from solvers.errors import SolverError
 from visualizer.core.predict import Predictor, Verdict, question_kind
 from visualizer.core.scene import scene_of
-from visualizer.i18n import tr
+from visualizer.input.window_n import row_heat
+from visualizer.look.i18n import tr
 from visualizer.modes.base import ControlPlan, Host
 from visualizer.modes.watch import WatchMode
-from visualizer.window_n import row_heat
 
 if TYPE_CHECKING:
-    from visualizer.layout import Layout
+    from visualizer.look.layout import Layout
     from visualizer.render.board import BoardGeometry
 
 SQUARE_ROWS = (("reset",), ("step",), ("shade",))

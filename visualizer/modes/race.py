@@ -17,11 +17,11 @@ from solvers.errors import SolverError
 from visualizer.core.player import Player
 from visualizer.core.race import Race
 from visualizer.core.until import last_event
-from visualizer.i18n import tr
+from visualizer.look.i18n import tr
 from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
 
 if TYPE_CHECKING:
-    from visualizer.layout import Layout
+    from visualizer.look.layout import Layout
     from visualizer.render.board import BoardGeometry
 
 Pair = tuple[str, str]

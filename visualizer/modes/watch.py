@@ -16,13 +16,13 @@ from visualizer.core.player import Player
 from visualizer.core.scene import Scene, scene_of
 from visualizer.core.timeline import Timeline
 from visualizer.core.until import last_event
-from visualizer.i18n import tr
+from visualizer.input.window_n import check_window_n, row_heat
+from visualizer.look.i18n import tr
 from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
-from visualizer.views import Views
-from visualizer.window_n import check_window_n, row_heat
+from visualizer.modes.views import Views
 
 if TYPE_CHECKING:
-    from visualizer.layout import Layout
+    from visualizer.look.layout import Layout
     from visualizer.render.board import BoardGeometry
 
 
@@ -335,7 +335,7 @@ class WatchMode(SearchMode):
             tr("event_index", lang): f"{scene.event_index:,}",
             tr("elapsed", lang): tr("seconds", lang, seconds=self.player.seconds()),
         }
-        hidden = host.hidden  # lessons: panels hidden for an exercise (visualizer/lessons.py)
+        hidden = host.hidden  # lessons: panels hidden for an exercise (visualizer/features/lessons.py)
         if "counters" in hidden:
             draw_hidden(surface, layout.counters, tr("hidden_card", lang), host.theme, lang)
         else:

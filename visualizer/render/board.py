@@ -16,9 +16,9 @@ import numpy as np
 import pygame
 
 from visualizer.core.scene import Scene
-from visualizer.i18n import tr
+from visualizer.look.i18n import tr
+from visualizer.look.theme import Colour, Theme, blend
 from visualizer.render.fonts import get_font
-from visualizer.theme import Colour, Theme, blend
 
 Point = tuple[int, int]
 #: Above this n the board is drawn as a scaled image and queens as marks.

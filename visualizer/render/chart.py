@@ -7,9 +7,9 @@ from collections.abc import Sequence
 import numpy as np
 import pygame
 
-from visualizer.i18n import tr
+from visualizer.look.i18n import tr
+from visualizer.look.theme import Theme, blend
 from visualizer.render.fonts import ellipsize, font_for, get_font
-from visualizer.theme import Theme, blend
 
 PAD = 12
 
@@ -37,7 +37,7 @@ def chart_points(values: Sequence[int], plot: pygame.Rect, top: int) -> list[tup
 
 
 def count_text(count: int, key: str, lang: str) -> str:
-    """``count`` with its noun, singular or plural: ``key`` + "_one" / "_many" in visualizer/i18n.py.
+    """``count`` with its noun, singular or plural: ``key`` + "_one" / "_many" in visualizer/look/i18n.py.
 
     >>> count_text(1, "n_conflicts", "en"), count_text(2, "n_conflicts", "en")
     ('1 conflict', '2 conflicts')

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 import pygame
 
 from visualizer.core.checks import CheckMarks, FlagStrips
-from visualizer.i18n import tr
+from visualizer.look.i18n import tr
+from visualizer.look.theme import Theme, blend
 from visualizer.render.board import BoardGeometry, ink_on, luminance
 from visualizer.render.fonts import get_font
-from visualizer.theme import Theme, blend
 
 #: The flag strips' cells are at most this many pixels (times the text scale), at least MIN_CELL.
 STRIP_CELL = 26

@@ -18,10 +18,10 @@ from functools import lru_cache
 import pygame
 
 from visualizer.core.domains import DomainsView
-from visualizer.i18n import tr
+from visualizer.look.i18n import tr
+from visualizer.look.theme import Colour, Theme
 from visualizer.render.board import BoardGeometry, ink_on
 from visualizer.render.fonts import font_for, get_font
-from visualizer.theme import Colour, Theme
 
 #: Squares smaller than this (pixels) get dots and discs but no numbers.
 NUMBER_MIN_SQUARE = 26

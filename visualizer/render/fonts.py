@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from visualizer.i18n import font_path
+from visualizer.look.i18n import font_path
 
 
 def _ensure_font_module() -> None:

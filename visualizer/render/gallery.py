@@ -7,9 +7,9 @@ import pygame
 
 from solvers.board import SYMMETRIES
 from visualizer.core.gallery import GalleryEntry, GalleryModel
-from visualizer.i18n import tr
+from visualizer.look.i18n import tr
+from visualizer.look.theme import Theme, blend
 from visualizer.render.fonts import ellipsize, get_font
-from visualizer.theme import Theme, blend
 
 Hit = tuple[pygame.Rect, tuple[int, ...]]
 #: Mini boards are at least this many pixels (fewer classes per page, paged by wheel and PgUp / PgDn).

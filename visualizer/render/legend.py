@@ -9,10 +9,10 @@ import numpy as np
 import pygame
 
 from visualizer.core.scene import Scene
-from visualizer.i18n import tr
+from visualizer.look.i18n import tr
+from visualizer.look.theme import Theme, blend
 from visualizer.render.board import draw_board
 from visualizer.render.fonts import font_for, wrap
-from visualizer.theme import Theme, blend
 
 PAD = 12
 

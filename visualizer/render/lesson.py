@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 import pygame
 
+from visualizer.look.theme import Theme, blend
 from visualizer.render.fonts import ellipsize, font_for, wrap
-from visualizer.theme import Theme, blend
 
 
 def tick_x(rect: pygame.Rect, event: int, span: int) -> int:

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from visualizer.look.theme import Theme, blend
 from visualizer.render.fonts import ellipsize, font_for, wrap
-from visualizer.theme import Theme, blend
 
 PAD = 10
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pygame
 
 from visualizer.commands import help_rows
-from visualizer.i18n import tr
-from visualizer.layout import MARGIN, Layout
+from visualizer.look.i18n import tr
+from visualizer.look.layout import MARGIN, Layout
+from visualizer.look.theme import Theme
 from visualizer.render import legend as marks
 from visualizer.render.panels import dim, draw_banner, draw_help, draw_status
-from visualizer.theme import Theme
 
 
 def draw_overlays(

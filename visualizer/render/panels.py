@@ -1,7 +1,7 @@
 """Panels and overlays: counters, pseudo-code, progress, message banner, keyboard help.
 
 Text is sized for a projector: numbers large, labels smaller, every string already translated
-or looked up through ``visualizer.i18n``.
+or looked up through ``visualizer.look.i18n``.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from visualizer.i18n import STRINGS, tr
+from visualizer.look.i18n import STRINGS, tr
+from visualizer.look.theme import Colour, Theme, blend
 from visualizer.render.board import draw_check, ink_on
 from visualizer.render.fonts import (
     ellipsize,
@@ -22,7 +23,6 @@ from visualizer.render.fonts import (
     wrap,
     wrap_exact,
 )
-from visualizer.theme import Colour, Theme, blend
 
 #: Counters in the order a class reads them; others in the dict follow in their own order.
 COUNTER_ORDER = ("attempts", "placements", "backtracks", "solutions", "checks", "repairs")

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from visualizer.look.theme import Colour, Theme, blend
 from visualizer.render.board import BoardGeometry, draw_check, ink_on
 from visualizer.render.fonts import font_for, wrap
-from visualizer.theme import Colour, Theme, blend
 
 PAD = 12
 

@@ -6,10 +6,10 @@ import pygame
 
 from visualizer.core.race import SIDES, Race
 from visualizer.core.scene import scene_of
-from visualizer.i18n import tr
+from visualizer.look.i18n import tr
+from visualizer.look.theme import Theme
 from visualizer.render.board import draw_board
 from visualizer.render.fonts import ellipsize, get_font
-from visualizer.theme import Theme
 
 #: Counters shown under each board, in order.
 RACE_COUNTERS = ("attempts", "placements", "backtracks", "solutions", "checks")

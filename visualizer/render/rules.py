@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from visualizer.i18n import tr
+from visualizer.look.i18n import tr
+from visualizer.look.theme import Theme, blend
 from visualizer.render.fonts import font_for, wrap
-from visualizer.theme import Theme, blend
 
 PAD = 12
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 
 from visualizer.core.scrub import Scrub
-from visualizer.i18n import tr
+from visualizer.look.i18n import tr
+from visualizer.look.theme import Theme, blend
 from visualizer.render.fonts import ellipsize, font_for
-from visualizer.theme import Theme, blend
 
 #: Share of the strip's width the label takes (the track has the rest).
 LABEL_SHARE = 0.46

@@ -19,9 +19,9 @@ import pygame
 from visualizer.core.icicle import EXPLORED_CODE, PRUNED_CODE, SOLUTION_CODE, pool_columns
 from visualizer.core.tree import DEAD, FRUITFUL, REFUSED, SOLUTION, Layout
 from visualizer.core.tree_view import TreeModel
-from visualizer.i18n import tr
+from visualizer.look.i18n import tr
+from visualizer.look.theme import Colour, Theme, blend
 from visualizer.render.fonts import ellipsize, get_font
-from visualizer.theme import Colour, Theme, blend
 
 
 def map_palette(theme: Theme) -> np.ndarray:

@@ -3,7 +3,7 @@
 A missing file gives the defaults; anything else that is not a small, regular file of valid
 settings (a link, folder, pipe, a huge file, bad UTF-8, any JSON of the wrong shape) is reported
 once (the ``problem`` attribute) and gives the defaults; the next save replaces it atomically
-(visualizer/safe_files.py). Nothing here can stop the app.
+(visualizer/shell/safe_files.py). Nothing here can stop the app.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from pathlib import Path
 import platformdirs
 
 from solvers import registry
-from visualizer.i18n import LANGUAGES
-from visualizer.safe_files import RefusedFile, check_folder, read_small_regular_file, write_atomically
-from visualizer.theme import THEMES
+from visualizer.look.i18n import LANGUAGES
+from visualizer.look.theme import THEMES
+from visualizer.shell.safe_files import RefusedFile, check_folder, read_small_regular_file, write_atomically
 
 FILE_NAME = "settings.json"
 APP_NAME = "nqueens-visualizer"

@@ -11,7 +11,7 @@ import numpy as np
 from solvers.errors import SolverError
 from solvers.registry import AlgorithmSpec
 from visualizer.core.heat import row_conflicts
-from visualizer.i18n import tr
+from visualizer.look.i18n import tr
 
 #: The largest board the window draws (as an image above n = 64).
 WINDOW_MAX_N = 1000

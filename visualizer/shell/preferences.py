@@ -2,7 +2,7 @@
 
 ``open_window`` starts the App from the saved settings (command-line options win) and hooks a
 ``Keeper`` that saves them again whenever they change and on quit. The file itself is
-``visualizer/settings.py``; switching language, theme and size at run time is ``appearance.py``.
+``visualizer/shell/settings.py``; switching language, theme and size at run time is ``appearance.py``.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from solvers import registry
-from visualizer.i18n import tr
-from visualizer.settings import Problem, Settings, SettingsStore
-from visualizer.theme import THEMES
+from visualizer.look.i18n import tr
+from visualizer.look.theme import THEMES
+from visualizer.shell.settings import Problem, Settings, SettingsStore
 
 if TYPE_CHECKING:
     from visualizer.app import App

@@ -19,9 +19,9 @@ from visualizer.commands import COMMANDS, MODES, SEARCH, button_text
 from visualizer.core.player import MAX_SPEED, MIN_SPEED
 from visualizer.core.until import KINDS as UNTIL_KINDS
 from visualizer.core.until import Until, parse_until
-from visualizer.i18n import tr
+from visualizer.look.i18n import tr
+from visualizer.look.theme import Theme
 from visualizer.modes.base import ControlPlan, Mode
-from visualizer.theme import Theme
 
 #: The slider's arrows move it this far: a factor of 1.25 in events per second (log scale).
 ARROW_STEP = math.log10(1.25)
@@ -88,7 +88,7 @@ class ControlState:
     hints: bool = False  # game mode: safe squares ringed
     race_pair: tuple[str, str] | None = None  # race mode: the drop-down offers race pairs instead
     theme: str = "classroom"  # the projector button shows whether the projector theme is on
-    ui_scale: float = 1.0  # text size (visualizer/appearance.py): rows grow with it
+    ui_scale: float = 1.0  # text size (visualizer/look/appearance.py): rows grow with it
     until_kind: str = "depth"  # the Run until control's condition and number box
     until_value: str = "1"
     legend: bool = False  # the legend of the board's marks shows
@@ -188,7 +188,7 @@ class Controls:
                 pygame.Rect(x, y, width, row),
                 self.manager,
                 expansion_height_limit=row * 10,
-                object_id="#algorithms",  # its text size fits the titles (visualizer/appearance.py)
+                object_id="#algorithms",  # its text size fits the titles (visualizer/look/appearance.py)
             )
             y += row + gap
         third = (width - 2 * gap) // 3  # n - 1, the n box, n + 1
@@ -230,7 +230,7 @@ class Controls:
             current_language,
             pygame.Rect(x, y, third, row),
             self.manager,
-            object_id="#language",  # opens upwards (the theme in visualizer/appearance.py)
+            object_id="#language",  # opens upwards (the theme in visualizer/look/appearance.py)
         )
         for i, name in enumerate(("scale", "theme"), 1):
             rect = pygame.Rect(x + i * (third + gap), y, third, row)

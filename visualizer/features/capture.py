@@ -1,7 +1,7 @@
 """Pictures of the window: a screenshot (S) and a GIF recording (G).
 
 Without a path they go into a new time-stamped file in the first folder that takes it (the
-pictures folder, then the current one, then home: ``visualizer/saving.py``). ``screenshot`` and
+pictures folder, then the current one, then home: ``visualizer/features/saving.py``). ``screenshot`` and
 ``toggle_gif`` are the commands (functions of the app); the banner says where the file went, or
 why it did not.
 """
@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from visualizer.i18n import tr
-from visualizer.saving import SaveError, save_new_file
+from visualizer.features.saving import SaveError, save_new_file
+from visualizer.look.i18n import tr
 
 if TYPE_CHECKING:
     from visualizer.app import App
@@ -41,7 +41,7 @@ class Recording:
     """A GIF being recorded: ``offer`` keeps a frame every 1 / GIF_FPS seconds of app time."""
 
     def __init__(self, now: float) -> None:
-        from visualizer.gif import GifRecorder
+        from visualizer.features.gif import GifRecorder
 
         self.recorder = GifRecorder(duration_ms=round(1000 / GIF_FPS))
         self.due = now

@@ -201,7 +201,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Finished first: {name} ({events} events)",
         "率先完成：{name}（{events} 个事件）",
     ),
-    # classroom: language, projector theme, text size (visualizer/appearance.py), saved settings
+    # classroom: language, projector theme, text size (visualizer/look/appearance.py), saved settings
     "projector": ("Projector", "投影模式"),
     "ui_scale": ("Size {scale}x", "字号 {scale}x"),
     "switch_lang": ("English / Chinese", "英文 / 中文"),

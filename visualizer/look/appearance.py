@@ -3,7 +3,7 @@
 ``set_lang``, ``set_theme`` and ``set_scale`` are the commands F2, F3, F4 and the widgets name
 (``target="appearance"`` in ``visualizer/commands.py``); ``manager_for`` gives the pygame_gui
 manager the look needs: fonts are rendered at the scaled size, never bitmap-scaled. Saving the
-choices is ``visualizer/preferences.py``'s job.
+choices is ``visualizer/shell/preferences.py``'s job.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import pygame_gui
 
 from visualizer.commands import parse_argument
 from visualizer.commands import scale as parse_scale
-from visualizer.i18n import LANGUAGES, font_path
-from visualizer.layout import Layout
-from visualizer.theme import CLASSROOM, THEMES, Colour, Theme
+from visualizer.look.i18n import LANGUAGES, font_path
+from visualizer.look.layout import Layout
+from visualizer.look.theme import CLASSROOM, THEMES, Colour, Theme
 
 #: The text sizes F4 cycles through.
 SCALES = (1.0, 1.25, 1.5, 2.0)

@@ -23,13 +23,18 @@ from visualizer.core.lesson import (
     note_of,
     parse_lesson,
 )
-from visualizer.export import MAX_FPS, MIN_FPS, Export, Stretch, even_size, frame_bytes, kind_of
-from visualizer.i18n import tr
-from visualizer.safe_files import RefusedFile, check_output_path, read_small_regular_file, write_atomically
+from visualizer.features.export import MAX_FPS, MIN_FPS, Export, Stretch, even_size, frame_bytes, kind_of
+from visualizer.look.i18n import tr
+from visualizer.shell.safe_files import (
+    RefusedFile,
+    check_output_path,
+    read_small_regular_file,
+    write_atomically,
+)
 
 if TYPE_CHECKING:
     from visualizer.app import App
-    from visualizer.layout import Layout
+    from visualizer.look.layout import Layout
 
 #: Where Ctrl+S offers to save a lesson that has no file yet.
 DEFAULT_NAME = "lesson.json"
@@ -223,7 +228,7 @@ def apply(app: App, lesson: Lesson) -> None:
     from solvers import registry
     from visualizer import modes
     from visualizer.core.player import clamp_speed
-    from visualizer.views import VIEWS
+    from visualizer.modes.views import VIEWS
 
     algorithm = registry.get(lesson.algorithm or app.mode.algorithm).name
     if lesson.algo2 is not None:

@@ -1,11 +1,13 @@
-"""Regenerate the README's screenshots with the headless mode: ``python -m visualizer.screenshots [DIR]``."""
+"""Regenerate the README's screenshots with the headless mode:
+``python -m visualizer.shell.screenshots [DIR]``.
+"""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from visualizer.headless import run_headless
+from visualizer.shell.headless import run_headless
 
 #: file name -> (n, algorithm, language, script) of each screenshot.
 SHOTS: dict[str, tuple[int, str, str, str]] = {
@@ -42,7 +44,7 @@ RACE_SHOTS: dict[str, tuple[int, str, str, str]] = {
 LESSON_SHOTS: dict[str, tuple[str, str]] = {
     "lesson.png": ("seed-003-four-queens.json", "goto-bookmark:3"),
 }
-LESSONS = Path(__file__).resolve().parents[1] / "lessons"
+LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 #: file name -> (n, algorithm, language, script) of each predict-mode screenshot (issue 14).
 PREDICT_SHOTS: dict[str, tuple[int, str, str, str]] = {
     "predict.png": (8, "backtracking", "en", "guess:0,0;guess:1,2;guess:2,4;guess:3,1;guess:4,5"),

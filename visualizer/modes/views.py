@@ -16,8 +16,8 @@ from visualizer.core.gallery import Gallery, GalleryModel, GalleryPager
 from visualizer.core.timeline import Timeline
 from visualizer.core.tree import SearchTree
 from visualizer.core.tree_view import TreeModel, TreeView
+from visualizer.look.theme import Theme
 from visualizer.render.tree import TreeHits
-from visualizer.theme import Theme
 
 VIEWS = ("code", "tree", "gallery", "chart")
 #: What the side panel draws: a snapshot of the tree panel, the gallery or the chart's values.

@@ -138,7 +138,7 @@ class HeadlessRunner:
 
     def run_one(self, command: Command) -> None:
         """Run one command; errors the window would show as a banner raise ScriptError."""
-        from visualizer import capture  # loads pygame: imported where used
+        from visualizer.features import capture  # loads pygame: imported where used
 
         app = self.app
         if needs_idle(command):
@@ -275,14 +275,14 @@ def run_headless(
             output_path(path, what)  # an unwritable output fails now, not after the whole run
     if not (0 < size[0] <= MAX_SIZE[0] and 0 < size[1] <= MAX_SIZE[1]):
         raise ScriptError(f"size {size[0]}x{size[1]} is outside 1x1 to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
-    from visualizer import capture
     from visualizer.app import App
+    from visualizer.features import capture
 
     if mode == "race" and algo2 is not None:
         from solvers import registry
 
         registry.get(algo2)  # a bad --algo2 is a one-line refusal (SolverError), not a banner
-    from visualizer.theme import THEMES
+    from visualizer.look.theme import THEMES
 
     app = App(
         n, algorithm, lang=lang, size=size, mode=mode, algo2=algo2, theme=THEMES[theme], ui_scale=ui_scale

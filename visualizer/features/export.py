@@ -22,7 +22,7 @@ from typing import Protocol
 import pygame
 from PIL import Image
 
-from visualizer.gif import GifRecorder
+from visualizer.features.gif import GifRecorder
 
 #: The most frames one export writes (a longer stretch is sampled evenly); a GIF holds fewer.
 MAX_FRAMES = 3000
@@ -58,7 +58,7 @@ class Sink(Protocol):
 
 
 class GifSink:
-    """The G key's recorder (``visualizer/gif.py``: compressed frames, one palette sampled across
+    """The G key's recorder (``visualizer/features/gif.py``: compressed frames, one palette sampled across
     them), holding every frame, written beside the target at ``close`` then renamed."""
 
     def __init__(self, path: Path, size: tuple[int, int], fps: float) -> None:

@@ -1,6 +1,6 @@
 """The ``nqueens`` commands: the parser, and what count, solve, events, explain, profile and algorithms print.
 
-``solvers.cli`` runs them as a process (signals, exit status, write errors).
+``solvers.cli.main`` runs them as a process (signals, exit status, write errors).
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from typing import NoReturn, TextIO, TypeVar
 
-from solvers import cli_progress, construction, engine, estimate, registry
-from solvers.cli_args import whole_number
+from solvers import construction, engine, estimate, registry
+from solvers.cli import progress as cli_progress
+from solvers.cli.args import whole_number
 from solvers.counters import Counters, depth_profile, tally
 from solvers.errors import SolverError
 from solvers.events import Solution, event_to_dict
@@ -252,7 +253,7 @@ def run(argv: Sequence[str], out: TextIO) -> int:
     """Run the command line, writing to ``out``; returns the exit status.
 
     Refusals (bad arguments, n out of range, runs too long) raise ``UsageError``
-    or ``SolverError``; ``solvers.cli`` turns them into one line and status 2.
+    or ``SolverError``; ``solvers.cli.main`` turns them into one line and status 2.
     """
     args = build_parser().parse_args(argv)
     if args.command == "count":

@@ -1,4 +1,4 @@
-"""The ``nqueens`` process around ``solvers.commands``: exit status, signals and output errors.
+"""The ``nqueens`` process around ``solvers.cli.subcommands``: exit status, signals and output errors.
 
 Exit status:
 
@@ -51,8 +51,8 @@ def say(line: str) -> None:
 
 def run(argv: Sequence[str], out: TextIO) -> int:
     """Run one command line writing to ``out``; a refusal is one line on stderr and status 2."""
-    from solvers import commands  # here, not at the top: see the module's docstring
-    from solvers.cli_args import one_line
+    from solvers.cli import subcommands as commands  # here: see the docstring
+    from solvers.cli.args import one_line
     from solvers.errors import SolverError
 
     argv = list(argv)
