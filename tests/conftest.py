@@ -46,7 +46,7 @@ def oeis(reference) -> dict[int, int]:
 @pytest.fixture
 def app():
     """An 8-queens backtracking App in a 1280x800 window, one frame drawn."""
-    from ui import new_app
+    from tests.ui import new_app
 
     application = new_app(8, "backtracking")
     yield application
