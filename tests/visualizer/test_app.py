@@ -85,14 +85,17 @@ def test_show_all_animates_the_way_to_the_next_solution(app):
     press(app, pygame.K_a)
     assert app.show_all
     assert "on" in app.controls.buttons["show-all"].text
+    app.dispatch("speed", 200)  # events a second: the 2,000 events to the first solution in 10 s of fake time
     press(app, pygame.K_n)
     assert app.mode.player.goal.kind == "next"
     assert app.timeline.counters.solutions == 0
     frames = 0
     while app.mode.player.goal.animated:
+        before = app.timeline.cursor
         app.tick(FRAME)
+        assert app.timeline.cursor - before <= 200 * FRAME + 1  # at the slider's rate, never a jump
         frames += 1
-    assert frames > 10  # drawn on the way, not jumped
+    assert frames > 100  # drawn on the way, not jumped
     assert app.timeline.counters.attempts == 876
 
 

@@ -4,12 +4,19 @@ After every batch of events the timeline's invariants must hold: its counters eq
 of the events it applied (kept by a listener attached to every Timeline, and re-derived from
 the event log when the whole history is still there), and its board is the replay of the
 Place / Backtrack / Repair events.
+
+After a jump (engine, checkpoints) the shadow is checked against a reference walk: the fresh
+generator, run independently of the engine, kept where it stopped and moved on from there (an
+incremental model, so jumps forward cost only the distance). A jump that would take the reference
+more than ``REFERENCE_BUDGET`` events re-bases the shadow on the timeline instead (the engine's
+long jumps have their own tests in tests/solvers/test_engine_seek.py and core/test_seek.py).
 """
 
 from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pygame
@@ -24,7 +31,7 @@ from visualizer.core.timeline import Timeline
 #: Random events per mode run; the runs below add up to well over 20,000.
 RUNS: tuple[tuple[str, int, str, int], ...] = (
     # mode, n, algorithm, events
-    ("watch", 8, "backtracking", 3500),
+    ("watch", 8, "backtracking", 2000),
     ("watch", 6, "brute-force", 2500),
     ("watch", 7, "permutations", 2000),
     ("watch", 8, "permutations-pruned", 1500),
@@ -91,13 +98,57 @@ def shadow_of(timeline: Timeline) -> Shadow:
     return shadow
 
 
+#: The most events a reference walk runs for one jump; past it the shadow re-bases on the timeline.
+REFERENCE_BUDGET = 200_000
+#: Jumps seen in the current test, by how they were checked.
+JUMPS = {"checked": 0, "rebased": 0}
+
+
+@dataclass
+class Reference:
+    """The fresh generator's walk, tallied in its own shadow and kept where it stopped."""
+
+    key: tuple
+    events: Iterator[Event]
+    shadow: Shadow
+    at: int = 0
+
+    def walk_to(self, k: int) -> None:
+        for event in itertools.islice(self.events, k - self.at):
+            self.shadow.apply(event, 1)
+            self.at += 1
+
+
+def reference_at(timeline: Timeline, k: int) -> Shadow | None:
+    """The reference walk's shadow after event ``k``, or None when that is over budget."""
+    key = (timeline.spec.name, timeline.n, tuple(sorted(timeline._options.items())))
+    reference: Reference | None = getattr(timeline, "_monkey_reference", None)
+    if reference is None or reference.key != key or reference.at > k:
+        if k > REFERENCE_BUDGET:
+            return None
+        events = timeline.spec.solve(timeline.n, **timeline._options)
+        reference = Reference(key, events, Shadow(None, timeline.n))
+        timeline._monkey_reference = reference  # type: ignore[attr-defined]
+    if k - reference.at > REFERENCE_BUDGET:
+        return None
+    reference.walk_to(k)
+    return reference.shadow
+
+
 def jumped(timeline: Timeline) -> None:
-    """After a jump (engine, checkpoints): the shadow is the fresh generator's first ``cursor``
-    events, tallied here, independent of the engine and of the timeline's resume."""
+    """After a jump: the timeline must stand where the reference walk stands after ``cursor``
+    events; the shadow goes on from there."""
+    reference = reference_at(timeline, timeline.cursor)
     shadow = Shadow(timeline.log, timeline.n)
-    events = timeline.spec.solve(timeline.n, **timeline._options)
-    for event in itertools.islice(events, timeline.cursor):
-        shadow.apply(event, 1)
+    if reference is None:
+        JUMPS["rebased"] += 1
+        shadow.counts = timeline.counters.as_dict()
+        shadow.queens = list(timeline.queens)
+    else:
+        JUMPS["checked"] += 1
+        assert timeline.counters.as_dict() == reference.counts, (timeline.spec.name, timeline.cursor)
+        assert timeline.queens == reference.queens
+        shadow.counts, shadow.queens = dict(reference.counts), list(reference.queens)
     timeline._monkey_shadow = shadow  # type: ignore[attr-defined]
 
 
@@ -167,6 +218,8 @@ def targets(app: App, rng: random.Random) -> tuple[int, int]:
             rect = rng.choice(options).rect if options else rect
     elif choice < 0.55 and controls.slider is not None:
         rect = controls.slider.rect
+    elif choice < 0.65 and app.geometry is not None:
+        rect = app.layout.scrub  # the scrub bar: seeks anywhere in the run (jumps)
     elif choice < 0.8 and app.geometry is not None:
         rect = app.layout.board
     else:
@@ -210,6 +263,9 @@ def monkey(app: App, rng: random.Random, total: int) -> int:
             posted += 1
         if rng.random() < 0.02:  # now and then an algorithm or a size the drop-down and keys rarely reach
             app.dispatch(rng.choice(("algo", "n")), rng.choice(ALGO_OR_N))
+        if rng.random() < 0.05 and app.game is None and not app.busy:  # seek:K, as a script does
+            cursor = app.timeline.cursor if app.timeline is not None else 0
+            app.dispatch("seek", max(0, cursor + rng.choice((-cursor, -cursor // 2, -3_000, 3_000, 40_000))))
         app.tick(rng.choice((0.0, 1 / 60, 1 / 60, 1 / 60, 0.1, 0.25)), draw=rng.random() < 0.2)
         check_app(app, replay_log=rng.random() < 0.2)
         if app.race is not None and app.race.n > 7:  # keep a race's instant result short
@@ -234,21 +290,27 @@ ALGO_OR_N: tuple[object, ...] = (
 )
 
 
-@pytest.mark.slow
-def test_monkey_in_every_mode_keeps_the_timeline_consistent(shadowed, tmp_path, monkeypatch):
+def test_the_runs_add_up_to_twenty_thousand_events():
+    assert sum(events for *_, events in RUNS) >= 20_000
+
+
+RUN_IDS = [f"{mode}-{algorithm}-{n}" for mode, n, algorithm, _ in RUNS]
+
+
+@pytest.mark.parametrize(("mode", "n", "algorithm", "events"), RUNS, ids=RUN_IDS)
+def test_monkey_keeps_the_timeline_consistent(shadowed, tmp_path, monkeypatch, mode, n, algorithm, events):
     monkeypatch.chdir(tmp_path)  # S and G write their files here
-    rng = random.Random(20240607)
-    posted = 0
-    for mode, n, algorithm, events in RUNS:
-        app = App(n, algorithm, size=(1280, 800), mode=mode)
-        try:
-            app.tick(1 / 60)
-            posted += monkey(app, rng, events)
-            app.dispatch("escape")
-            assert app.join(30)
-            app.tick(1 / 60)
-            check_app(app)
-        finally:
-            app.close()
-            app.gif = None
-    assert posted >= 20_000
+    monkeypatch.setattr(f"{__name__}.JUMPS", {"checked": 0, "rebased": 0})
+    rng = random.Random(f"20240607-{mode}-{algorithm}-{n}")
+    app = App(n, algorithm, size=(1280, 800), mode=mode)
+    try:
+        app.tick(1 / 60)
+        assert monkey(app, rng, events) >= events
+        app.dispatch("escape")
+        assert app.join(30)
+        app.tick(1 / 60)
+        check_app(app)
+    finally:
+        app.close()
+        app.gif = None
+    print(f"jumps checked against the reference walk: {JUMPS['checked']}, re-based: {JUMPS['rebased']}")

@@ -23,6 +23,7 @@ from visualizer.core.lesson import (
     note_of,
     parse_lesson,
 )
+from visualizer.examples import lesson_path
 from visualizer.features.export import MAX_FPS, MIN_FPS, Export, Stretch, even_size, frame_bytes, kind_of
 from visualizer.look.i18n import tr
 from visualizer.shell.safe_files import (
@@ -205,7 +206,7 @@ def lesson_open(app: App, path: str | None = None) -> None:
         )
         return
     try:
-        lesson = parse_lesson(read_small_regular_file(path, MAX_BYTES))
+        lesson = parse_lesson(read_small_regular_file(lesson_path(path), MAX_BYTES))
     except RefusedFile as error:
         raise ValueError(tr("lesson_refused", app.lang, path=path, reason=error.reason)) from None
     except LessonError as error:

@@ -40,11 +40,10 @@ RACE_SHOTS: dict[str, tuple[int, str, str, str]] = {
     "race.png": (6, "brute-force", "backtracking", "speed:400;play:1"),
 }
 
-#: file name -> (lesson file in lessons/, script) of each lesson screenshot (issue 14).
+#: file name -> (bundled lesson, script) of each lesson screenshot (issue 14).
 LESSON_SHOTS: dict[str, tuple[str, str]] = {
-    "lesson.png": ("seed-003-four-queens.json", "goto-bookmark:3"),
+    "lesson.png": ("seed-003-four-queens", "goto-bookmark:3"),
 }
-LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 #: file name -> (n, algorithm, language, script) of each predict-mode screenshot (issue 14).
 PREDICT_SHOTS: dict[str, tuple[int, str, str, str]] = {
     "predict.png": (8, "backtracking", "en", "guess:0,0;guess:1,2;guess:2,4;guess:3,1;guess:4,5"),
@@ -101,9 +100,7 @@ def make_all(folder: Path) -> list[Path]:
     paths += make_classroom(folder)
     for name, (lesson, script) in LESSON_SHOTS.items():
         path = folder / name
-        run_headless(
-            n=8, algorithm="backtracking", lesson=str(LESSONS / lesson), script=script, screenshot=str(path)
-        )
+        run_headless(n=8, algorithm="backtracking", lesson=lesson, script=script, screenshot=str(path))
         paths.append(path)
     return paths
 

@@ -17,7 +17,8 @@ from tests.ui import FRAME, click_button, new_app, pixels, press
 from visualizer.core.lesson import MAX_BYTES, PANELS, LessonError, parse_lesson
 from visualizer.core.until import Until
 
-EXAMPLES = sorted((ROOT / "lessons").glob("*.json"))
+LESSONS = ROOT / "visualizer" / "examples" / "lessons"
+EXAMPLES = sorted(LESSONS.glob("*.json"))
 
 
 def viz(*args: str) -> subprocess.CompletedProcess[str]:
@@ -95,7 +96,7 @@ def test_an_example_lesson_loads_and_every_bookmark_is_reachable(path):
 def test_the_seed_003_lesson_lands_on_the_walks_nodes():
     app = new_app(8, "backtracking")
     try:
-        app.dispatch("lesson-open", str(ROOT / "lessons" / "seed-003-four-queens.json"))
+        app.dispatch("lesson-open", str(LESSONS / "seed-003-four-queens.json"))
         expected = {3: 3, 5: 9, 6: 13, 7: 17, 8: 17}  # bookmark -> tree nodes (seed 003 numbers the root 1)
         for k, nodes in expected.items():
             app.dispatch("goto-bookmark", k)
@@ -392,3 +393,21 @@ def test_the_window_opens_with_a_lesson_and_a_bad_one_is_only_a_banner(tmp_path,
     settings = tmp_path / "config" / "settings.json"  # written only when something changed
     saved = json.loads(settings.read_text()) if settings.exists() else {"n": 8}
     assert saved["n"] == (5 if lesson == "good" else 8)
+
+
+def test_bundled_lessons_open_by_name_and_a_path_wins(tmp_path, monkeypatch):
+    from visualizer.examples import bundled_lessons, lesson_path
+
+    assert bundled_lessons() == sorted(path.stem for path in EXAMPLES) != []
+    assert lesson_path("seed-003-four-queens") == LESSONS / "seed-003-four-queens.json"
+    assert lesson_path("seed-003-four-queens.json") == LESSONS / "seed-003-four-queens.json"
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "seed-003-four-queens.json").write_text("{}")
+    assert lesson_path("seed-003-four-queens.json") == Path("seed-003-four-queens.json")  # the user's own
+    assert lesson_path("no-such-lesson") == Path("no-such-lesson")  # refused later, naming it
+    app = new_app(8, "backtracking")
+    try:
+        app.dispatch("lesson-open", "why-backtracking-beats-brute-force")
+        assert app.lesson_path is not None and app.race is not None
+    finally:
+        app.close()
