@@ -51,3 +51,19 @@ def app():
     application = new_app(8, "backtracking")
     yield application
     application.close()
+
+
+@pytest.fixture
+def make_app():
+    """Make Apps in 1280x800 windows (``make_app(n, algorithm, mode=...)``), closed at the end."""
+    from tests.ui import new_app
+
+    apps: list = []
+
+    def make(*args, **kwargs):
+        apps.append(new_app(*args, **kwargs))
+        return apps[-1]
+
+    yield make
+    for application in apps:
+        application.close()

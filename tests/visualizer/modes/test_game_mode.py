@@ -12,7 +12,7 @@ import pytest
 
 from solvers.errors import SolverError
 from tests import ROOT
-from tests.ui import FRAME, press, share_near
+from tests.ui import FRAME, click, new_app, press, share_near
 from visualizer.app import App
 
 
@@ -140,3 +140,19 @@ def test_headless_game_refuses_n_3_in_one_line():
     result = viz("--n", "3")
     assert result.returncode == 2
     assert "from 4 to 20" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_the_loss_banner_shows_at_once_and_the_hint_button_says_on_or_off():
+    app = new_app(8, "backtracking", mode="game")
+    hint = app.controls.buttons["hint"]
+    assert hint.text.endswith("off")
+    press(app, pygame.K_i, "i")  # hints on: its own banner comes up
+    assert app.controls.buttons["hint"].text.endswith("on") and app.banner is not None
+    geometry = app.geometry
+    click(app, geometry.center(0, 0))
+    click(app, geometry.center(1, 1))  # attacked: lost
+    assert app.state()["outcome"] == "lost"
+    assert app.banner is None  # the hint banner gave way
+    app.draw()
+    assert share_near(app, app.layout.banner.inflate(-40, -16), app.theme.conflict, 30) > 0.4
+    app.close()

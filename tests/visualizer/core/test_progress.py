@@ -1,0 +1,81 @@
+"""Progress of long work: exact, monotonic, with the time left, and Esc cancels it."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from solvers import registry
+from solvers.counters import tally
+from tests.ui import FRAME, pixels, press
+from visualizer.app import App
+
+
+def _wait_for_total(app: App) -> int:
+    for _ in range(1200):  # the engine's answer arrives from its own thread
+        if app.mode.player.total is not None:
+            return app.mode.player.total
+        time.sleep(0.05)
+    raise AssertionError("the expected total never arrived")
+
+
+@pytest.mark.parametrize(("name", "n"), [("backtracking", 16), ("bitmask", 17)])
+def test_worker_progress_is_exact_monotonic_with_time_left_and_esc_cancels(make_app, name, n):
+    """Beyond the engine's quick range the instant result is its survey on the worker thread:
+    progress is the attempts it has walked over the run's exact total, never going back."""
+    app = make_app(n, name)
+    app.dispatch("instant")
+    assert app.busy
+    player = app.mode.player
+    job = player.job
+    total = _wait_for_total(app)
+    assert total == registry.get(name).expected_attempts(n)
+    samples: list[float] = []
+    while len(samples) < 20 or samples[-1] == 0.0:  # sampled until the walk shows (after compiling)
+        fraction = player.fraction()
+        assert fraction is not None and job.total_attempts == total and app.busy
+        samples.append(fraction)
+        time.sleep(0.02)
+    assert samples == sorted(samples) and samples[0] >= 0 and samples[-1] < 1
+    assert samples[-1] > 0 and player.time_left() is not None and player.time_left() > 0
+    app.draw()  # the progress strip draws with the time left
+    press(app, pygame.K_ESCAPE)
+    assert app.join(30)
+    app.tick(FRAME)
+    assert job.cancelled and not app.timeline.finished and not app.busy
+    assert app.banner is not None and app.banner[0] == "Cancelled"
+
+
+def test_expected_totals_are_exact_for_exhaustive_algorithms():
+    for name in ("permutations-pruned", "permutations", "backtracking-board", "bitmask", "brute-force"):
+        spec = registry.get(name)
+        assert spec.expected_attempts(6) == tally(spec.solve(6)).attempts, name
+
+
+def test_show_all_instant_shows_progress_and_esc_stops_it(make_app):
+    app = make_app(8, "backtracking")
+    strip = app.layout.scrub  # progress shows in the scrub bar's strip
+    app.dispatch("show-all", True)
+    app.dispatch("instant")
+    assert app.mode.player.goal.kind == "end"
+    _wait_for_total(app)
+    for _ in range(30):
+        app.tick(FRAME)
+    attempts = app.timeline.counters.attempts
+    assert 0 < attempts < 15_720 and app.mode.player.progress() == pytest.approx(attempts / 15_720)
+    app.draw()
+    with_bar = pixels(app, strip)
+    grid = app.geometry.rect
+    labels = pygame.Rect(grid.left - app.geometry.gutter, grid.top - app.geometry.gutter, grid.w, grid.h)
+    labels = labels.union(grid)  # the board with its column and row numbers
+    assert not labels.colliderect(strip)  # the bar never covers the board or its labels
+    press(app, pygame.K_ESCAPE)
+    assert not app.mode.player.goal.animated and app.banner[0] == "Cancelled"
+    app.draw()
+    assert pixels(app, strip) != with_bar  # the same board without the progress bar
+    cursor = app.timeline.cursor
+    for _ in range(10):
+        app.tick(FRAME)
+    assert app.timeline.cursor == cursor and not app.timeline.finished

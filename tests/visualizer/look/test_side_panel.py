@@ -1,0 +1,56 @@
+"""The side panel widens for a view (tree, gallery) and the board stays centred."""
+
+from __future__ import annotations
+
+import pygame
+
+from tests.ui import FRAME, press
+from visualizer.app import App
+from visualizer.look.layout import compute_layout
+
+
+def test_layout_widens_the_side_panel_for_a_view():
+    for size in ((1280, 800), (960, 640), (1920, 1080)):
+        narrow, wide = compute_layout(size), compute_layout(size, wide_side=True)
+        assert wide.code.width >= narrow.code.width + 100, size
+        assert wide.board.width < narrow.board.width
+        assert wide.controls == narrow.controls
+        assert wide.controls.right < wide.board.left < wide.board.right < wide.code.left
+        assert wide.code.right <= size[0] and wide.board.width >= 250
+
+
+def test_tree_view_widens_the_panel_and_centres_the_board(make_app):
+    app = make_app(8, "backtracking")
+    narrow = app.layout.code.width
+    press(app, pygame.K_t, "t")
+    assert app.mode.views.view == "tree" and app.layout.code.width > narrow + 100
+    board = app.layout.board
+    assert board.contains(app.geometry.rect)
+    assert abs(app.geometry.rect.centerx - board.centerx) <= app.geometry.gutter  # centred, labels aside
+    strips = app.mode.strips_area  # the flag strips (issue 13) take the bottom of the area
+    room = min(board.width, board.height - (strips.height if strips is not None else 0))
+    assert app.geometry.rect.width >= 0.8 * room  # as large as the area allows
+    press(app, pygame.K_t, "t")  # back to the code
+    assert app.mode.views.view == "code" and app.layout.code.width == narrow
+
+
+def _representative(app: App, queens: tuple[int, ...]) -> tuple[int, ...]:
+    for representative, members in app.mode.views.gallery.groups():
+        if any(entry.queens == queens for entry in members):
+            return representative
+    raise AssertionError(queens)
+
+
+def test_gallery_at_n8_shows_several_classes_at_once(make_app):
+    app = make_app(8, "backtracking")
+    app.dispatch("instant")
+    app.join(60)
+    app.tick(FRAME)
+    press(app, pygame.K_y, "y")
+    assert app.mode.views.view == "gallery"
+    app.draw()
+    views = app.mode.views
+    classes = {views.gallery.class_number(_representative(app, queens)) for _, queens in views.hits}
+    assert len(classes) >= 3
+    for rect, _ in app.mode.views.hits:  # every board drawn inside the side panel
+        assert app.layout.code.contains(rect)
