@@ -255,7 +255,8 @@ class App:
         lessons.draw(self, self.surface, layout)
         self.manager.draw_ui(self.surface)
         self.mode.overlay(self.surface, layout)
-        noted = self.banner is None and lessons.draw_note(self, self.surface, layout)  # a bookmark's
+        card = lessons.draw_note(self, self.surface, layout) if self.banner is None else None
+        noted = card is not None and card.colliderect(layout.banner)  # a bookmark's
         banner = self.banner[:2] if self.banner is not None else self.mode.standing_banner()
         status = getattr(self.mode, "status", None)  # no banner: the algorithm's name and summary
         draw_overlays(

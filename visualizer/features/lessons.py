@@ -100,15 +100,18 @@ def standing_note(app: App) -> tuple[str, str] | None:
     return tr(key, app.lang, number=number, note=note), "info"
 
 
-def draw_note(app: App, surface: pygame.Surface, layout: Layout) -> bool:
-    """The note of the bookmark the run stands on, wrapped in a card above the strip; True if drawn."""
+def draw_note(app: App, surface: pygame.Surface, layout: Layout) -> pygame.Rect | None:
+    """The note of the bookmark the run stands on, wrapped in a card that never leaves the window
+    nor covers the board or the counters: in the narration panel when there is one (the note is
+    the teacher's word for this moment), else in the status area above the board. The card, or None."""
     standing = standing_note(app)
     if standing is None:
-        return False
+        return None
     from visualizer.render.lesson import draw_note_card
 
-    draw_note_card(surface, layout.banner, standing[0], app.theme, app.lang)
-    return True
+    top = layout.banner
+    area = layout.narration or pygame.Rect(top.left, top.top, top.width, layout.board.top - top.top)
+    return draw_note_card(surface, area, standing[0], app.theme, app.lang, max(14, round(top.height * 0.5)))
 
 
 # -- hidden panels ------------------------------------------------------------------------------

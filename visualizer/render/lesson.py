@@ -62,23 +62,28 @@ def draw_hidden(surface: pygame.Surface, rect: pygame.Rect, title: str, theme: T
 
 #: The most lines of a note shown (a longer one ends in an ellipsis).
 NOTE_LINES = 4
+#: The smallest text a note shrinks to so that it fits its area.
+NOTE_MIN_SIZE = 12
 
 
-def draw_note_card(surface: pygame.Surface, banner: pygame.Rect, text: str, theme: Theme, lang: str) -> None:
-    """A bookmark's note, wrapped, in a card whose bottom is the banner strip's (it grows upwards)."""
-    size = max(14, round(banner.height * 0.5))
-    font = font_for(text, size, lang)
-    pad = max(6, size // 2)
-    lines = wrap(font, text, banner.width - 2 * pad)
-    if len(lines) > NOTE_LINES:
-        lines = [
-            *lines[: NOTE_LINES - 1],
-            ellipsize(font, " ".join(lines[NOTE_LINES - 1 :]), banner.width - 2 * pad),
-        ]
-    step = font.get_linesize()
-    card = pygame.Rect(banner.left, 0, banner.width, len(lines) * step + 2 * pad)
-    card.bottom = banner.bottom
+def draw_note_card(
+    surface: pygame.Surface, area: pygame.Rect, text: str, theme: Theme, lang: str, size: int
+) -> pygame.Rect:
+    """A bookmark's note, wrapped, in a card inside ``area`` (its top-left corner), in text of
+    ``size`` px or smaller until it fits; the last line that fits ends in an ellipsis. Returns the card."""
+    for trial in range(max(size, NOTE_MIN_SIZE), NOTE_MIN_SIZE - 1, -1):
+        font = font_for(text, trial, lang)
+        pad = max(4, trial // 3)
+        step = font.get_linesize()
+        room = max(1, min(NOTE_LINES, (area.height - 2 * pad) // step))
+        lines = wrap(font, text, area.width - 2 * pad)
+        if len(lines) <= room:
+            break
+    if len(lines) > room:
+        lines = [*lines[: room - 1], ellipsize(font, " ".join(lines[room - 1 :]), area.width - 2 * pad)]
+    card = pygame.Rect(area.left, area.top, area.width, min(area.height, len(lines) * step + 2 * pad))
     pygame.draw.rect(surface, theme.panel, card, border_radius=10)
     pygame.draw.rect(surface, theme.code_highlight, card, 3, border_radius=10)
     for i, line in enumerate(lines):
         surface.blit(font.render(line, True, theme.text), (card.left + pad, card.top + pad + i * step))
+    return card

@@ -411,3 +411,36 @@ def test_bundled_lessons_open_by_name_and_a_path_wins(tmp_path, monkeypatch):
         assert app.lesson_path is not None and app.race is not None
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(960, 640), (1280, 800), (1920, 1080), (2560, 1440)], ids=str)
+@pytest.mark.parametrize("lesson", ["seed-003-four-queens", "why-backtracking-beats-brute-force"])
+def test_every_note_card_is_on_screen_and_covers_no_square_or_counter(lesson, size, monkeypatch):
+    """Each bookmark's card at every window size, text size and language: inside the window, clear
+    of every board square and of the counters (it was cut off at the top, issue 18)."""
+    from visualizer.features import lessons
+
+    cards: list[pygame.Rect] = []
+    original = lessons.draw_note
+    monkeypatch.setattr(lessons, "draw_note", lambda *a: cards.append(card := original(*a)) or card)
+    app = new_app(8, "backtracking", size=size)
+    try:
+        app.dispatch("lesson-open", lesson)
+        for scale, lang in ((1.0, "en"), (2.0, "zh")):
+            app.dispatch("scale", scale)
+            app.dispatch("lang", lang)
+            for number in range(1, len(app.bookmarks.marks) + 1):
+                app.dispatch("goto-bookmark", number)
+                cards.clear()
+                app.tick(FRAME)
+                card = cards[-1]
+                assert card is not None, (number, scale, lang)
+                assert app.surface.get_rect().contains(card), (number, card)
+                boards = app.geometry if isinstance(app.geometry, tuple) else (app.geometry,)
+                for geometry in filter(None, boards):
+                    n = geometry.n
+                    squares = geometry.square_rect(0, 0).union(geometry.square_rect(n - 1, n - 1))
+                    assert not card.colliderect(squares), (number, scale, lang, card, squares)
+                assert not card.colliderect(app.layout.counters), (number, card, app.layout.counters)
+    finally:
+        app.close()
