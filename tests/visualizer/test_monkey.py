@@ -32,8 +32,8 @@ from visualizer.core.timeline import Timeline
 RUNS: tuple[tuple[str, int, str, int], ...] = (
     # mode, n, algorithm, events
     ("watch", 8, "backtracking", 2000),
-    ("watch", 6, "brute-force", 2500),
-    ("watch", 7, "permutations", 2000),
+    ("watch", 6, "brute-force", 1500),
+    ("watch", 7, "permutations", 1500),
     ("watch", 8, "permutations-pruned", 1500),
     ("watch", 12, "min-conflicts", 2000),
     ("watch", 9, "construction", 1500),
@@ -42,7 +42,7 @@ RUNS: tuple[tuple[str, int, str, int], ...] = (
     ("watch", 7, "mrv", 1000),
     ("game", 6, "backtracking", 3000),
     ("race", 6, "permutations", 2000),
-    ("race", 6, "backtracking-pairwise", 1000),
+    ("race", 6, "backtracking-pairwise", 1500),
 )
 #: Replaying the whole log from the empty board is done only while it is this short.
 FULL_REPLAY_LIMIT = 5_000
@@ -99,7 +99,7 @@ def shadow_of(timeline: Timeline) -> Shadow:
 
 
 #: The most events a reference walk runs for one jump; past it the shadow re-bases on the timeline.
-REFERENCE_BUDGET = 200_000
+REFERENCE_BUDGET = 50_000
 #: Jumps seen in the current test, by how they were checked.
 JUMPS = {"checked": 0, "rebased": 0}
 
