@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+# the app and CLI processes the tests start keep their compiled bytecode, as a user's do (some
+# machines set PYTHONDONTWRITEBYTECODE, and then every process compiles the whole project again)
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # the window saves settings: never into the user's config folder from a test

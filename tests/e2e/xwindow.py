@@ -20,14 +20,6 @@ TOOLS = ("Xvfb", "xdotool", "openbox")  # apt-get install xvfb xdotool openbox (
 DEADLINE = 60.0
 
 
-def free_display() -> int:
-    """A display number with no X server lock file."""
-    for number in range(90, 200):
-        if not Path(f"/tmp/.X{number}-lock").exists() and not Path(f"/tmp/.X11-unix/X{number}").exists():
-            return number
-    pytest.fail("no free X display number between :90 and :199")
-
-
 def poll(check: Callable[[], object], what: str, deadline: float = DEADLINE) -> object:
     """``check()`` until it is truthy; fails naming ``what`` after ``deadline`` seconds."""
     end = time.monotonic() + deadline
@@ -51,16 +43,20 @@ def xvfb_server() -> Iterator[str]:
     missing = [tool for tool in TOOLS if shutil.which(tool) is None]
     if missing:
         pytest.fail(f"not installed: {', '.join(missing)} (apt-get install xvfb xdotool openbox)")
-    number = free_display()
     size = f"{SCREEN[0]}x{SCREEN[1]}x24"
+    # -displayfd: the server takes a free display number itself and writes it here once it listens
+    # (two test workers picking "the first free number" at once shared one server and fought over it)
+    readable, writable = os.pipe()
     server = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", size, "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(writable), "-screen", "0", size, "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        pass_fds=(writable,),
     )
-    socket = Path(f"/tmp/.X11-unix/X{number}")
-    poll(lambda: socket.exists() or server.poll() is not None, "Xvfb to start", 20)
-    if not socket.exists():
+    os.close(writable)
+    with os.fdopen(readable) as announced:
+        number = announced.readline().strip()  # "" when the server died before listening
+    if not number.isdigit():
         server.kill()
         pytest.fail("Xvfb did not start")
     display = f":{number}"
