@@ -181,7 +181,7 @@ def _on_a_terminal(argv: list[str]) -> tuple[int, bytes]:
 @pytest.mark.parametrize(
     ("argv", "drawn"),
     [
-        (["profile", "16"], b"%|"),  # the engine reports a fraction: a bar with the time left
+        (["profile", "14"], b"%|"),  # the engine reports a fraction: a bar with the time left
         (["count", "100000", "--algo", "min-conflicts"], b"elapsed"),  # no fraction: the time so far
         (["solve", "24", "--algo", "bitmask", "--first"], b"0 found so far"),  # a long silence
     ],
