@@ -272,6 +272,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "race_running": ("Racing… same number of events per tick", "比赛中……每一拍双方推进相同的事件数"),
     "race_pair": ("{a} vs {b}", "{a} 对阵 {b}"),
+    "race_algo2_refused": (
+        "--algo2 refused: {message}. Racing {name} instead.",
+        "--algo2 无法使用：{message}。改为与{name}比赛。",
+    ),
     "race_only": ("Only in race mode", "仅在比赛模式中可用"),
     # the modes (visualizer/modes/, the Watch / Play / Race choice in the control column)
     "mode_watch": ("Watch", "观看"),

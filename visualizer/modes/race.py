@@ -72,8 +72,11 @@ class RaceMode(SearchMode):
         except (SolverError, ValueError) as exc:
             if algo2 is None:
                 raise
-            host.say(tr("error", host.lang, message=f"--algo2: {exc}"), "error")  # the first banner
-            self._open((algorithm, algorithm), n)
+            rival = partner(algorithm)  # never the algorithm against itself
+            self._open((algorithm, rival), n)
+            name = registry.get(rival)
+            title = name.title_zh if host.lang == "zh" else name.title
+            host.say(tr("race_algo2_refused", host.lang, message=str(exc), name=title), "error")
 
     def _open(self, pair: Pair, n: int) -> None:
         """A new race (a refused n or pair raises before anything changes)."""
