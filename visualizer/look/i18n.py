@@ -276,6 +276,11 @@ STRINGS: dict[str, tuple[str, str]] = {
         "--algo2 refused: {message}. Racing {name} instead.",
         "--algo2 无法使用：{message}。改为与{name}比赛。",
     ),
+    "attempts_of": ("Attempts ({unit})", "遍历次数（{unit}）"),
+    "unit_square": ("squares", "格子"),
+    "unit_board": ("boards", "整盘"),
+    "unit_permutation": ("permutations", "排列"),
+    "unit_move": ("moves", "移动"),
     "race_only": ("Only in race mode", "仅在比赛模式中可用"),
     # the modes (visualizer/modes/, the Watch / Play / Race choice in the control column)
     "mode_watch": ("Watch", "观看"),

@@ -14,6 +14,7 @@ import pygame
 from solvers import registry
 from solvers.engine import CancelFlag
 from solvers.errors import SolverError
+from visualizer.core.narration_log import NarrationLog
 from visualizer.core.player import Player
 from visualizer.core.race import Race
 from visualizer.core.until import last_event
@@ -67,6 +68,9 @@ class RaceMode(SearchMode):
 
     def __init__(self, host: Host, n: int, algorithm: str, algo2: str | None = None) -> None:
         self.host = host
+        self.narrations: dict[str, NarrationLog] = {}  # each side's sentences, as watch mode says them
+        self.board_rects: dict[str, pygame.Rect] = {}  # where the last frame drew each side's board
+        self.narration_rects: dict[str, pygame.Rect] = {}  # and its sentence
         try:
             self._open((algorithm, algo2 or partner(algorithm)), n)
         except (SolverError, ValueError) as exc:
@@ -84,6 +88,9 @@ class RaceMode(SearchMode):
         with self.host.lock:
             self.race = race
             self.player = Player(race, self.host.lock)
+            for narration in self.narrations.values():
+                narration.detach()
+            self.narrations = {side: NarrationLog(timeline) for side, timeline in race.sides.items()}
 
     @property
     def pair(self) -> Pair:
@@ -147,8 +154,15 @@ class RaceMode(SearchMode):
                 "event_total": self.scrub_model().total,  # the race's ticks, None (null) until known
                 "depth": timeline.depth,
                 "last_event": last_event(timeline.last),
-                "race": self.race.state(),
+                "race": self._race_state(),
             }
+
+    def _race_state(self) -> dict[str, object]:
+        """The race's state with each side's current sentence (under the lock)."""
+        out = self.race.state()
+        for side, narration in self.narrations.items():
+            out[side]["narration"] = narration.current(self.host.lang)  # type: ignore[index]
+        return out
 
     def draw(self, surface: pygame.Surface, layout: Layout) -> BoardGeometry | None:
         from visualizer.render.race import draw_race
@@ -157,8 +171,17 @@ class RaceMode(SearchMode):
         top = layout.banner.bottom + 6  # below the status area, where banners show
         # the strip under the boards stays clear: the scrub bar with the lessons' ticks
         area = pygame.Rect(area.left, top, area.width, layout.scrub.top - top)
+        lang, hidden = self.host.lang, self.host.hidden  # panels a lesson's exercise hides
         with self.host.lock:
-            hide = "counters" in self.host.hidden  # a lesson's exercise
-            draw_race(surface, area, self.race, self.host.theme, self.host.lang, hide_counters=hide)
+            said = {side: narration.current(lang) for side, narration in self.narrations.items()}
+            self.board_rects, self.narration_rects = draw_race(
+                surface,
+                area,
+                self.race,
+                self.host.theme,
+                lang,
+                hide_counters="counters" in hidden,
+                said=said,
+            )
         self.draw_scrub(surface, layout)
         return None
