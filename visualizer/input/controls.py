@@ -92,6 +92,7 @@ class ControlState:
     until_kind: str = "depth"  # the Run until control's condition and number box
     until_value: str = "1"
     legend: bool = False  # the legend of the board's marks shows
+    names_hidden: bool = False  # a quiz: the drop-down shows "Algorithm A" (visualizer/look/names.py)
 
     @property
     def projector(self) -> bool:
@@ -127,6 +128,7 @@ def control_state(shell: Shell, mode: Mode) -> ControlState:
         theme=shell.theme.name,
         ui_scale=shell.ui_scale,
         legend=getattr(shell, "show_legend", False),
+        names_hidden="names" in getattr(shell, "hidden", ()),
         **mode.control_fields(),  # type: ignore[arg-type]
     )
 
@@ -228,11 +230,20 @@ class Controls:
 
     def _menu_options(self) -> tuple[list[tuple[str, str]], tuple[str, str]]:
         """The algorithm drop-down's (text, id) options and the one the mode runs now."""
-        lang = self.state.lang
+        lang, hidden = self.state.lang, self.state.names_hidden
         if self.state.plan.choice == "pairs" and self.state.race_pair is not None:
-            return race_options(self.state.race_pair, lang)
-        options = [(spec.title_zh if lang == "zh" else spec.title, name) for name, spec in ALGORITHMS.items()]
-        return options, next(option for option in options if option[1] == self.state.algorithm)
+            options, current = race_options(self.state.race_pair, lang)
+            neutral = tr(
+                "race_pair",
+                lang,
+                a=tr("hidden_name", lang, letter="A"),
+                b=tr("hidden_name", lang, letter="B"),
+            )
+        else:
+            options = [(title(name, lang), name) for name in ALGORITHMS]
+            current = next(option for option in options if option[1] == self.state.algorithm)
+            neutral = tr("hidden_name", lang, letter="A")
+        return options, (neutral, current[1]) if hidden else current  # the list still names them all
 
     def _algorithm_menu(self, rect: pygame.Rect) -> None:
         """The algorithm (or race pair) drop-down in ``rect``, showing what the mode runs."""

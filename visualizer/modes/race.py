@@ -133,6 +133,13 @@ class RaceMode(SearchMode):
     def click(self, pos: tuple[int, int]) -> bool:
         return False
 
+    def titles(self) -> dict[str, str]:
+        """Each side's name as shown: its title, or "Algorithm A" / "B" while the names are hidden."""
+        from visualizer.look.names import shown_title
+
+        hidden, lang = "names" in self.host.hidden, self.host.lang
+        return {side: shown_title(t.spec, lang, hidden, side) for side, t in self.race.sides.items()}
+
     def survey_twin(self, cancel: CancelFlag) -> int:
         """The race's ticks from a twin race's survey (the shown one is left alone)."""
         return Race(*self.pair, self.n).survey(cancel)
@@ -173,7 +180,9 @@ class RaceMode(SearchMode):
         area = pygame.Rect(area.left, top, area.width, layout.scrub.top - top)
         lang, hidden = self.host.lang, self.host.hidden  # panels a lesson's exercise hides
         with self.host.lock:
-            said = {side: narration.current(lang) for side, narration in self.narrations.items()}
+            said = None  # F8 hides the sentences
+            if "narration" not in hidden:
+                said = {side: narration.current(lang) for side, narration in self.narrations.items()}
             self.board_rects, self.narration_rects = draw_race(
                 surface,
                 area,
@@ -182,6 +191,7 @@ class RaceMode(SearchMode):
                 lang,
                 hide_counters="counters" in hidden,
                 said=said,
+                titles=self.titles(),
             )
         self.draw_scrub(surface, layout)
         return None
