@@ -19,6 +19,7 @@ from visualizer.core.player import Player
 from visualizer.core.race import Race
 from visualizer.core.until import last_event
 from visualizer.look.i18n import tr
+from visualizer.look.names import shown_title
 from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
 
 if TYPE_CHECKING:
@@ -78,8 +79,7 @@ class RaceMode(SearchMode):
                 raise
             rival = partner(algorithm)  # never the algorithm against itself
             self._open((algorithm, rival), n)
-            name = registry.get(rival)
-            title = name.title_zh if host.lang == "zh" else name.title
+            title = shown_title(registry.get(rival), host.lang)  # at start-up: no name is hidden yet
             host.say(tr("race_algo2_refused", host.lang, message=str(exc), name=title), "error")
 
     def _open(self, pair: Pair, n: int) -> None:
@@ -135,8 +135,6 @@ class RaceMode(SearchMode):
 
     def titles(self) -> dict[str, str]:
         """Each side's name as shown: its title, or "Algorithm A" / "B" while the names are hidden."""
-        from visualizer.look.names import shown_title
-
         hidden, lang = "names" in self.host.hidden, self.host.lang
         return {side: shown_title(t.spec, lang, hidden, side) for side, t in self.race.sides.items()}
 
