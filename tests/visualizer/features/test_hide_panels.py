@@ -86,3 +86,15 @@ def test_hidden_names_in_a_race():
     assert race is not None
     said = banners(race, "en", app.mode.titles())  # type: ignore[attr-defined]
     assert said and all("Backtracking" not in line and "Algorithm B" in line for line in said)
+
+
+def test_every_help_row_fits_its_card_in_the_smallest_window():
+    from visualizer.look.i18n import tr
+    from visualizer.look.theme import CLASSROOM
+    from visualizer.render.panels import draw_help
+
+    surface = pygame.Surface((700, 640))
+    rows = [(keys, tr(action, "en")) for keys, action in help_rows()]
+    box, drawn = draw_help(surface, surface.get_rect(), rows, CLASSROOM, "en", "Keys")
+    assert len(drawn) == len(rows)  # the three new rows (F8, F9, F10) pushed the last one out
+    assert all(box.contains(rect) for rect in drawn)
