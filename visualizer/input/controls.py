@@ -243,7 +243,10 @@ class Controls:
             options = [(title(name, lang), name) for name in ALGORITHMS]
             current = next(option for option in options if option[1] == self.state.algorithm)
             neutral = tr("hidden_name", lang, letter="A")
-        return options, (neutral, current[1]) if hidden else current  # the list still names them all
+        if not hidden:
+            return options, current
+        # the list still names them all, the neutral entry first (the one shown as chosen)
+        return [(neutral, current[1]), *options], (neutral, current[1])
 
     def _algorithm_menu(self, rect: pygame.Rect) -> None:
         """The algorithm (or race pair) drop-down in ``rect``, showing what the mode runs."""

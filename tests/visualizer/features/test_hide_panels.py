@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from tests.ui import new_app, pixels, press
+from tests.ui import choose, new_app, pixels, press
 from visualizer.commands import help_rows
 
 
@@ -98,3 +98,16 @@ def test_every_help_row_fits_its_card_in_the_smallest_window():
     box, drawn = draw_help(surface, surface.get_rect(), rows, CLASSROOM, "en", "Keys")
     assert len(drawn) == len(rows)  # the three new rows (F8, F9, F10) pushed the last one out
     assert all(box.contains(rect) for rect in drawn)
+
+
+def test_the_menu_opens_and_chooses_with_the_names_hidden():
+    app = new_app(6, "backtracking")
+    press(app, pygame.K_F9)
+    choose(app, "Brute force")  # opening the list with "Algorithm A" shown crashed pygame_gui
+    assert app.mode.algorithm == "brute-force"
+    menu = app.controls.algorithms
+    assert menu is not None and menu.selected_option == ("Algorithm A", "brute-force")
+    race = new_app(6, "brute-force", mode="race", algo2="backtracking")
+    race.dispatch("hide", "names")
+    choose(race, "Algorithm A vs")  # the neutral entry: the same race again
+    assert race.mode.pair == ("brute-force", "backtracking")  # type: ignore[attr-defined]

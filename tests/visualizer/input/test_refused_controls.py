@@ -4,20 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from tests.ui import FRAME, click, new_app, press
+from tests.ui import FRAME, choose, click, new_app, press
 from visualizer.app import App
-
-
-def choose(app: App, text: str) -> None:
-    """Open the algorithm drop-down with a click and click the option starting with ``text``."""
-    menu = app.controls.algorithms
-    assert menu is not None
-    click(app, menu.rect.center)
-    options = menu.current_state.options_selection_list.item_list  # type: ignore[union-attr]
-    option = next(item for item in options if item["text"].startswith(text))
-    click(app, option["button_element"].rect.center)
-    for _ in range(3):  # the selection list, then the drop-down, then the app hear it
-        app.tick(FRAME)
 
 
 def type_n(app: App, text: str) -> None:
