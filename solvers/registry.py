@@ -85,6 +85,9 @@ class AlgorithmSpec:
     answer: Answer | None = None  # a direct function for its one answer (the CLI skips the events)
     attempts: Callable[[int], int | None] | None = None  # the run's attempts in closed form, where known
     race_partner: str | None = None  # the algorithm it is usually raced against
+    #: what one of its attempts is ("square", "board", "permutation", "move"): attempts of two
+    #: algorithms are compared only when they count the same thing
+    attempt_unit: str = "square"
     resumer: Resumer | None = None  # how its generator resumes from a checkpoint, if it does
 
     def code_in(self, lang: str) -> tuple[str, ...]:
@@ -249,6 +252,7 @@ _SPECS = [
         bt.FLAG_CODE,
         zh.FLAG,
         max_n=20,
+        attempt_unit="square",  # one (row, column) square tried
         by_columns=True,
         engine=SquareWalk(kn.CHECKS),
         attempts=_square_attempts,
@@ -265,6 +269,7 @@ _SPECS = [
         bt.PAIRWISE_CODE,
         zh.PAIRWISE,
         max_n=20,
+        attempt_unit="square",  # one (row, column) square tried
         by_columns=True,
         engine=SquareWalk(kn.CHECKS_PAIRWISE),
         attempts=_square_attempts,
@@ -281,6 +286,7 @@ _SPECS = [
         bt.BOARD_CODE,
         zh.BOARD,
         max_n=20,
+        attempt_unit="square",  # one (row, column) square tried
         by_columns=True,
         engine=SquareWalk(kn.CHECKS_BOARD),
         attempts=_square_attempts,
@@ -296,6 +302,7 @@ _SPECS = [
         bt.ITERATIVE_CODE,
         zh.ITERATIVE,
         max_n=20,
+        attempt_unit="square",  # one (row, column) square tried
         by_columns=True,
         engine=SquareWalk(kn.CHECKS_PAIRWISE),
         attempts=_square_attempts,
@@ -311,6 +318,7 @@ _SPECS = [
         en.BRUTE_FORCE_CODE,
         zh.BRUTE_FORCE,
         max_n=8,
+        attempt_unit="board",  # one whole board tested
         family="enumeration",
         engine=BruteForce(),
         attempts=lambda n: n**n,
@@ -327,6 +335,7 @@ _SPECS = [
         en.PERMUTATIONS_CODE,
         zh.PERMUTATIONS,
         max_n=10,
+        attempt_unit="permutation",  # one whole permutation tested
         family="enumeration",
         engine=Permutations(pruned=False),
         attempts=math.factorial,
@@ -343,6 +352,7 @@ _SPECS = [
         en.PRUNED_CODE,
         zh.PRUNED,
         max_n=12,
+        attempt_unit="permutation",  # one whole permutation tested
         family="enumeration",
         engine=Permutations(pruned=True, max_n=12),
         resumer=PermutationResume(skips=True),
@@ -358,6 +368,7 @@ _SPECS = [
         bm.BITMASK_CODE,
         zh.BITMASK,
         max_n=30,
+        attempt_unit="square",  # one (row, column) square tried
         engine=BitTree(),
         attempts=_node_attempts,
         resumer=TreeResume(),
@@ -372,6 +383,7 @@ _SPECS = [
         cs.CONSTRUCTION_CODE,
         zh.CONSTRUCTION,
         max_n=10_000_000,
+        attempt_unit="square",  # one (row, column) square tried
         exhaustive=False,
         family="construction",
         answer=cs.answer,
@@ -387,6 +399,7 @@ _SPECS = [
         ls.MIN_CONFLICTS_CODE,
         zh.MIN_CONFLICTS,
         max_n=100_000,
+        attempt_unit="move",  # one queen placed or moved
         exhaustive=False,
         family="local-search",
         answer=ls.answer,
@@ -402,6 +415,7 @@ _SPECS = [
         pr.FORWARD_CHECKING_CODE,
         zh.FORWARD_CHECKING,
         max_n=PROPAGATION_MAX_N,
+        attempt_unit="square",  # one (row, column) square tried
         family="propagation",
         resumer=PlacementResume(),
         race_partner="mrv",  # rows top down vs the row with the fewest columns left
@@ -416,6 +430,7 @@ _SPECS = [
         pr.MRV_CODE,
         zh.MRV,
         max_n=PROPAGATION_MAX_N,
+        attempt_unit="square",  # one (row, column) square tried
         family="propagation",
         resumer=PlacementResume(),
     ),

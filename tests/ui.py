@@ -28,6 +28,18 @@ def click_button(app: App, name: str) -> None:
     click(app, app.controls.buttons[name].rect.center)
 
 
+def choose(app: App, text: str) -> None:
+    """Open the algorithm drop-down with a click and click the option starting with ``text``."""
+    menu = app.controls.algorithms
+    assert menu is not None
+    click(app, menu.rect.center)
+    options = menu.current_state.options_selection_list.item_list  # type: ignore[union-attr]
+    option = next(item for item in options if item["text"].startswith(text))
+    click(app, option["button_element"].rect.center)
+    for _ in range(3):  # the selection list, then the drop-down, then the app hear it
+        app.tick(FRAME)
+
+
 def press(app: App, key: int, unicode: str = "", mod: int = 0) -> None:
     """A key press (down and up) and a frame."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))

@@ -136,7 +136,7 @@ class App:
                     getattr(self if command.target == "app" else self.mode, command.method)(*args)
             except (SolverError, ValueError, TypeError, OSError, pygame.error) as exc:
                 self.say(tr("error", self.lang, message=str(exc)), "error")
-        self.controls.refresh(control_state(self, self.mode))
+        self.controls.refresh(control_state(self, self.mode), answered=True)
         for listener in self.on_change:
             listener()
 

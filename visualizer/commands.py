@@ -562,6 +562,16 @@ COMMANDS: dict[str, Command] = _table(
         "toggle-counters", "toggle_counters", "lesson", (Key("f6", "F6"),), "toggle_counters", while_busy=True
     ),
     Command("toggle-tree", "toggle_tree", "lesson", (Key("f7", "F7"),), "toggle_tree", while_busy=True),
+    Command(
+        "toggle-narration",
+        "toggle_narration",
+        "lesson",
+        (Key("f8", "F8"),),
+        "toggle_narration",
+        while_busy=True,
+    ),
+    Command("toggle-names", "toggle_names", "lesson", (Key("f9", "F9"),), "toggle_names", while_busy=True),
+    Command("toggle-log", "toggle_log", "lesson", (Key("f10", "F10"),), "toggle_log", while_busy=True),
     # -- lessons (issue 14): export a stretch ------------------------------------------------
     Command("export", "export", "lesson", (Key("e", "E"),), "export", modes=SEARCH, parse=export_spec),
     Command("export-fps", "set_export_fps", "lesson", parse=number("export-fps", positive=True, maximum=60)),

@@ -31,7 +31,8 @@ MAX_NOTE = 280
 #: The largest event index a bookmark may name (the window's logs hold far fewer).
 MAX_EVENT = 10**12
 #: The panels an exercise may hide.
-PANELS = ("code", "counters", "tree")
+#: What an exercise may hide: panels, and "names" (the algorithm's name wherever it shows).
+PANELS = ("code", "counters", "tree", "narration", "log", "names")
 LESSON_MODES = ("watch", "race")
 LESSON_LANGS = ("en", "zh")
 

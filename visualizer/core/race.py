@@ -246,6 +246,7 @@ class Race:
         for side, timeline in self.sides.items():
             out[side] = {
                 "algorithm": timeline.spec.name,
+                "attempt_unit": timeline.spec.attempt_unit,
                 "events": timeline.cursor,
                 "finished": timeline.finished,
                 "first_solution_event": self.first_event[side],

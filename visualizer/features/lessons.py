@@ -132,7 +132,8 @@ def show(app: App, panel: str) -> None:
 
 
 def toggle(app: App, panel: str) -> None:
-    """F5 / F6 / F7: hide or show the code, the counters or the tree."""
+    """F5 to F10: hide or show one panel (the code, the counters, the tree, the narration's
+    sentence, its log) or the algorithm's name."""
     (show if _panel(panel) in app.hidden else hide)(app, panel)
     key = "panel_hidden" if panel in app.hidden else "panel_shown"
     app.say(tr(key, app.lang, panel=tr(f"panel_{panel}", app.lang)), "info")
@@ -148,6 +149,18 @@ def toggle_counters(app: App) -> None:
 
 def toggle_tree(app: App) -> None:
     toggle(app, "tree")
+
+
+def toggle_narration(app: App) -> None:
+    toggle(app, "narration")
+
+
+def toggle_log(app: App) -> None:
+    toggle(app, "log")
+
+
+def toggle_names(app: App) -> None:
+    toggle(app, "names")
 
 
 # -- lesson files -------------------------------------------------------------------------------

@@ -92,6 +92,7 @@ class ControlState:
     until_kind: str = "depth"  # the Run until control's condition and number box
     until_value: str = "1"
     legend: bool = False  # the legend of the board's marks shows
+    names_hidden: bool = False  # a quiz: the drop-down shows "Algorithm A" (visualizer/look/names.py)
 
     @property
     def projector(self) -> bool:
@@ -127,6 +128,7 @@ def control_state(shell: Shell, mode: Mode) -> ControlState:
         theme=shell.theme.name,
         ui_scale=shell.ui_scale,
         legend=getattr(shell, "show_legend", False),
+        names_hidden="names" in getattr(shell, "hidden", ()),
         **mode.control_fields(),  # type: ignore[arg-type]
     )
 
@@ -176,20 +178,7 @@ class Controls:
             y += row + gap
         self.buttons[f"mode:{self.state.mode}"].select()  # the mode shown
         if plan.choice is not None:
-            options = [
-                (spec.title_zh if lang == "zh" else spec.title, name) for name, spec in ALGORITHMS.items()
-            ]
-            current = next(option for option in options if option[1] == self.state.algorithm)
-            if plan.choice == "pairs" and self.state.race_pair is not None:
-                options, current = race_options(self.state.race_pair, lang)
-            self.algorithms = UIDropDownMenu(
-                [*options],  # a fresh list typed as pygame_gui's list[str | tuple[str, str]]
-                current,
-                pygame.Rect(x, y, width, row),
-                self.manager,
-                expansion_height_limit=row * 10,
-                object_id="#algorithms",  # its text size fits the titles (visualizer/look/appearance.py)
-            )
+            self._algorithm_menu(pygame.Rect(x, y, width, row))
             y += row + gap
         third = (width - 2 * gap) // 3  # n - 1, the n box, n + 1
         for name, left in (("n-down", x), ("n-up", x + 2 * (third + gap))):
@@ -238,6 +227,52 @@ class Controls:
             self.buttons[name] = button = UIButton(rect, text, self.manager)
             if on:
                 button.select()
+
+    def _menu_options(self) -> tuple[list[tuple[str, str]], tuple[str, str]]:
+        """The algorithm drop-down's (text, id) options and the one the mode runs now."""
+        lang, hidden = self.state.lang, self.state.names_hidden
+        if self.state.plan.choice == "pairs" and self.state.race_pair is not None:
+            options, current = race_options(self.state.race_pair, lang)
+            neutral = tr(
+                "race_pair",
+                lang,
+                a=tr("hidden_name", lang, letter="A"),
+                b=tr("hidden_name", lang, letter="B"),
+            )
+        else:
+            options = [(title(name, lang), name) for name in ALGORITHMS]
+            current = next(option for option in options if option[1] == self.state.algorithm)
+            neutral = tr("hidden_name", lang, letter="A")
+        if not hidden:
+            return options, current
+        # the list still names them all, the neutral entry first (the one shown as chosen)
+        return [(neutral, current[1]), *options], (neutral, current[1])
+
+    def _algorithm_menu(self, rect: pygame.Rect) -> None:
+        """The algorithm (or race pair) drop-down in ``rect``, showing what the mode runs."""
+        options, current = self._menu_options()
+        self.algorithms = UIDropDownMenu(
+            [*options],  # a fresh list typed as pygame_gui's list[str | tuple[str, str]]
+            current,
+            rect,
+            self.manager,
+            expansion_height_limit=rect.height * 10,
+            object_id="#algorithms",  # its text size fits the titles (visualizer/look/appearance.py)
+        )
+
+    def _menus_follow(self) -> bool:
+        """A drop-down that shows a choice the app refused shows what runs again: it is built
+        anew in its place (not between frames: its own event may still wait). True if one was."""
+        menu = self.algorithms
+        if menu is None or menu.current_state is not menu.menu_states["closed"]:
+            return False
+        current = self._menu_options()[1]
+        if menu.selected_option == current:
+            return False
+        rect = pygame.Rect(menu.relative_rect)
+        menu.kill()
+        self._algorithm_menu(rect)
+        return True
 
     def _until_row(self, x: int, y: int, width: int, row: int, gap: int) -> None:
         """Run until: the condition drop-down, its number box and the button."""
@@ -288,8 +323,9 @@ class Controls:
                 element.kill()
         self.buttons.clear()
 
-    def refresh(self, state: ControlState) -> None:
-        """Update texts that follow the app's state (play/pause, toggles, n, speed)."""
+    def refresh(self, state: ControlState, *, answered: bool = False) -> None:
+        """Update texts that follow the app's state (play/pause, toggles, n, speed); once a
+        command was ``answered``, the drop-downs too (a refused choice shows what runs again)."""
         state.until_kind, state.until_value = self.state.until_kind, self._until_text()
         self.state = state
         changed = False
@@ -300,7 +336,8 @@ class Controls:
             if button.text != text:
                 button.set_text(text)
                 changed = True
-        if self.n_label is not None and not self.typing() and self.n_label.get_text() != self._n_text():
+        typing = self.typing() and not answered  # Enter in the box answered: a refused n shows the old one
+        if self.n_label is not None and not typing and self.n_label.get_text() != self._n_text():
             self.n_label.set_text(self._n_text())
             changed = True
         if self.speed_label is not None and self.speed_label.text != self._speed_text():
@@ -311,6 +348,7 @@ class Controls:
             and abs(self.slider.get_current_value() - speed_to_slider(state.speed)) > 1e-6
         ):
             self.slider.set_current_value(speed_to_slider(state.speed))
+        changed = (answered and self._menus_follow()) or changed
         if changed:  # set_text only queues the redraw; a frame drawn before the next update would be stale
             self.manager.update(0.0)
 

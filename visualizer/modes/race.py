@@ -14,10 +14,12 @@ import pygame
 from solvers import registry
 from solvers.engine import CancelFlag
 from solvers.errors import SolverError
+from visualizer.core.narration_log import NarrationLog
 from visualizer.core.player import Player
 from visualizer.core.race import Race
 from visualizer.core.until import last_event
 from visualizer.look.i18n import tr
+from visualizer.look.names import shown_title
 from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
 
 if TYPE_CHECKING:
@@ -67,13 +69,18 @@ class RaceMode(SearchMode):
 
     def __init__(self, host: Host, n: int, algorithm: str, algo2: str | None = None) -> None:
         self.host = host
+        self.narrations: dict[str, NarrationLog] = {}  # each side's sentences, as watch mode says them
+        self.board_rects: dict[str, pygame.Rect] = {}  # where the last frame drew each side's board
+        self.narration_rects: dict[str, pygame.Rect] = {}  # and its sentence
         try:
             self._open((algorithm, algo2 or partner(algorithm)), n)
         except (SolverError, ValueError) as exc:
             if algo2 is None:
                 raise
-            host.say(tr("error", host.lang, message=f"--algo2: {exc}"), "error")  # the first banner
-            self._open((algorithm, algorithm), n)
+            rival = partner(algorithm)  # never the algorithm against itself
+            self._open((algorithm, rival), n)
+            title = shown_title(registry.get(rival), host.lang)  # at start-up: no name is hidden yet
+            host.say(tr("race_algo2_refused", host.lang, message=str(exc), name=title), "error")
 
     def _open(self, pair: Pair, n: int) -> None:
         """A new race (a refused n or pair raises before anything changes)."""
@@ -81,6 +88,9 @@ class RaceMode(SearchMode):
         with self.host.lock:
             self.race = race
             self.player = Player(race, self.host.lock)
+            for narration in self.narrations.values():
+                narration.detach()
+            self.narrations = {side: NarrationLog(timeline) for side, timeline in race.sides.items()}
 
     @property
     def pair(self) -> Pair:
@@ -123,6 +133,11 @@ class RaceMode(SearchMode):
     def click(self, pos: tuple[int, int]) -> bool:
         return False
 
+    def titles(self) -> dict[str, str]:
+        """Each side's name as shown: its title, or "Algorithm A" / "B" while the names are hidden."""
+        hidden, lang = "names" in self.host.hidden, self.host.lang
+        return {side: shown_title(t.spec, lang, hidden, side) for side, t in self.race.sides.items()}
+
     def survey_twin(self, cancel: CancelFlag) -> int:
         """The race's ticks from a twin race's survey (the shown one is left alone)."""
         return Race(*self.pair, self.n).survey(cancel)
@@ -144,8 +159,15 @@ class RaceMode(SearchMode):
                 "event_total": self.scrub_model().total,  # the race's ticks, None (null) until known
                 "depth": timeline.depth,
                 "last_event": last_event(timeline.last),
-                "race": self.race.state(),
+                "race": self._race_state(),
             }
+
+    def _race_state(self) -> dict[str, object]:
+        """The race's state with each side's current sentence (under the lock)."""
+        out = self.race.state()
+        for side, narration in self.narrations.items():
+            out[side]["narration"] = narration.current(self.host.lang)  # type: ignore[index]
+        return out
 
     def draw(self, surface: pygame.Surface, layout: Layout) -> BoardGeometry | None:
         from visualizer.render.race import draw_race
@@ -154,8 +176,20 @@ class RaceMode(SearchMode):
         top = layout.banner.bottom + 6  # below the status area, where banners show
         # the strip under the boards stays clear: the scrub bar with the lessons' ticks
         area = pygame.Rect(area.left, top, area.width, layout.scrub.top - top)
+        lang, hidden = self.host.lang, self.host.hidden  # panels a lesson's exercise hides
         with self.host.lock:
-            hide = "counters" in self.host.hidden  # a lesson's exercise
-            draw_race(surface, area, self.race, self.host.theme, self.host.lang, hide_counters=hide)
+            said = None  # F8 hides the sentences
+            if "narration" not in hidden:
+                said = {side: narration.current(lang) for side, narration in self.narrations.items()}
+            self.board_rects, self.narration_rects = draw_race(
+                surface,
+                area,
+                self.race,
+                self.host.theme,
+                lang,
+                hide_counters="counters" in hidden,
+                said=said,
+                titles=self.titles(),
+            )
         self.draw_scrub(surface, layout)
         return None

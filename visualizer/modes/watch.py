@@ -200,8 +200,10 @@ class WatchMode(SearchMode):
 
     def status(self, lang: str) -> tuple[str, str]:
         """The algorithm's name and one-line summary, for the status area."""
-        spec = self.timeline.spec
-        return (spec.title_zh, spec.summary_zh) if lang == "zh" else (spec.title, spec.summary)
+        from visualizer.look.names import shown_summary, shown_title
+
+        spec, hidden = self.timeline.spec, "names" in self.host.hidden  # a quiz: "which algorithm is this?"
+        return shown_title(spec, lang, hidden), shown_summary(spec, lang, hidden)
 
     # -- reading and drawing -------------------------------------------------
 
@@ -344,16 +346,20 @@ class WatchMode(SearchMode):
         view = self.views.view
         if ("code" in hidden and view == "code") or ("tree" in hidden and view == "tree"):
             draw_hidden(surface, layout.code, tr("hidden_card", lang), host.theme, lang)
-            return geometry
-        side_view = self.views.draw(surface, layout.code, side, host.theme, lang, chosen)
-        if not side_view:
+        elif not self.views.draw(surface, layout.code, side, host.theme, lang, chosen):
             code = self.timeline.spec.code_in(lang)
             draw_code(surface, layout.code, code, scene.line, host.theme, lang, layout.scale)
-        if layout.narration is not None:
+        if layout.narration is not None:  # its sentence and its log hide each on its own (F8, F10)
             from visualizer.render.narration import draw_narration
 
             self.narration_hits = draw_narration(
-                surface, layout.narration, said, log, host.theme, lang, layout.scale
+                surface,
+                layout.narration,
+                None if "narration" in hidden else said,
+                None if "log" in hidden else log,
+                host.theme,
+                lang,
+                layout.scale,
             )
         return geometry
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from visualizer.look.i18n import tr
 from visualizer.look.theme import Theme, blend
 from visualizer.render.fonts import ellipsize, font_for, wrap
 
@@ -35,15 +36,17 @@ def narration_sizes(area: pygame.Rect, scale: float) -> NarrationSizes:
 def draw_narration(
     surface: pygame.Surface,
     area: pygame.Rect,
-    current: str,
-    log: Sequence[tuple[int, str]],
+    current: str | None,
+    log: Sequence[tuple[int, str]] | None,
     theme: Theme,
     lang: str,
     scale: float = 1.0,
 ) -> list[tuple[pygame.Rect, int]]:
     """``current`` wrapped on up to two lines (the font shrinks until it fits), then ``log``
-    ((event index, sentence), oldest first) drawn newest first, one line each.
+    ((event index, sentence), oldest first) drawn newest first, one line each; either one None
+    is hidden for an exercise (a muted "hidden" line stands in its place).
     Returns (rect, event index) of every log line drawn."""
+    hidden = tr("hidden_card", lang)
     area = pygame.Rect(area)
     pygame.draw.rect(surface, theme.panel, area, border_radius=10)
     pygame.draw.rect(surface, blend(theme.panel, theme.muted_text, 0.35), area, 1, border_radius=10)
@@ -51,8 +54,8 @@ def draw_narration(
     inner = area.inflate(-2 * PAD, -2 * PAD)
     size = sizes.big
     while True:
-        font = font_for(current, size, lang, bold=True)
-        lines = wrap(font, current, inner.w) if current else []
+        font = font_for(current or "", size, lang, bold=True)
+        lines = wrap(font, current, inner.w) if current else []  # None: hidden
         if len(lines) <= 2 or size <= 9:
             break
         size -= 1
@@ -62,10 +65,18 @@ def draw_narration(
     for line in lines:
         surface.blit(font.render(line, True, theme.text), (inner.left, y))
         y += font.get_linesize()
+    if current is None:
+        note = font_for(hidden, sizes.small, lang)
+        surface.blit(note.render(hidden, True, theme.muted_text), (inner.left, y))
     y = max(y, inner.top + 2 * font_for("", sizes.big).get_linesize()) + 4
     pygame.draw.line(surface, blend(theme.panel, theme.muted_text, 0.4), (inner.left, y), (inner.right, y))
     y += 2
     hits: list[tuple[pygame.Rect, int]] = []
+    if log is None:
+        note = font_for(hidden, sizes.small, lang)
+        surface.blit(note.render(hidden, True, theme.muted_text), (inner.left, y + 1))
+        surface.set_clip(clip)
+        return hits
     small = font_for("".join(text for _, text in log), sizes.small, lang)
     step = small.get_linesize() + 2
     number_w = small.size(f"{max((i for i, _ in log), default=0) + 1:,}")[0] + PAD

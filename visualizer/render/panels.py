@@ -373,9 +373,10 @@ def draw_help(
     lang: str,
     title: str,
     scale: float = 1.0,
-) -> None:
+) -> tuple[pygame.Rect, list[pygame.Rect]]:
     """A translucent overlay: ``title`` and key -> action rows, keys drawn as key caps, text sized by
-    ``scale`` (then shrunk until every row fits)."""
+    ``scale`` (then shrunk, and at the smallest size the rows closed up, until every row fits).
+    Returns the card and each row's rect."""
     area = pygame.Rect(area)
     dim(surface, area, 150)
     title_font = font_for(title, round(28 * scale), lang, bold=True)
@@ -393,7 +394,8 @@ def draw_help(
     action_font = font_for("".join(a for _, a in rows), size, lang)
     key_w = max((f.size(k)[0] for f, (k, _) in zip(key_fonts, rows, strict=True)), default=0) + 20
     action_w = max((action_font.size(a)[0] for _, a in rows), default=0)
-    row_h = size + 14
+    room = area.h - 40 - 80 - extra - PAD  # below the heading; at the smallest text the rows close up
+    row_h = max(size + 6, min(size + 14, room // per_column))
     box = pygame.Rect(0, 0, min(area.w - 40, max(360, (key_w + action_w + 3 * PAD + 40) * columns)), 0)
     box.h = min(area.h - 40, 80 + extra + row_h * per_column + PAD)
     column_w = box.w // columns
@@ -406,6 +408,7 @@ def draw_help(
     surface.blit(heading, heading.get_rect(midtop=(box.centerx, box.top + 16)))
     top = box.top + 70 + extra  # below the heading whatever its size
     cap_fill = blend(theme.panel, theme.muted_text, 0.18)
+    drawn: list[pygame.Rect] = []
     for index, (font, (key, action)) in enumerate(zip(key_fonts, rows, strict=True)):
         left, y = box.left + index // per_column * column_w, top + index % per_column * row_h
         cap = pygame.Rect(left + 2 * PAD, y, key_w, row_h - 6)
@@ -416,3 +419,5 @@ def draw_help(
         room = left + column_w - cap.right - 3 * PAD
         label = action_font.render(ellipsize(action_font, action, room), True, theme.text)
         surface.blit(label, label.get_rect(midleft=(cap.right + 2 * PAD, cap.centery)))
+        drawn.append(pygame.Rect(left, y, column_w, row_h))
+    return box, drawn

@@ -280,14 +280,20 @@ def run_headless(
 
     if mode == "race" and algo2 is not None:
         from solvers import registry
+        from solvers.errors import SolverError
 
-        registry.get(algo2)  # a bad --algo2 is a one-line refusal (SolverError), not a banner
+        try:  # a bad --algo2 is a one-line refusal, not a banner
+            registry.get(algo2).check_n(n)
+        except SolverError as exc:
+            raise ScriptError(f"--algo2: {exc}") from None
     from visualizer.look.theme import THEMES
 
     app = App(
         n, algorithm, lang=lang, size=size, mode=mode, algo2=algo2, theme=THEMES[theme], ui_scale=ui_scale
     )
     try:
+        if app.banner is not None and app.banner[1] == "error":  # a refused start-up choice (--algo2)
+            raise ScriptError(app.banner[0])
         if gif:
             capture.toggle_gif(app)
             app.draw()

@@ -369,7 +369,7 @@ def test_the_parser_survives_the_table_directly():
         data = body.encode("utf-8") if isinstance(body, str) else body
         with pytest.raises(LessonError):
             parse_lesson(data)
-    assert set(PANELS) == {"code", "counters", "tree"}
+    assert set(PANELS) == {"code", "counters", "tree", "narration", "log", "names"}
 
 
 @pytest.mark.parametrize("lesson", ["bad", "good"])
