@@ -10,7 +10,7 @@ from tests import ROOT
 from tests.ui import new_app
 from visualizer.render.race import counter_rows
 
-LESSON = ROOT / "lessons" / "why-backtracking-beats-brute-force.json"
+LESSON = ROOT / "visualizer" / "examples" / "lessons" / "why-backtracking-beats-brute-force.json"
 
 
 def test_every_algorithm_says_what_its_attempt_is():
