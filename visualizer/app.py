@@ -319,6 +319,9 @@ class App:
         """Cancel background work and wait briefly for it (pygame stays up: fonts are cached)."""
         for listener in self.on_change:  # e.g. save the window's settings
             listener()
+        if self.exporting is not None:  # an export cut short (a closed window, a stop signal)
+            self.exporting.export.cancel()
+            self.exporting = None
         self.mode.close()
         appearance.finish_gui_loaders()
 
