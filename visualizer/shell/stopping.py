@@ -46,8 +46,22 @@ def announce(signum: int) -> None:
     """Print the stopped line, once per process (the main thread or the safety net, whichever first)."""
     if not _announced.is_set():
         _announced.set()
-        sys.stderr.write(message(signum) + "\n")
+        say(message(signum))
+
+
+def say(line: str) -> None:
+    """``line`` on stderr; a stderr that refuses it (``2>/dev/full``, closed) is pointed at the null
+    device instead, so neither this nor the interpreter's last flush fails (status 120)."""
+    try:
+        sys.stderr.write(line + "\n")
         sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 2)
+            os.close(devnull)
+        except OSError:
+            pass
 
 
 @contextmanager
