@@ -72,6 +72,8 @@ class App:
         self.mode: Mode = modes.make(mode, self, n, algorithm, algo2)  # SolverError for a bad n
         self.bookmarks, self.hidden = Bookmarks(), set[str]()  # the lesson: visualizer/features/lessons.py
         self.lesson_path: Path | None = None
+        self.made_here: set[str] = set()  # files this window created in this run (saved over freely)
+        self.asks = True  # a question in the window; False in the headless mode: refused instead
         self.exporting: lessons.ExportJob | None = None  # an export of a stretch under way
         self.export_fps = 10.0  # an export's frames per second and size (None: the window's)
         self.export_size: tuple[int, int] | None = None

@@ -130,6 +130,8 @@ class HeadlessRunner:
     def __init__(self, app, *, strict: bool = True) -> None:  # app: visualizer.app.App (lazy: pygame)
         self.app = app
         self.strict = strict
+        if strict:  # no one to answer a yes/no question: what would ask is refused, saying why
+            app.asks = False
 
     def run(self, commands: list[Command]) -> None:
         """Run ``commands`` in order."""
