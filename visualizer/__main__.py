@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import signal
+import sys
+
+if __name__ == "__main__" or sys.argv[0].endswith("nqueens-viz"):  # started, not imported by a test
+    from solvers.cli.quiet_start import install
+
+    install(lambda signum: f"nqueens-viz: stopped by {signal.Signals(signum).name}")  # first of all
+
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Callable
@@ -88,6 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     """
     from visualizer.shell.stopping import Stopped, announce, stop_on_signals
 
+    with contextlib.suppress(AttributeError, ValueError):  # one line never fails on its encoding
+        sys.stderr.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+
     try:
         with stop_on_signals():
             return _main(argv)
@@ -100,6 +112,7 @@ def _main(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
     from solvers.errors import SolverError
     from visualizer.shell.headless import ScriptError, parse_script, parse_size
+    from visualizer.shell.stopping import say
 
     try:
         size = parse_size(args.size) if args.size else None
@@ -147,7 +160,7 @@ def _main(argv: list[str] | None) -> int:
             raise
         return app.run(max_frames=args.frames)
     except (ScriptError, SolverError) as exc:
-        print(f"nqueens-viz: {one_line(str(exc))}", file=sys.stderr)
+        say(f"nqueens-viz: {one_line(str(exc))}")
         return 2
 
 

@@ -72,6 +72,8 @@ class App:
         self.mode: Mode = modes.make(mode, self, n, algorithm, algo2)  # SolverError for a bad n
         self.bookmarks, self.hidden = Bookmarks(), set[str]()  # the lesson: visualizer/features/lessons.py
         self.lesson_path: Path | None = None
+        self.made_here: set[str] = set()  # files this window created in this run (saved over freely)
+        self.asks = True  # a question in the window; False in the headless mode: refused instead
         self.exporting: lessons.ExportJob | None = None  # an export of a stretch under way
         self.export_fps = 10.0  # an export's frames per second and size (None: the window's)
         self.export_size: tuple[int, int] | None = None
@@ -320,6 +322,9 @@ class App:
         """Cancel background work and wait briefly for it (pygame stays up: fonts are cached)."""
         for listener in self.on_change:  # e.g. save the window's settings
             listener()
+        if self.exporting is not None:  # an export cut short (a closed window, a stop signal)
+            self.exporting.export.cancel()
+            self.exporting = None
         self.mode.close()
         appearance.finish_gui_loaders()
 

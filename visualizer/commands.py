@@ -548,6 +548,13 @@ COMMANDS: dict[str, Command] = _table(
         parse=lambda text: output_path(text, "lesson"),
     ),
     Command(
+        "lesson-overwrite",
+        "lesson_overwrite",
+        "lesson",
+        modes=SEARCH,
+        parse=lambda text: output_path(text, "lesson"),
+    ),
+    Command(
         "lesson-open",
         "lesson_open",
         "lesson",

@@ -7,12 +7,14 @@ Exit status:
 - 2: a refused command line (bad argument, n out of range, a run estimated at hours), one line;
 - 128 + the signal's number: Ctrl-C (130), SIGTERM (143), SIGHUP (129), one line, no traceback.
 
-Only the standard library is imported before the signal handlers are in place;
-the commands (and numpy) load after, so a Ctrl-C while they load is handled too.
+Only the standard library is imported before the signal handlers are in place; the commands (and
+numpy) load under ``quiet_start``'s handler (numpy turns an exception raised inside its import into
+an ImportError), so a Ctrl-C while they load is the same one line.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -92,13 +94,24 @@ def _run_to_stdout(argv: Sequence[str]) -> int:
         _silence_stdout()
         say(f"error: cannot write the output: {error.strerror or error}")
         return 1
+    except UnicodeEncodeError as error:  # PYTHONIOENCODING=ascii and Chinese text
+        _silence_stdout()
+        say(f"error: the output's encoding ({error.encoding}) cannot show this text (use UTF-8)")
+        return 1
     return status
 
 
 def main() -> None:
     """Console-script entry point (``nqueens``, ``python -m solvers``)."""
+    from solvers.cli.quiet_start import install
+
+    install(lambda signum: f"nqueens: {SIGNALS[signal.Signals(signum)]}")  # while numpy loads
+    from solvers.cli import subcommands  # noqa: F401  # loaded here, under the quiet handler
+
     for sig in SIGNALS:
         signal.signal(sig, _on_signal)
+    with contextlib.suppress(AttributeError, ValueError):  # an error line never fails on its encoding
+        sys.stderr.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
     try:
         status = _run_to_stdout(sys.argv[1:])
         for sig in SIGNALS:  # from here on a signal just ends the process, quietly

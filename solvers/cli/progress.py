@@ -12,6 +12,7 @@ bar and tqdm's own time remaining. Piped or redirected stderr stays silent.
 
 from __future__ import annotations
 
+import math
 import os
 import queue
 import sys
@@ -23,8 +24,23 @@ from typing import Any, TypeVar
 from tqdm import tqdm
 
 T = TypeVar("T")
+
+
 # Seconds of work before the progress line appears; tests set NQUEENS_PROGRESS_AFTER=0 to see it at once.
-SHOW_AFTER = float(os.environ.get("NQUEENS_PROGRESS_AFTER", "1.0"))
+def seconds_from_env(name: str, default: float) -> float:
+    """The environment's ``name`` as seconds (a finite number, at least 0); ``default`` for junk.
+
+    >>> seconds_from_env("NQUEENS_UNSET_IN_DOCTESTS", 1.5)
+    1.5
+    """
+    try:
+        value = float(os.environ.get(name, default))
+    except ValueError:
+        return default
+    return value if math.isfinite(value) and value >= 0 else default
+
+
+SHOW_AFTER = seconds_from_env("NQUEENS_PROGRESS_AFTER", 1.0)
 TICK = 0.1  # seconds between looks at the work (and refreshes of the line)
 STEPS = 1000  # the bar's resolution
 

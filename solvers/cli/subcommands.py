@@ -65,13 +65,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--all", action="store_true", help="every solution (default; construction, min-conflicts: their one)"
     )
     which.add_argument("--first", action="store_true", help="only the first solution")
-    solve.add_argument("--limit", type=_limit, help="print at most K solutions")
+    solve.add_argument("--limit", type=_limit, help="print at most K solutions (0: all)")
     solve.add_argument("--format", choices=("ascii", "json"), default="ascii")
 
     events = with_n(
         "events", "print the search's events, one JSON object a line", algo_default="backtracking"
     )
-    events.add_argument("--limit", type=_limit, help="print at most K events")
+    events.add_argument("--limit", type=_limit, help="print at most K events (0: all)")
     events.add_argument("--first", action="store_true", help="stop at the first solution")
 
     explain = with_n("explain", "say every event of the search in a sentence", algo_default="backtracking")
@@ -189,7 +189,17 @@ def _solutions(args: argparse.Namespace) -> Iterable[tuple[int, ...]]:
         spec, events = _events(args)
         search = (e.queens for e in events if isinstance(e, Solution))
         found = cli_progress.quiet_gaps(search, f"{spec.name} n = {args.n}, searching")
-    return islice(found, args.limit) if args.limit is not None else found
+    return limited(found, args.limit)
+
+
+def limited(items: Iterable[T], limit: int | None) -> Iterable[T]:
+    """At most ``limit`` of ``items``: one meaning of ``--limit`` for every command, where 0 (like
+    no ``--limit``) means no limit.
+
+    >>> list(limited(range(5), 2)), list(limited(range(3), 0)), list(limited(range(3), None))
+    ([0, 1], [0, 1, 2], [0, 1, 2])
+    """
+    return islice(items, limit or None)
 
 
 def cmd_solve(args: argparse.Namespace, out: TextIO) -> None:
@@ -206,7 +216,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> None:
     for number, queens in enumerate(_solutions(args), 1):
         board = ascii_board(queens) if len(queens) <= ASCII_MAX_N else f"(not drawn for n > {ASCII_MAX_N})"
         out.write(f"Solution {number}: {' '.join(map(str, queens))}\n{board}\n\n")
-    if number == 0 and args.limit != 0:
+    if number == 0:
         out.write(f"No solution for n = {args.n}.\n")
 
 
@@ -245,7 +255,7 @@ def cmd_explain(args: argparse.Namespace, out: TextIO) -> None:
                 " give --limit K, or add --force to print them all"
             )
     narrator = Narrator(spec, args.n, by_columns=args.by_columns, lang=args.lang)
-    for event in islice(events, args.limit or None):
+    for event in limited(events, args.limit):
         out.write(narrator.step(event) + "\n")
 
 
@@ -266,7 +276,7 @@ def run(argv: Sequence[str], out: TextIO) -> int:
         cmd_solve(args, out)
     elif args.command == "events":
         _, events = _events(args)
-        for event in islice(events, args.limit):
+        for event in limited(events, args.limit):
             out.write(json.dumps(event_to_dict(event)) + "\n")
     elif args.command == "explain":
         cmd_explain(args, out)

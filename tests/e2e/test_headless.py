@@ -200,17 +200,17 @@ def test_parse_script_checks_every_command():
 
 @pytest.mark.parametrize("output", ["screenshot", "gif", "screenshot-command"])
 def test_a_write_that_fails_after_the_path_check_is_exit_2_not_silence(tmp_path, monkeypatch, output):
-    """The path passed its check, then the disk refused (full, gone): one ScriptError naming it."""
-    import pygame
+    """The path passed its check, then the disk filled up half-way through the picture: one
+    ScriptError naming it, and nothing of the picture left, not even a temporary file."""
+    from PIL import Image
 
-    from visualizer.features import gif as gif_module
     from visualizer.shell.headless import run_headless
 
-    def refuse(*args: object, **kwargs: object) -> None:
+    def half_then_full(image: Image.Image, file: object, *args: object, **kwargs: object) -> None:
+        file.write(b"\x89PNG half a picture")  # type: ignore[attr-defined]
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(pygame.image, "save", refuse)
-    monkeypatch.setattr(gif_module.GifRecorder, "save", refuse)
+    monkeypatch.setattr(Image.Image, "save", half_then_full)
     target = tmp_path / ("run.gif" if output == "gif" else "shot.png")
     options: dict[str, object] = {"screenshot": str(target)} if output == "screenshot" else {}
     if output == "gif":
@@ -219,3 +219,4 @@ def test_a_write_that_fails_after_the_path_check_is_exit_2_not_silence(tmp_path,
     with pytest.raises(ScriptError, match="No space left on device") as refused:
         run_headless(n=6, algorithm="backtracking", script=script, **options)  # type: ignore[arg-type]
     assert str(target) in str(refused.value) and not target.exists()
+    assert list(tmp_path.iterdir()) == []

@@ -67,6 +67,7 @@ SAMPLES: dict[str, str] = {
     "bookmark-prev": "",
     "bookmark-next": "",
     "lesson-save": "lesson.json",
+    "lesson-overwrite": "lesson.json",
     "lesson-open": "lesson.json",
     "hide": "code",
     "show": "tree",

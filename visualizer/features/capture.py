@@ -16,6 +16,7 @@ import pygame
 
 from visualizer.features.saving import SaveError, save_new_file
 from visualizer.look.i18n import tr
+from visualizer.shell.safe_files import NewFile
 
 if TYPE_CHECKING:
     from visualizer.app import App
@@ -33,8 +34,18 @@ def save(path: str | Path | None, suffix: str, write: Callable[[Path], object]) 
 
 
 def save_png(surface: pygame.Surface, path: str | Path | None = None) -> Path:
-    """Save ``surface`` as a PNG; returns its path."""
-    return save(path, ".png", lambda target: pygame.image.save(surface, str(target)))
+    """Save ``surface`` as a PNG (a ``NewFile``: whole or not at all); returns its path."""
+    return save(path, ".png", lambda target: write_png(surface, target))
+
+
+def write_png(surface: pygame.Surface, target: Path) -> None:
+    """``surface`` as a PNG at ``target``, through Pillow (whose write errors reach us, a full disk
+    included, where SDL's own writer can leave a short file behind)."""
+    from PIL import Image
+
+    image = Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
+    with NewFile(target) as new:
+        image.save(new.file, format="PNG")
 
 
 class Recording:

@@ -3,16 +3,18 @@ GIF, an H.264 MP4 (imageio-ffmpeg's bundled ffmpeg: yuv420p, even sizes, plays i
 a folder of numbered PNGs for slides.
 
 An ``Export`` is worked a few frames per window frame (``work``), so the window keeps drawing its
-progress bar and Esc cancels it (the partial file is removed). Headless runs it to the end.
+progress bar and Esc cancels it (nothing of it is left: every output is a ``NewFile`` or a fresh
+folder, moved into place only when whole). Headless runs it to the end.
 A stretch longer than ``MAX_FRAMES`` events is sampled evenly (``stride`` events per frame).
 When it ends the run goes back to where it stood.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
-import shutil
+import subprocess
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,6 +25,15 @@ import pygame
 from PIL import Image
 
 from visualizer.features.gif import GifRecorder
+from visualizer.shell.safe_files import (
+    NewFile,
+    RefusedFile,
+    check_folder,
+    check_output_path,
+    new_folder,
+    remove_folder,
+    settled,
+)
 
 #: The most frames one export writes (a longer stretch is sampled evenly); a GIF holds fewer.
 MAX_FRAMES = 3000
@@ -59,7 +70,7 @@ class Sink(Protocol):
 
 class GifSink:
     """The G key's recorder (``visualizer/features/gif.py``: compressed frames, one palette sampled across
-    them), holding every frame, written beside the target at ``close`` then renamed."""
+    them), holding every frame, written as a ``NewFile`` at ``close``."""
 
     def __init__(self, path: Path, size: tuple[int, int], fps: float) -> None:
         duration = max(20, round(1000 / fps))
@@ -70,70 +81,117 @@ class GifSink:
         self.recorder.add_frame(pygame.image.frombytes(rgb, self.size, "RGB"))
 
     def close(self) -> None:
-        part = self.path.with_name(self.path.name + ".part.gif")
-        self.recorder.save(part)
-        os.replace(part, self.path)
+        self.recorder.save(self.path)
 
     def abort(self) -> None:
         self.recorder.clear()
 
 
 class Mp4Sink:
-    """H.264 through imageio-ffmpeg's own ffmpeg binary, written beside the target then renamed."""
+    """H.264 through imageio-ffmpeg's own ffmpeg binary into a ``NewFile`` beside the target, renamed
+    onto it only once ffmpeg says it wrote the whole file (a full disk is an OSError, not a short MP4)."""
 
     def __init__(self, path: Path, size: tuple[int, int], fps: float) -> None:
         import imageio_ffmpeg
 
+        self.new = NewFile(path, suffix=".mp4")
         self.path = path
-        self.part = path.with_name(path.name + ".part.mp4")
-        self.writer = imageio_ffmpeg.write_frames(
-            str(self.part),
-            size,
-            fps=fps,
-            codec="libx264",
-            pix_fmt_in="rgb24",
-            pix_fmt_out="yuv420p",
-            macro_block_size=2,
-            ffmpeg_log_level="error",
-            output_params=["-movflags", "+faststart"],
-        )
-        self.writer.send(None)
+        command = [
+            imageio_ffmpeg.get_ffmpeg_exe(),
+            "-y", "-loglevel", "error",
+            "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{size[0]}x{size[1]}", "-r", f"{fps:g}", "-i", "-",
+            "-an", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "25", "-movflags", "+faststart",
+            "-f", "mp4", str(self.new.path),
+        ]  # fmt: skip
+        try:  # its own session: a Ctrl+C in the terminal reaches us, and we stop ffmpeg
+            self.ffmpeg = subprocess.Popen(
+                command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                start_new_session=True,
+            )  # fmt: skip
+        except BaseException:
+            self.new.discard()
+            raise
 
     def add(self, rgb: bytes) -> None:
-        self.writer.send(rgb)
+        assert self.ffmpeg.stdin is not None
+        try:
+            self.ffmpeg.stdin.write(rgb)
+        except BrokenPipeError:  # ffmpeg stopped: its own words say why
+            raise OSError(f"ffmpeg stopped: {self._said()}") from None
 
     def close(self) -> None:
-        self.writer.close()
-        os.replace(self.part, self.path)
+        assert self.ffmpeg.stdin is not None
+        try:
+            self.ffmpeg.stdin.close()
+            if self.ffmpeg.wait() != 0:
+                raise OSError(f"ffmpeg could not write the MP4: {self._said()}")
+        except BaseException:
+            self.abort()
+            raise
+        self.new.commit()
 
     def abort(self) -> None:
-        self.writer.close()
-        self.part.unlink(missing_ok=True)
+        if self.ffmpeg.poll() is None:
+            self.ffmpeg.kill()
+            self.ffmpeg.wait()
+        with contextlib.suppress(OSError):
+            if self.ffmpeg.stdin is not None:
+                self.ffmpeg.stdin.close()
+        self.new.discard()
+
+    def _said(self) -> str:
+        """ffmpeg's last error line (it has ended)."""
+        assert self.ffmpeg.stderr is not None
+        if self.ffmpeg.poll() is None:
+            self.ffmpeg.wait()
+        lines = self.ffmpeg.stderr.read().decode(errors="replace").strip().splitlines()
+        return lines[-1] if lines else f"exit status {self.ffmpeg.returncode}"
 
 
 class PngSink:
-    """frame_00001.png, frame_00002.png ... in a folder (made if missing; its parent must exist)."""
+    """frame_00001.png, frame_00002.png ... written into a fresh hidden folder beside the target,
+    moved into place at ``close`` (the folder renamed when new, else each frame), removed on abort."""
 
     def __init__(self, folder: Path, size: tuple[int, int], fps: float) -> None:
-        self.made = not folder.exists()
-        folder.mkdir(exist_ok=True)
+        if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+            raise RefusedFile(folder, "is not a folder (name a .gif, .mp4 or a folder)")
         self.folder, self.size, self.count = folder, size, 0
-        self.written: list[Path] = []
+        self.staging = new_folder(folder)
 
     def add(self, rgb: bytes) -> None:
         self.count += 1
-        path = self.folder / f"frame_{self.count:05d}.png"
-        Image.frombytes("RGB", self.size, rgb).save(path)
-        self.written.append(path)
+        with NewFile(self.staging / f"frame_{self.count:05d}.png") as new:
+            Image.frombytes("RGB", self.size, rgb).save(new.file, format="PNG")
 
     def close(self) -> None:
-        pass
+        try:
+            self._move_in()
+        except BaseException:
+            self.abort()
+            raise
+
+    def _move_in(self) -> None:
+        if not os.path.lexists(self.folder):
+            os.rename(self.staging, self.folder)  # the new folder, whole, in one step
+            os.chmod(self.folder, 0o777 & ~_umask())
+            settled(self.staging)
+            return
+        check_folder(self.folder)
+        names = sorted(os.listdir(self.staging))
+        for name in names:  # refuse before moving any: no link among the old frames is replaced
+            check_output_path(self.folder / name)
+        for name in names:
+            os.replace(self.staging / name, self.folder / name)
+        remove_folder(self.staging)
 
     def abort(self) -> None:
-        for path in self.written:
-            path.unlink(missing_ok=True)
-        if self.made:
-            shutil.rmtree(self.folder, ignore_errors=True)
+        remove_folder(self.staging)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 SINKS: dict[str, Callable[[Path, tuple[int, int], float], Sink]] = {

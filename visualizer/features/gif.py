@@ -15,6 +15,8 @@ from pathlib import Path
 import pygame
 from PIL import Image
 
+from visualizer.shell.safe_files import NewFile
+
 #: Frames sampled to build the one palette every frame shares (no colour flicker).
 PALETTE_SAMPLES = 12
 
@@ -110,14 +112,15 @@ class GifRecorder:
             self._image(i).quantize(palette=palette, dither=Image.Dither.NONE)
             for i in range(len(self._frames))
         ]
-        frames[0].save(
-            path,
-            format="GIF",
-            save_all=True,
-            append_images=frames[1:],
-            duration=self.duration_ms * self.stride,
-            loop=0,
-            optimize=True,
-            disposal=1,
-        )
+        with NewFile(path) as new:  # whole or not at all: no link followed, no half GIF left
+            frames[0].save(
+                new.file,
+                format="GIF",
+                save_all=True,
+                append_images=frames[1:],
+                duration=self.duration_ms * self.stride,
+                loop=0,
+                optimize=True,
+                disposal=1,
+            )
         return path

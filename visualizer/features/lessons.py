@@ -8,6 +8,7 @@ hidden panels and the lesson file's path live on the App (``app.bookmarks``, ``a
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -185,8 +186,10 @@ def current(app: App) -> Lesson:
     )
 
 
-def lesson_save(app: App, path: str | None = None) -> None:
-    """Ctrl+S: write the lesson to ``path`` (asked for when the lesson has no file yet)."""
+def lesson_save(app: App, path: str | None = None, overwrite: bool = False) -> None:
+    """Ctrl+S: write the lesson to ``path`` (asked for when the lesson has no file yet). Saving over
+    a file this window did not create in this run asks first (Y / N); the headless mode, with no
+    one to ask, refuses unless the script says ``lesson-overwrite:PATH``."""
     if path is None and app.lesson_path is None:
         question = tr("lesson_save_as", app.lang)
         app.prompt.open(
@@ -197,12 +200,32 @@ def lesson_save(app: App, path: str | None = None) -> None:
     assert target is not None
     data = current(app).to_json()
     try:
-        check_output_path(target)
+        check_output_path(target)  # a link, folder or unwritable place: refused before any question
+    except RefusedFile as error:
+        raise ValueError(tr("lesson_not_saved", app.lang, path=target, reason=error.reason)) from None
+    existed = os.path.lexists(target)
+    if existed and not overwrite and os.path.abspath(target) not in app.made_here:
+        if not app.asks:
+            raise ValueError(tr("lesson_overwrite_refused", app.lang, path=target))
+        question = tr("lesson_overwrite_ask", app.lang, path=target)
+        kept = lambda: app.say(tr("lesson_kept", app.lang, path=target), "info")  # noqa: E731
+        app.prompt.confirm(
+            app.manager, app.layout.progress, question, lambda: lesson_overwrite(app, str(target)), kept
+        )
+        return
+    try:
         write_atomically(target, data)
     except RefusedFile as error:
         raise ValueError(tr("lesson_not_saved", app.lang, path=target, reason=error.reason)) from None
+    if not existed:
+        app.made_here.add(os.path.abspath(target))
     app.lesson_path = target
     app.say(tr("lesson_saved", app.lang, path=target), "success")
+
+
+def lesson_overwrite(app: App, path: str) -> None:
+    """Y to the question, or ``lesson-overwrite:PATH``: save the lesson over ``path`` as it is."""
+    lesson_save(app, path, overwrite=True)
 
 
 def _save_typed(app: App, text: str) -> None:

@@ -357,6 +357,15 @@ STRINGS: dict[str, tuple[str, str]] = {
         "要打开的课程文件（回车打开，Esc 取消）",
     ),
     "lesson_saved": ("Lesson saved: {path}", "课程已保存：{path}"),
+    "lesson_overwrite_ask": (
+        "{path} was not made in this session. Save over it? Y: yes, N: no",
+        "{path} 不是本次创建的文件。要覆盖它吗？Y：是，N：否",
+    ),
+    "lesson_overwrite_refused": (
+        "Not saved: {path} exists and was not made in this run (lesson-overwrite:{path} saves over it)",
+        "未保存：{path} 已存在且不是本次创建的（lesson-overwrite:{path} 可覆盖）",
+    ),
+    "lesson_kept": ("Not saved: {path} is kept as it was", "未保存：{path} 保持原样"),
     "lesson_not_saved": ("Lesson not saved to {path}: {reason}", "课程未能保存到 {path}：{reason}"),
     "lesson_opened": ("Lesson opened: {path} ({count} bookmarks)", "已打开课程：{path}（{count} 个书签）"),
     "lesson_refused": ("Lesson not opened ({path}): {reason}", "未打开课程（{path}）：{reason}"),

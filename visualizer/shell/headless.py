@@ -130,6 +130,8 @@ class HeadlessRunner:
     def __init__(self, app, *, strict: bool = True) -> None:  # app: visualizer.app.App (lazy: pygame)
         self.app = app
         self.strict = strict
+        if strict:  # no one to answer a yes/no question: what would ask is refused, saying why
+            app.asks = False
 
     def run(self, commands: list[Command]) -> None:
         """Run ``commands`` in order."""
@@ -185,11 +187,15 @@ class HeadlessRunner:
             frames += 1
 
     def wait_idle(self) -> None:
-        """Wait for background work, then let the app report it."""
+        """Wait for background work, then let the app report it; a failure it reports (an export
+        the disk refused) raises ScriptError when ``strict``."""
         app = self.app
+        before = app.banner
         while app.busy:
             app.join(0.05)
             app.update(0.0)
+        if self.strict and app.banner is not None and app.banner is not before and app.banner[1] == "error":
+            raise ScriptError(app.banner[0])
         wait_total = getattr(app.mode, "wait_total", None)  # the search modes' scrub bar total
         if wait_total is not None:
             wait_total(60.0)
@@ -220,8 +226,10 @@ class HeadlessRunner:
 
 
 def _write_text(path: str, text: str) -> None:
-    with open(path, "w", encoding="utf-8") as file:
-        file.write(text)
+    """``text`` as UTF-8 into ``path``: the old file stays whole until the new one is."""
+    from visualizer.shell.safe_files import write_atomically
+
+    write_atomically(path, text.encode("utf-8"), mode=0o666)
 
 
 def _saved(app: App, save: Callable[[], Path | None]) -> Callable[[], None]:

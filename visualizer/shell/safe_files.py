@@ -1,11 +1,12 @@
 """Small files read and written safely: no planted link followed, no pipe waited on, no partial write.
 
 Reading opens with ``O_NOFOLLOW | O_NONBLOCK`` and checks the open descriptor (``fstat``): only
-a regular file of at most ``limit`` bytes is read. Writing goes to a fresh ``mkstemp`` file in
-the same folder, then ``os.replace``: readers see the old file or the new one, never half of one,
-and a link in place of the file or its folder is refused, never written through. Output paths the
-user names (headless ``--state`` and the like) are checked up front by ``check_output_path``.
-No pygame here: lesson files and settings share it.
+a regular file of at most ``limit`` bytes is read. Every file the program writes goes through
+``NewFile``: a fresh file made with ``O_CREAT | O_EXCL | O_NOFOLLOW`` in the target's folder,
+renamed onto the target once complete (``os.replace``), removed on any failure, cancel or stop
+signal. Readers see the old file or the new one, never half of one; a link in place of the file is
+refused, never written through. Output paths the user names (headless ``--state`` and the like)
+are checked up front by ``check_output_path``. No pygame here: lesson files and settings share it.
 """
 
 from __future__ import annotations
@@ -13,9 +14,13 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import secrets
+import shutil
 import stat
 import tempfile
 from pathlib import Path
+from types import TracebackType
+from typing import BinaryIO
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
@@ -96,46 +101,151 @@ def check_folder(folder: str | os.PathLike[str]) -> None:
         raise RefusedFile(folder, f"is {_kind(info.st_mode)}, not a folder", kind)
 
 
-def write_atomically(path: str | os.PathLike[str], data: bytes, *, make_folder: bool = False) -> None:
-    """Replace ``path`` by ``data`` in one step (a same-folder temporary file, then ``os.replace``).
+#: Temporary files and folders being written: removed by ``remove_temporaries`` if the process is
+#: stopped before they are renamed into place.
+_live: set[Path] = set()
+
+
+def _check_target(path: Path) -> None:
+    """RefusedFile if ``path`` is there and is anything but a regular file (a link above all)."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(info.st_mode):
+        kind = "link" if stat.S_ISLNK(info.st_mode) else "special"
+        raise RefusedFile(path, f"is {_kind(info.st_mode)}, not a regular file (not written through)", kind)
+
+
+def temporary_name(target: Path, suffix: str = "") -> Path:
+    """A new hidden name beside ``target``: ``.NAME.<random>.part<suffix>`` (the name cut to fit)."""
+    return target.with_name(f".{target.name[:100]}.{secrets.token_hex(6)}.part{suffix}")
+
+
+class NewFile:
+    """A fresh file beside ``target`` (``path``, open as ``file``) that becomes ``target`` on ``commit``
+    and vanishes on ``discard``. As a context manager: committed when the block ends, discarded
+    when it raises anything (an OSError such as a full disk, a cancel, a stop signal).
+
+    RefusedFile if ``target`` is a link, folder or device, or if the temporary name is already
+    taken (by a folder, a link or anything else: never followed); OSError as the system gives it.
+    ``suffix`` ends the temporary name (tools that pick a format by it, such as ffmpeg); ``mode``
+    is the new file's permissions (less the umask; 0o600 for a private one).
+    """
+
+    def __init__(self, target: str | os.PathLike[str], *, suffix: str = "", mode: int = 0o666) -> None:
+        self.target = Path(target)
+        _check_target(self.target)
+        self.path = temporary_name(self.target, suffix)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY | _CLOEXEC
+        try:
+            fd = os.open(self.path, flags, mode)
+        except FileExistsError:
+            info = os.lstat(self.path)
+            kind = "link" if stat.S_ISLNK(info.st_mode) else "special"
+            reason = f"temporary file {self.path} already exists as {_kind(info.st_mode)}"
+            raise RefusedFile(self.path, reason, kind) from None
+        _live.add(self.path)
+        self.identity = _identity(os.fstat(fd))
+        self.file: BinaryIO = os.fdopen(fd, "wb")
+
+    def commit(self) -> Path:
+        """Flush the file to disk and rename it onto the target; on any failure, discard it."""
+        try:
+            self.file.flush()
+            os.fsync(self.file.fileno())
+            self.file.close()
+            if _identity(os.lstat(self.path)) != self.identity:  # swapped for another file meanwhile
+                raise RefusedFile(self.path, "was replaced while being written", "link")
+            _check_target(self.target)
+            os.replace(self.path, self.target)
+        except BaseException:
+            self.discard()
+            raise
+        _live.discard(self.path)
+        return self.target
+
+    def discard(self) -> None:
+        """Close and remove the temporary file (never the target)."""
+        with contextlib.suppress(OSError):
+            self.file.close()
+        with contextlib.suppress(OSError):
+            if _identity(os.lstat(self.path)) == self.identity:
+                os.unlink(self.path)
+        _live.discard(self.path)
+
+    def __enter__(self) -> NewFile:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        if kind is None:
+            self.commit()
+        else:
+            self.discard()
+
+
+def _identity(info: os.stat_result) -> tuple[int, int]:
+    return info.st_dev, info.st_ino
+
+
+def new_folder(target: Path) -> Path:
+    """A fresh private folder beside ``target`` to fill before it is moved into place (removed by
+    ``remove_temporaries`` if the process is stopped first, or by ``remove_folder``)."""
+    folder = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name[:100]}.", suffix=".part"))
+    _live.add(folder)
+    return folder
+
+
+def remove_folder(folder: Path) -> None:
+    """Remove a folder made by ``new_folder`` and everything in it."""
+    shutil.rmtree(folder, ignore_errors=True)
+    _live.discard(folder)
+
+
+def settled(folder: Path) -> None:
+    """``folder`` (from ``new_folder``) was moved into place: no longer the program's to remove."""
+    _live.discard(folder)
+
+
+def remove_temporaries() -> None:
+    """Remove every temporary file and folder not yet renamed into place (a stopped process)."""
+    for path in list(_live):
+        if path.is_dir() and not path.is_symlink():
+            remove_folder(path)
+        else:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+            _live.discard(path)
+
+
+def write_atomically(
+    path: str | os.PathLike[str], data: bytes, *, make_folder: bool = False, mode: int = 0o600
+) -> None:
+    """Replace ``path`` by ``data`` in one step (a ``NewFile``).
 
     With ``make_folder`` a missing folder is created (not its missing parents' links followed
     further than the system does). RefusedFile if the folder is a link or a file, or if ``path``
     is a link or anything but a regular file; OSError if the disk refuses. No temporary file is
-    left behind on failure.
+    left behind on failure, and the old file is kept. ``mode``: private unless told.
     """
     path = Path(path)
     folder = path.parent
     if make_folder and not os.path.lexists(folder):
         folder.mkdir(parents=True, exist_ok=True)
     check_folder(folder)
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        pass
-    else:
-        if not stat.S_ISREG(info.st_mode):
-            kind = "link" if stat.S_ISLNK(info.st_mode) else "special"
-            raise RefusedFile(path, f"is {_kind(info.st_mode)}, not a regular file", kind)
-    fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    with NewFile(path, mode=mode) as new:
+        new.file.write(data)
 
 
 def check_output_path(path: str | os.PathLike[str]) -> Path:
     """``path`` if a file can be written there; RefusedFile or OSError (with the reason) if not.
 
     The folder must exist and be a folder (nothing is created for you); ``path`` must not be a
-    folder, a pipe or a device; and the folder must really take a new file (probed with a
-    temporary file that is removed at once, since ``os.access`` says yes to root everywhere).
+    link (dangling or not), a folder, a pipe or a device; and the folder must really take a new
+    file (probed with a temporary file that is removed at once, since ``os.access`` says yes to
+    root everywhere).
     """
     path = Path(path)
     if "\0" in str(path):
@@ -149,6 +259,7 @@ def check_output_path(path: str | os.PathLike[str]) -> Path:
         raise RefusedFile(path, f"folder {str(folder)!r} does not exist") from None
     if not stat.S_ISDIR(folder_info.st_mode):
         raise RefusedFile(path, f"{str(folder)!r} is not a folder")
+    _check_target(path)  # a link planted there is refused, dangling or not
     try:
         info = os.stat(path)
     except FileNotFoundError:

@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
+from visualizer.shell.safe_files import remove_temporaries
+
 #: The signals that stop the app.
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 #: Seconds the main thread has to unwind before the process ends anyway (a safety net: a
@@ -44,8 +46,22 @@ def announce(signum: int) -> None:
     """Print the stopped line, once per process (the main thread or the safety net, whichever first)."""
     if not _announced.is_set():
         _announced.set()
-        sys.stderr.write(message(signum) + "\n")
+        say(message(signum))
+
+
+def say(line: str) -> None:
+    """``line`` on stderr; a stderr that refuses it (``2>/dev/full``, closed) is pointed at the null
+    device instead, so neither this nor the interpreter's last flush fails (status 120)."""
+    try:
+        sys.stderr.write(line + "\n")
         sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 2)
+            os.close(devnull)
+        except OSError:
+            pass
 
 
 @contextmanager
@@ -69,6 +85,7 @@ def stop_on_signals() -> Iterator[None]:
         if fired:
             time.sleep(GRACE_SECONDS)  # a normal exit ends the process (and this thread) first
             announce(fired[0])
+            remove_temporaries()  # what the unwinding did not get to
             os._exit(128 + fired[0])
 
     # handlers first: a signal must never find the watch thread running and Python's default in place
@@ -79,4 +96,6 @@ def stop_on_signals() -> Iterator[None]:
     finally:
         for signum, old in previous.items():
             signal.signal(signum, old)
+        if fired:  # a temporary file the signal caught between its making and its owner's cleanup
+            remove_temporaries()
         wake.set()

@@ -190,4 +190,5 @@ def test_streamed_json_is_one_valid_object(limit):
     extra = ["--limit", limit] if limit else []
     status, text = call("solve", "6", "--format", "json", *extra)
     data = json.loads(text)
-    assert status == 0 and data["count"] == len(data["solutions"]) == (4 if limit is None else int(limit))
+    expected = 4 if limit in (None, "0") else int(limit)  # 0: no limit
+    assert status == 0 and data["count"] == len(data["solutions"]) == expected

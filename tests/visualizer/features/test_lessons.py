@@ -413,6 +413,32 @@ def test_bundled_lessons_open_by_name_and_a_path_wins(tmp_path, monkeypatch):
         app.close()
 
 
+# -- saving over a file this window did not make (issue 18, item 3) ---------------------------
+
+
+def test_ctrl_s_over_an_opened_lesson_asks_first_and_n_keeps_it(tmp_path):
+    path = tmp_path / "seed-003-four-queens.json"
+    shipped = (LESSONS / "seed-003-four-queens.json").read_bytes()
+    path.write_bytes(shipped)
+    app = new_app(8, "backtracking")
+    try:
+        app.dispatch("lesson-open", str(path))
+        app.dispatch("step", 7)
+        press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+        assert app.prompt.active and path.read_bytes() == shipped  # asked, nothing written yet
+        press(app, pygame.K_s)  # other keys answer nothing and run no command (no screenshot)
+        assert app.prompt.active and path.read_bytes() == shipped
+        press(app, pygame.K_n)
+        assert not app.prompt.active and path.read_bytes() == shipped
+        assert app.banner is not None and "kept" in app.banner[0]
+        press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+        press(app, pygame.K_y)
+        assert not app.prompt.active and path.read_bytes() != shipped
+        assert json.loads(path.read_text(encoding="utf-8"))["n"] == parse_lesson(shipped).n
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("size", [(960, 640), (1280, 800), (1920, 1080), (2560, 1440)], ids=str)
 @pytest.mark.parametrize("lesson", ["seed-003-four-queens", "why-backtracking-beats-brute-force"])
 def test_every_note_card_is_on_screen_and_covers_no_square_or_counter(lesson, size, monkeypatch):
@@ -444,3 +470,28 @@ def test_every_note_card_is_on_screen_and_covers_no_square_or_counter(lesson, si
                 assert not card.colliderect(app.layout.counters), (number, card, app.layout.counters)
     finally:
         app.close()
+
+
+def test_a_lesson_this_window_made_is_saved_again_without_a_question(tmp_path):
+    path = tmp_path / "mine.json"
+    app = new_app(6, "backtracking")
+    try:
+        app.dispatch("lesson-save", str(path))
+        first = path.read_bytes()
+        app.dispatch("step", 9)
+        app.dispatch("bookmark", "nine")
+        press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+        assert not app.prompt.active and path.read_bytes() != first
+    finally:
+        app.close()
+
+
+def test_headless_refuses_to_save_over_a_file_unless_the_script_says_overwrite(tmp_path):
+    path = tmp_path / "old.json"
+    path.write_text('{"n": 5}\n', encoding="utf-8")
+    done = viz("--n", "6", "--script", f"bookmark:x;lesson-save:{path}")
+    assert done.returncode == 2 and "lesson-overwrite:" in done.stderr and "Traceback" not in done.stderr
+    assert path.read_text(encoding="utf-8") == '{"n": 5}\n'
+    done = viz("--n", "6", "--script", f"bookmark:x;lesson-overwrite:{path}")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(path.read_text(encoding="utf-8"))["n"] == 6
