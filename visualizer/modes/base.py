@@ -85,6 +85,9 @@ class Mode(Protocol):
     def close(self) -> None: ...
 
 
+#: Events past what the run has reached that a seek (or a bookmark) replays on the UI thread;
+#: further, the way there runs on the worker thread (progress bar, Esc).
+FAR_EVENTS = 100_000
 #: The buttons of the search modes (watch, race), row by row: command names of the command table.
 SEARCH_ROWS = (("reset",), ("back", "step"), ("play",), ("next",), ("instant",), ("show-all",), ("shade",))
 
@@ -137,8 +140,12 @@ class SearchMode(SizeCommands):
         self.player.reset()
 
     def step(self, k: int = 1) -> None:
-        """Apply the next ``k`` events (Right); pauses Play."""
-        self.player.step(int(k))
+        """Apply the next ``k`` events (Right); pauses Play. Many of them: as a seek there (on the
+        worker thread when far)."""
+        if int(k) > FAR_EVENTS:
+            self.goto_event(int(self.player.track.cursor) + int(k))
+        else:
+            self.player.step(int(k))
         self._report()
 
     def back(self, k: int = 1) -> None:
@@ -191,14 +198,25 @@ class SearchMode(SizeCommands):
     def goto_event(self, event: int) -> None:
         """Stand at event index ``event`` (a bookmark, an export's frame): the track's seek, exact
         board and counters, never animated; pauses. At or past the run's total (known to the
-        scrub bar) it stands at the end, finished."""
+        scrub bar) it stands at the end, finished. Far beyond what the run has reached
+        (``FAR_EVENTS``) while its total is unknown, the way there runs on the worker thread,
+        with progress and Esc, as Instant result does: the window never waits for it."""
         self.player.pause()
         total = self.scrub_model().total
+        track = self.player.track
         with self.host.lock:
-            if total is not None and int(event) >= total and self.player.track.engine_walks:
-                self.player.track.finish()  # the engine's survey from the last checkpoint: quick
-            else:
-                self.player.track.seek(int(event))
+            log = getattr(track, "log", None)
+            reached = max(int(track.cursor), int(log.end) if log is not None else 0)
+            if total is not None and int(event) >= total and track.engine_walks:
+                track.finish()  # the engine's survey from the last checkpoint: quick
+                return
+            # a run whose total is known seeks anywhere quickly (checkpoints, the engine's survey);
+            # one still unknown must replay the way there
+            far = total is None and int(event) > reached + FAR_EVENTS
+            if not far:
+                track.seek(int(event) if total is None else min(int(event), total))
+                return
+        self.player.go(until_goal(Until("event", int(event))))
 
     def click_square(self, row: int, col: int) -> None:
         """A click on a square: a search is only shown, so the square is only checked."""
