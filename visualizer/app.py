@@ -24,7 +24,7 @@ from visualizer.input.controls import Controls, control_state
 from visualizer.input.prompt import Prompt
 from visualizer.look import appearance
 from visualizer.look.i18n import tr
-from visualizer.look.layout import MIN_SIZE, Layout, compute_layout
+from visualizer.look.layout import MAX_SIZE, MIN_SIZE, Layout, compute_layout
 from visualizer.look.theme import CLASSROOM, Theme
 from visualizer.shell import crash_log
 
@@ -352,4 +352,5 @@ class App:
 
     @staticmethod
     def _clamp(size: tuple[int, int]) -> tuple[int, int]:
-        return max(int(size[0]), MIN_SIZE[0]), max(int(size[1]), MIN_SIZE[1])
+        width, height = (min(max(int(size[i]), MIN_SIZE[i]), MAX_SIZE[i]) for i in (0, 1))
+        return width, height

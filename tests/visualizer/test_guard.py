@@ -147,3 +147,46 @@ def test_u_in_the_run_until_box_is_text_not_a_command_nor_a_7u(app):
     app.join(10)
     app.tick(FRAME)
     assert app.banner is None or app.banner[1] != "error"
+
+
+# -- item 13 / 15: any text shown is displayable, and a long one never slows a frame ------------
+
+
+def test_a_nul_in_a_typed_note_is_drawn(app):
+    type_key(app, pygame.K_b, "b")
+    type_text(app, "a\x00b")
+    enter(app)
+    app.banner = None
+    app.tick(FRAME)
+    assert app.banner is None and app.logged == {}
+
+
+def test_a_nul_in_a_lesson_file_note_is_drawn(app, tmp_path):
+    import json
+
+    from visualizer.features import lessons
+
+    lesson = {"n": 6, "algorithm": "backtracking", "bookmarks": [{"event": 0, "note": {"en": "x\u0000y"}}]}
+    (tmp_path / "l.json").write_text(json.dumps(lesson))
+    app.dispatch("lesson-open", str(tmp_path / "l.json"))
+    assert app.banner[1] == "success", app.banner
+    app.banner = None
+    app.tick(FRAME)
+    assert lessons.standing_note(app) is not None, app.state()["bookmarks"]
+    assert app.banner is None and app.logged == {}
+
+
+def test_a_20000_character_banner_is_shortened_and_wrapped_once(app, monkeypatch):
+    from visualizer.render import fonts, panels
+
+    app.say("Error: cannot write " + "/very/long" * 2000, "error")
+    calls = []
+    real = fonts.wrap
+    monkeypatch.setattr(panels, "wrap", lambda *args: calls.append(1) or real(*args))
+    app.tick(FRAME)
+    first = len(calls)  # the first frame wraps, shrinking the font until the text fits
+    for _ in range(4):
+        app.tick(FRAME)
+    assert first > 0 and len(calls) == first  # the next frames reuse it
+    _font, lines = panels.banner_lines(app.layout.banner, app.banner[0], "en")
+    assert len("".join(lines)) <= fonts.MAX_SHOWN and lines[-1].endswith("long")

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import pygame
 
 from visualizer.look.theme import Theme, blend
-from visualizer.render.fonts import ellipsize, font_for, wrap
+from visualizer.render.fonts import displayable, ellipsize, font_for, wrap
 
 
 def tick_x(rect: pygame.Rect, event: int, span: int) -> int:
@@ -67,6 +67,7 @@ NOTE_LINES = 4
 def draw_note_card(surface: pygame.Surface, banner: pygame.Rect, text: str, theme: Theme, lang: str) -> None:
     """A bookmark's note, wrapped, in a card whose bottom is the banner strip's (it grows upwards)."""
     size = max(14, round(banner.height * 0.5))
+    text = displayable(text)  # a NUL typed or in a lesson file: pygame refuses to draw it
     font = font_for(text, size, lang)
     pad = max(6, size // 2)
     lines = wrap(font, text, banner.width - 2 * pad)
