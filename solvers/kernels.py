@@ -64,8 +64,12 @@ def _jit(func: Callable[..., Any]) -> Callable[..., Any]:
     with _scipy_hidden():
         import numba
 
-        dispatcher = numba.njit(cache=True, nogil=True)(func)
-        dispatcher.compile(_SIGNATURES[func.__name__])  # load from the disk cache (or compile) now
+        try:
+            dispatcher = numba.njit(cache=True, nogil=True)(func)
+            dispatcher.compile(_SIGNATURES[func.__name__])  # load from the disk cache (or compile) now
+        except RuntimeError:  # "cannot cache function": no writable cache folder (HOME unset, read-only)
+            dispatcher = numba.njit(nogil=True)(func)
+            dispatcher.compile(_SIGNATURES[func.__name__])
     return dispatcher
 
 

@@ -29,6 +29,7 @@ def fresh_settings(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("NQUEENS_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
     # S and G save into the user's pictures folder: an empty home (no ~/Pictures) per test
     monkeypatch.setenv("HOME", str(tmp_path_factory.mktemp("home")))
+    monkeypatch.setenv("NQUEENS_LOG_DIR", str(tmp_path_factory.mktemp("logs")))  # a bug's traceback
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)  # where platformdirs finds user-dirs.dirs
 
 

@@ -47,6 +47,26 @@ def press(app: App, key: int, unicode: str = "", mod: int = 0) -> None:
     app.tick(FRAME)
 
 
+def type_key(app: App, key: int, char: str, mod: int = 0) -> None:
+    """A key as SDL sends it from a keyboard: KEYDOWN, its TEXTINPUT, KEYUP, then a frame."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=char, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=char, scancode=0))
+    app.tick(FRAME)
+
+
+def type_text(app: App, text: str) -> None:
+    """``text`` typed key by key (KEYDOWN + TEXTINPUT each), a frame after each."""
+    for char in text:
+        type_key(app, pygame.key.key_code(char) if char.isascii() and char.isalnum() else 0, char)
+
+
+def enter(app: App) -> None:
+    """Enter, and the frame on which pygame_gui's "finished" event is handled."""
+    press(app, pygame.K_RETURN)
+    app.tick(FRAME)
+
+
 def pixels(app: App, rect: pygame.Rect) -> bytes:
     """The RGB bytes of ``rect`` on the app's surface, freshly drawn."""
     app.draw()

@@ -8,6 +8,7 @@ Keys, buttons and the headless script all name commands of ``visualizer/commands
 from __future__ import annotations
 
 import threading
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,7 +16,6 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from solvers.errors import SolverError
 from visualizer import modes
 from visualizer.commands import COMMANDS, command_for_key, refusal
 from visualizer.core.lesson import Bookmarks
@@ -24,8 +24,9 @@ from visualizer.input.controls import Controls, control_state
 from visualizer.input.prompt import Prompt
 from visualizer.look import appearance
 from visualizer.look.i18n import tr
-from visualizer.look.layout import MIN_SIZE, Layout, compute_layout
+from visualizer.look.layout import MAX_SIZE, MIN_SIZE, Layout, compute_layout
 from visualizer.look.theme import CLASSROOM, Theme
+from visualizer.shell import crash_log
 
 if TYPE_CHECKING:
     from visualizer.core.race import Race
@@ -39,6 +40,9 @@ if TYPE_CHECKING:
 BANNER_SECONDS = 4.0
 #: Command targets whose methods are functions of the app, kept in their own modules.
 APP_MODULES = {"appearance": appearance, "lesson": lessons, "capture": capture, "modes": modes}
+#: What a command, typed text, a lesson or an export may raise for the user's input: a banner, no log.
+#: (SolverError and the script's ArgumentError are ValueErrors.)
+EXPECTED_ERRORS = (ValueError, TypeError, OSError, pygame.error)
 
 
 class App:
@@ -62,6 +66,7 @@ class App:
         self.show_legend = False  # K: the legend of the board's marks over the side panel
         self.running, self.now = True, 0.0  # app time in seconds, advanced only by tick(dt)
         self.banner: tuple[str, str, float] | None = None  # text, kind, expiry time
+        self.logged: dict[tuple[str, ...], Path | None] = {}  # a bug's place -> its log file
         self.lock = threading.Lock()  # the Player's worker thread moves the model only under it
         self.on_change: list[Callable[[], None]] = []  # called after every command and on close
         self.gif: capture.Recording | None = None
@@ -78,6 +83,7 @@ class App:
         self.export_fps = 10.0  # an export's frames per second and size (None: the window's)
         self.export_size: tuple[int, int] | None = None
         self.prompt = Prompt()  # a question over the board (a note, a path)
+        self.opening_key = ""  # the text of the key that just opened a text box (its TEXTINPUT follows)
         pygame.display.init()  # display and fonts only: no audio device is needed
         pygame.font.init()
         self.surface = pygame.display.set_mode(self._clamp(size), pygame.RESIZABLE)
@@ -121,6 +127,17 @@ class App:
 
     def dispatch(self, name: str, *args: object) -> None:
         """Run command ``name``; refusals and bad input become a banner, never an exception."""
+        self.guarded(self._dispatch, name, *args)
+
+    def _dispatch(self, name: str, *args: object) -> None:
+        try:
+            self._run(name, *args)
+        finally:  # a refused change too: every control shows what runs again
+            self.controls.refresh(control_state(self, self.mode), answered=True)
+            for listener in self.on_change:
+                listener()
+
+    def _run(self, name: str, *args: object) -> None:
         command = COMMANDS.get(name)
         if command is None or command.target == "script":
             self.say(tr("error", self.lang, message=f"unknown command {name!r}"), "error")
@@ -130,17 +147,27 @@ class App:
             self.say(tr(f"{command.view}_closed", self.lang), "info")  # e.g. PgUp with the gallery shut
         elif self.busy and not command.while_busy:
             self.say(tr("busy", self.lang), "info")
+        elif command.target in APP_MODULES:  # functions of the app, in their own modules
+            getattr(APP_MODULES[command.target], command.method)(self, *args)
         else:
-            try:
-                if command.target in APP_MODULES:  # functions of the app, in their own modules
-                    getattr(APP_MODULES[command.target], command.method)(self, *args)
-                else:
-                    getattr(self if command.target == "app" else self.mode, command.method)(*args)
-            except (SolverError, ValueError, TypeError, OSError, pygame.error) as exc:
-                self.say(tr("error", self.lang, message=str(exc)), "error")
-        self.controls.refresh(control_state(self, self.mode), answered=True)
-        for listener in self.on_change:
-            listener()
+            getattr(self if command.target == "app" else self.mode, command.method)(*args)
+
+    def guarded(self, work: Callable[..., object], *args: object) -> None:
+        """Run ``work``: the one guard between anything a user does and the window's end. Expected
+        errors (bad input, a refused n, a file that cannot be read or written) become an error
+        banner; anything else is a bug: a banner saying so, its traceback in a log file
+        (``visualizer/shell/crash_log.py``, written once per place), and the window goes on."""
+        try:
+            work(*args)
+        except EXPECTED_ERRORS as exc:
+            self.say(tr("error", self.lang, message=str(exc)), "error")
+        except Exception as exc:  # a bug: logged, never the window's end
+            where = traceback.extract_tb(exc.__traceback__)[-1:]
+            place = (type(exc).__name__, *(f"{frame.filename}:{frame.lineno}" for frame in where))
+            path = self.logged.get(place) or crash_log.write_log(exc)
+            self.logged[place] = path
+            shown = str(path) if path is not None else tr("bug_no_log", self.lang)
+            self.say(tr("bug", self.lang, message=f"{type(exc).__name__}: {exc}", path=shown), "error")
 
     def run_until(self, until: Until | None = None) -> None:
         """Run until a condition (U, the Run until control, ``until:`` in a script)."""
@@ -188,7 +215,11 @@ class App:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
             self.relayout((event.w, event.h))
+        elif event.type == pygame.TEXTINPUT and self.opening_key and event.text == self.opening_key:
+            self.opening_key = ""  # the text of the key that opened a text box: not typed into it
         else:
+            if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+                self.opening_key = ""
             consumed = self.manager.process_events(event)
             if self.prompt.handle(event):  # a bookmark's note or a lesson's path being typed
                 return
@@ -198,6 +229,8 @@ class App:
                 name = command_for_key(event.key, shift, getattr(event, "unicode", ""), ctrl, view)
                 if name is not None:
                     self.dispatch(name)
+                    if self.prompt.active or self.controls.typing():
+                        self.opening_key = getattr(event, "unicode", "")
             elif (named := self.controls.command_of(event)) is not None:
                 self.dispatch(named[0]) if named[1] is None else self.dispatch(*named)
             elif not consumed and (target := self.mode.scrub(event)) is not None:
@@ -228,7 +261,7 @@ class App:
     def pump(self) -> None:
         """Handle every queued pygame event."""
         for event in pygame.event.get():
-            self.handle_event(event)
+            self.guarded(self.handle_event, event)
 
     def update(self, dt: float) -> None:
         """Advance app time by ``dt`` seconds: the mode's time, banners, widgets."""
@@ -243,9 +276,9 @@ class App:
     def tick(self, dt: float, *, draw: bool = True) -> None:
         """One frame: queued events, ``dt`` seconds of time, and (by default) a draw."""
         self.pump()
-        self.update(dt)
+        self.guarded(self.update, dt)
         if draw:
-            self.draw()
+            self.guarded(self.draw)
 
     def draw(self) -> None:
         """Draw the whole window onto ``self.surface``: the mode, the widgets, then the overlays."""
@@ -330,4 +363,5 @@ class App:
 
     @staticmethod
     def _clamp(size: tuple[int, int]) -> tuple[int, int]:
-        return max(int(size[0]), MIN_SIZE[0]), max(int(size[1]), MIN_SIZE[1])
+        width, height = (min(max(int(size[i]), MIN_SIZE[i]), MAX_SIZE[i]) for i in (0, 1))
+        return width, height

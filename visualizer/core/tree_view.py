@@ -195,7 +195,7 @@ class TreeView:
     def moment_at(self, depth: int, at: float) -> int | None:
         """The moment the map's node under fraction ``at`` of the window, at ``depth``, was
         entered (None: no node there, or the map is not zoomable)."""
-        if not self.zoomable or self.marks is None or not 0 <= depth <= self.tree.n:
+        if not self.zoomable or self.marks is None or not 0 <= depth <= min(self.tree.n, self.marks.deepest):
             return None
         left, width = self.window.resolve(self._slots())
         index = int((left + at * width) * self.tree.n**depth)

@@ -42,12 +42,19 @@ FOLLOW_DEPTH = 2
 ZOOM_STEP = 2.0
 
 
+def deepest(n: int) -> int:
+    """The deepest level whose slot index (up to ``n**depth``) is still a float: below it a
+    slot is narrower than 2**-1000 of the row, never seen (n = 150 reaches it at depth 138)."""
+    return int(1000 / math.log2(max(n, 2)))
+
+
 class SlotMarks:
     """The marks of a ``SearchTree``'s slots by exact index (a painter of the tree)."""
 
     def __init__(self, tree: SearchTree) -> None:
         self.tree = tree
         self.n = tree.n
+        self.deepest = deepest(tree.n)
         self.version = 0
         self._cache: tuple[tuple, np.ndarray] | None = None
         self.clear()
@@ -63,7 +70,7 @@ class SlotMarks:
 
     def paint(self, kind: str, depth: int, left: float, width: float, sign: int) -> None:
         """A slot gained (+1) or lost (-1) a mark; the slot's index is ``left * n**depth``."""
-        if self.overflow:
+        if self.overflow or depth > self.deepest:
             return
         self.version += 1
         index = round(left * self.n**depth)
@@ -140,7 +147,7 @@ class TreeWindow:
     def zoom(self, at: float, clicks: int, slots: tuple[tuple[float, float], ...], n: int) -> None:
         """Zoom in (``clicks`` > 0) or out around fraction ``at`` of the window's width."""
         left, width = self.resolve(slots)
-        smallest = float(max(n, 2)) ** -max(n, 1) * 4
+        smallest = float(max(n, 2)) ** -min(max(n, 1), deepest(n)) * 4
         new = min(1.0, max(smallest, width / ZOOM_STEP**clicks))
         anchor = left + min(max(at, 0.0), 1.0) * width
         self.left, self.width, self.follow = anchor - (anchor - left) * new / width, new, False

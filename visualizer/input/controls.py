@@ -290,6 +290,7 @@ class Controls:
             pygame.Rect(x + menu + gap, y, box, row), self.manager, initial_text=self.state.until_value
         )
         self.until_value.set_text_length_limit(9)
+        self.until_value.set_allowed_characters("numbers")  # a U typed here is no "7u" for the parser
         rect = pygame.Rect(x + menu + box + 2 * gap, y, button, row)
         self.buttons["until"] = UIButton(rect, self._text("until"), self.manager)
 

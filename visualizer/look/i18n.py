@@ -73,6 +73,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "gif_recording": ("Recording GIF… (G to stop)", "正在录制 GIF…（按 G 停止）"),
     "gif_saved": ("GIF saved: {path}", "GIF 已保存：{path}"),
     "error": ("Error: {message}", "错误：{message}"),
+    "bug": (
+        "Something went wrong inside the visualizer (a bug, not your input): {message}. Details: {path}",
+        "可视化程序内部出错（程序缺陷，不是你的输入）：{message}。详情：{path}",
+    ),
+    "bug_no_log": ("(no log file could be written)", "（无法写入日志文件）"),
     # the app shell (visualizer/app.py, controls.py)
     "toggle": ("{label}: {state}", "{label}：{state}"),
     "on": ("on", "开"),

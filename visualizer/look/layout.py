@@ -10,6 +10,8 @@ from dataclasses import dataclass
 import pygame
 
 MIN_SIZE = (960, 640)
+#: The largest window, headless or restored from settings (8K): a bigger one would take gigabytes of pixels.
+MAX_SIZE = (7680, 4320)
 MARGIN = 12
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
@@ -32,6 +33,27 @@ def get_mono_font(size: int) -> pygame.font.Font:
     """A monospace font for pseudo-code (ASCII; use ``get_font(size, "zh")`` for CJK text)."""
     _ensure_font_module()
     return pygame.font.Font(str(mono_font_path()), max(6, int(size)))
+
+
+#: The most characters of one text (a banner, a note) drawn; longer ones keep their two ends.
+MAX_SHOWN = 400
+
+
+def displayable(text: str, limit: int = MAX_SHOWN) -> str:
+    """``text`` as fonts can draw it: control characters (a NUL makes pygame raise) and lone
+    surrogates as U+FFFD (newlines kept), at most ``limit`` characters, the middle cut ("…").
+
+    >>> displayable("a\x00b"), displayable("x" * 10, 5)
+    ('a\ufffdb', 'xx…xx')
+    """
+    if len(text) > limit:
+        head = (limit - 1) // 2
+        text = f"{text[:head]}…{text[len(text) - (limit - 1 - head) :]}"
+    if text.isprintable():
+        return text
+    return "".join(
+        ch if ch == "\n" or unicodedata.category(ch) not in ("Cc", "Cs") else "\ufffd" for ch in text
+    )
 
 
 def needs_cjk(text: str) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import pygame
 
 from visualizer.look.theme import Theme, blend
-from visualizer.render.fonts import ellipsize, font_for, wrap
+from visualizer.render.fonts import displayable, ellipsize, font_for, wrap
 
 
 def tick_x(rect: pygame.Rect, event: int, span: int) -> int:
@@ -71,6 +71,7 @@ def draw_note_card(
 ) -> pygame.Rect:
     """A bookmark's note, wrapped, in a card inside ``area`` (its top-left corner), in text of
     ``size`` px or smaller until it fits; the last line that fits ends in an ellipsis. Returns the card."""
+    text = displayable(text)  # a NUL typed or in a lesson file: pygame refuses to draw it
     for trial in range(max(size, NOTE_MIN_SIZE), NOTE_MIN_SIZE - 1, -1):
         font = font_for(text, trial, lang)
         pad = max(4, trial // 3)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -15,6 +16,7 @@ from visualizer.look.i18n import STRINGS, tr
 from visualizer.look.theme import Colour, Theme, blend
 from visualizer.render.board import draw_check, ink_on
 from visualizer.render.fonts import (
+    displayable,
     ellipsize,
     font_for,
     get_font,
@@ -301,9 +303,17 @@ def _banner_icon(surface: pygame.Surface, rect: pygame.Rect, kind: str, ink: Col
 
 
 def banner_lines(area: pygame.Rect, text: str, lang: str) -> tuple[pygame.font.Font, list[str]]:
-    """The font and lines of a banner in ``area``: wrapped (inside a word too long for a line, such
-    as a path), the font shrunk until every line fits."""
-    area = pygame.Rect(area)
+    """The font and lines of a banner in ``area``: made displayable and shortened (``displayable``),
+    wrapped (inside a word too long for a line, such as a path), the font shrunk until every line
+    fits. Cached: a banner stands for seconds, and wrapping is far too slow to redo every frame."""
+    return _banner_lines(tuple(pygame.Rect(area)), displayable(text), lang)
+
+
+@lru_cache(maxsize=32)
+def _banner_lines(
+    rect: tuple[int, int, int, int], text: str, lang: str
+) -> tuple[pygame.font.Font, list[str]]:
+    area = pygame.Rect(rect)
     icon_size = max(12, min(30, area.h - 14))
     room = area.w - icon_size - 3 * PAD
     size = max(12, min(24, round(area.h * 0.5)))

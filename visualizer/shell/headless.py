@@ -23,13 +23,12 @@ from visualizer.commands import (
 )
 from visualizer.commands import output_path as checked_path
 from visualizer.commands import whole_number as _whole_number
+from visualizer.look.layout import MAX_SIZE
 
 if TYPE_CHECKING:  # the app loads pygame: imported where used
     from visualizer.app import App
 
 FRAME = 1.0 / 60.0
-#: The largest headless or window size (8K): a bigger one would take gigabytes of pixels.
-MAX_SIZE = (7680, 4320)
 #: Simulated frames an animated next/instant may take before the script gives up on it.
 MAX_ANIMATION_FRAMES = 10_000_000
 

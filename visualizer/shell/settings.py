@@ -18,6 +18,7 @@ import platformdirs
 
 from solvers import registry
 from visualizer.look.i18n import LANGUAGES
+from visualizer.look.layout import MAX_SIZE
 from visualizer.look.theme import THEMES
 from visualizer.shell.safe_files import RefusedFile, check_folder, read_small_regular_file, write_atomically
 
@@ -96,8 +97,8 @@ class Settings:
             "speed": _in_range(self.speed, 1, 10_000),
             "lang": _one_of(self.lang, LANGUAGES),
             "theme": _one_of(self.theme, THEMES),
-            "width": _in_range(self.width, 640, 16384, whole=True),
-            "height": _in_range(self.height, 480, 16384, whole=True),
+            "width": _in_range(self.width, 640, MAX_SIZE[0], whole=True),
+            "height": _in_range(self.height, 480, MAX_SIZE[1], whole=True),
             "ui_scale": _in_range(self.ui_scale, 0.5, 4),
         }
         values = {name: getattr(self if ok else default, name) for name, ok in good.items()}

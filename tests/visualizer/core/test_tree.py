@@ -176,3 +176,18 @@ def test_the_tree_opened_after_a_long_instant_result_joins_the_run_and_follows_i
         assert model is not None and 0 < model.joined == tree.joined <= timeline.cursor
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("algorithm", ["construction", "min-conflicts"])
+def test_the_tree_view_at_n_150_draws_without_overflow(algorithm):
+    """Issue 18 item 13: n**depth past a float's range (150**142) raised OverflowError."""
+    from tests.ui import FRAME, new_app, type_key
+
+    app = new_app(150, algorithm)
+    try:
+        type_key(app, pygame.K_t, "t")
+        app.dispatch("step", 200)
+        app.tick(FRAME)
+        assert app.mode.view == "tree" and app.banner is None and app.logged == {}
+    finally:
+        app.close()

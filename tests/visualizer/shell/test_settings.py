@@ -84,3 +84,14 @@ def test_a_utf8_bom_is_accepted(tmp_path):
     (tmp_path / "settings.json").write_bytes(b"\xef\xbb\xbf" + json.dumps({"n": 6}).encode())
     store = SettingsStore(tmp_path)
     assert store.load().n == 6 and store.problem is None
+
+
+def test_a_window_larger_than_the_size_cap_is_reset(tmp_path):
+    """One cap (layout.MAX_SIZE) for --size and for settings: 16384x16384 would be 1 GB of pixels."""
+    from visualizer.look.layout import MAX_SIZE
+
+    (tmp_path / "settings.json").write_text(json.dumps({"width": 16384, "height": 16384}))
+    loaded = SettingsStore(tmp_path).load()
+    assert (loaded.width, loaded.height) == (1280, 800)
+    (tmp_path / "settings.json").write_text(json.dumps({"width": MAX_SIZE[0], "height": MAX_SIZE[1]}))
+    assert (SettingsStore(tmp_path).load().width, SettingsStore(tmp_path).load().height) == MAX_SIZE
