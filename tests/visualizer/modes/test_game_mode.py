@@ -140,3 +140,20 @@ def test_headless_game_refuses_n_3_in_one_line():
     result = viz("--n", "3")
     assert result.returncode == 2
     assert "from 4 to 20" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_one_completion_is_said_in_the_singular_and_the_clock_waits_for_the_first_move():
+    """Issue 18 item 9: "completed in 1 ways"; Elapsed ran before the first move."""
+    from tests.ui import new_app
+
+    app = new_app(4, "backtracking", mode="game")
+    try:
+        for _ in range(30):
+            app.tick(FRAME)
+        assert app.game.game.elapsed == 0.0
+        for square in [(0, 1), (1, 3), (2, 0)]:
+            app.dispatch("click", *square)
+        app.dispatch("completions")
+        assert app.banner[0] == "Yes: this position can still be completed in exactly one way"
+    finally:
+        app.close()
