@@ -48,7 +48,7 @@ class Game:
         self.outcome = "playing"
         self.moves = 0
         self.refusal: Refusal | None = None  # the last refused or losing move
-        self.started = self._clock()
+        self.started: float | None = None  # the clock starts at the first move, not at the empty board
         self.finished_at: float | None = None
 
     @property
@@ -57,7 +57,9 @@ class Game:
 
     @property
     def elapsed(self) -> float:
-        """Seconds since the round started (frozen once it ends)."""
+        """Seconds since the round's first move (0 before it; frozen once it ends)."""
+        if self.started is None:
+            return 0.0
         return (self.finished_at or self._clock()) - self.started
 
     def attacker_of(self, row: int, col: int) -> Square | None:
@@ -74,6 +76,8 @@ class Game:
         if not (0 <= row < self.n and 0 <= col < self.n):
             raise ValueError(f"({row}, {col}) is off the {self.n} x {self.n} board")
         self.moves += 1
+        if self.started is None:
+            self.started = self._clock()
         if self.queens[row] == col:
             self.board.remove(row, col)
             self.refusal = None

@@ -130,6 +130,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "game_over_hint": ("This round is over: press R to play again", "本局已结束：按 R 再玩一次"),
     "game_hints_on": ("Hints on: {count} safe squares are ringed", "提示已开启：圈出了 {count} 个安全格"),
     "game_hints_off": ("Hints off", "提示已关闭"),
+    "game_completion": (
+        "Yes: this position can still be completed in exactly one way",
+        "可以：当前局面只剩 1 种方法完成",
+    ),
     "game_completions": (
         "Yes: this position can still be completed in {count} ways",
         "可以：当前局面还有 {count} 种方法完成",

@@ -90,7 +90,11 @@ class GameRound:
         count, exact = self.game.completions()
         if count == 0:
             return tr("game_dead_end", self.lang), "info"
-        key = "game_completions" if exact else "game_completions_at_least"
+        key = (
+            ("game_completion" if count == 1 else "game_completions")
+            if exact
+            else "game_completions_at_least"
+        )
         return tr(key, self.lang, count=f"{count:,}"), "success"
 
     def toggle_relaxed(self, on: bool | None = None) -> Banner:

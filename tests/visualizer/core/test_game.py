@@ -46,6 +46,9 @@ def test_relaxed_refuses_instead_of_losing():
 def test_time_and_retry():
     now = [100.0]
     game = Game(4, clock=lambda: now[0])
+    now[0] = 160.0  # a minute looking at the empty board: the clock has not started
+    assert game.elapsed == 0.0
+    now[0] = 100.0
     for square in [(0, 1), (1, 3), (2, 0)]:
         game.click(*square)
     now[0] = 112.5

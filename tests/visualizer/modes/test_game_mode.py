@@ -156,3 +156,20 @@ def test_the_loss_banner_shows_at_once_and_the_hint_button_says_on_or_off():
     app.draw()
     assert share_near(app, app.layout.banner.inflate(-40, -16), app.theme.conflict, 30) > 0.4
     app.close()
+
+
+def test_one_completion_is_said_in_the_singular_and_the_clock_waits_for_the_first_move():
+    """Issue 18 item 9: "completed in 1 ways"; Elapsed ran before the first move."""
+    from tests.ui import new_app
+
+    app = new_app(4, "backtracking", mode="game")
+    try:
+        for _ in range(30):
+            app.tick(FRAME)
+        assert app.game.game.elapsed == 0.0
+        for square in [(0, 1), (1, 3), (2, 0)]:
+            app.dispatch("click", *square)
+        app.dispatch("completions")
+        assert app.banner[0] == "Yes: this position can still be completed in exactly one way"
+    finally:
+        app.close()
