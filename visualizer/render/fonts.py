@@ -40,7 +40,7 @@ MAX_SHOWN = 400
 
 
 def displayable(text: str, limit: int = MAX_SHOWN) -> str:
-    """``text`` as fonts can draw it: control characters (a NUL makes pygame raise) and lone
+    r"""``text`` as fonts can draw it: control characters (a NUL makes pygame raise) and lone
     surrogates as U+FFFD (newlines kept), at most ``limit`` characters, the middle cut ("…").
 
     >>> displayable("a\x00b"), displayable("x" * 10, 5)
