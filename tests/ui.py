@@ -90,3 +90,17 @@ def share_near(app: App, rect: pygame.Rect, colour: tuple[int, int, int], tolera
             total += 1
             hits += all(abs(pixel[i] - colour[i]) <= tolerance for i in range(3))
     return hits / total
+
+
+def type_n(app: App, text: str) -> None:
+    """Click the n box, clear it, type ``text`` and press Enter (real events)."""
+    assert app.controls.n_label is not None
+    click(app, app.controls.n_label.rect.center)
+    assert app.controls.typing()
+    for _ in range(12):
+        press(app, pygame.K_BACKSPACE)
+    for char in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+        app.tick(FRAME)
+    press(app, pygame.K_RETURN, "\r")
+    app.tick(FRAME)  # pygame_gui posts "entry finished" while handling Enter; this frame runs it

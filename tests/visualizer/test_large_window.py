@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from solvers.board import attacks
-from tests.ui import FRAME, click, press
+from tests.ui import FRAME, click, press, type_n
 from visualizer.app import App
 from visualizer.core.conflicts import ConflictSeries
 from visualizer.core.heat import row_conflicts, total_conflicts
@@ -24,19 +24,6 @@ def valid_vectorised(queens: list[int]) -> bool:
     cols = np.asarray(queens)
     rows = np.arange(len(cols))
     return all(len(np.unique(lines)) == len(cols) for lines in (cols, rows + cols, rows - cols))
-
-
-def type_n(app: App, text: str) -> None:
-    """Click the n box, clear it, type ``text`` and press Enter (real events)."""
-    click(app, app.controls.n_label.rect.center)
-    assert app.controls.typing()
-    for _ in range(12):
-        press(app, pygame.K_BACKSPACE)
-    for char in text:
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
-        app.tick(FRAME)
-    press(app, pygame.K_RETURN, "\r")
-    app.tick(FRAME)  # pygame_gui posts "entry finished" while handling Enter; this frame runs it
 
 
 # -- pure parts ------------------------------------------------------------------

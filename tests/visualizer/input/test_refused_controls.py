@@ -2,23 +2,7 @@
 
 from __future__ import annotations
 
-import pygame
-
-from tests.ui import FRAME, choose, click, new_app, press
-from visualizer.app import App
-
-
-def type_n(app: App, text: str) -> None:
-    """Click the n box, clear it, type ``text`` and press Enter (real events)."""
-    assert app.controls.n_label is not None
-    click(app, app.controls.n_label.rect.center)
-    for _ in range(12):
-        press(app, pygame.K_BACKSPACE)
-    for char in text:
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
-        app.tick(FRAME)
-    press(app, pygame.K_RETURN, "\r")
-    app.tick(FRAME)
+from tests.ui import choose, new_app, type_n
 
 
 def test_a_refused_algorithm_puts_the_menu_back():
