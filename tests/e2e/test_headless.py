@@ -11,20 +11,13 @@ from pathlib import Path
 import pytest
 
 from tests import ROOT
+from tests.headless import viz_process
 from visualizer.shell.headless import Command, ScriptError, parse_command, parse_script, parse_size
 
 
 def viz(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """Run the headless visualizer in a subprocess."""
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    return subprocess.run(
-        [sys.executable, "-m", "visualizer", "--headless", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd or ROOT,
-        env=env,
-        timeout=300,
-    )
+    """Run the headless visualizer in a real process."""
+    return viz_process(*args, cwd=cwd, timeout=300)
 
 
 def state_after(tmp_path: Path, *args: str) -> dict:

@@ -5,9 +5,6 @@ headless ``until:`` command."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Callable
 
 import pygame
@@ -15,7 +12,7 @@ import pytest
 
 from solvers import registry
 from solvers.events import Backtrack, Conflict, Place
-from tests import ROOT
+from tests.headless import viz
 from tests.ui import FRAME, click, click_button, new_app, press
 from visualizer.core.race import Race
 from visualizer.core.timeline import Timeline
@@ -219,12 +216,6 @@ def test_run_until_is_refused_in_game_mode():
 
 
 # -- headless ----------------------------------------------------------------------------------
-
-
-def viz(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    command = [sys.executable, "-m", "visualizer", "--headless", *args]
-    return subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
 
 
 def test_headless_until_commands_and_the_state_file(tmp_path):

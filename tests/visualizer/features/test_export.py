@@ -3,9 +3,6 @@ from events or bookmarks, through the E key's text box and Esc, and the headless
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import imageio_ffmpeg
@@ -13,16 +10,10 @@ import pygame
 import pytest
 from PIL import Image
 
-from tests import ROOT
+from tests.headless import viz
 from tests.ui import FRAME, new_app, press
 from visualizer.features.export import MAX_FRAMES, MAX_GIF_FRAMES, Stretch, even_size
 from visualizer.shell.headless import FRAME as HEADLESS_FRAME
-
-
-def viz(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    command = [sys.executable, "-m", "visualizer", "--headless", *args]
-    return subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env, timeout=180)
 
 
 def probe(path: Path) -> dict[str, object]:

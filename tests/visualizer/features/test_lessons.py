@@ -13,18 +13,13 @@ import pygame
 import pytest
 
 from tests import ROOT
+from tests.headless import viz
 from tests.ui import FRAME, click_button, new_app, pixels, press
 from visualizer.core.lesson import MAX_BYTES, PANELS, LessonError, parse_lesson
 from visualizer.core.until import Until
 
 LESSONS = ROOT / "visualizer" / "examples" / "lessons"
 EXAMPLES = sorted(LESSONS.glob("*.json"))
-
-
-def viz(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    command = [sys.executable, "-m", "visualizer", "--headless", *args]
-    return subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
 
 
 def type_text(app, text: str) -> None:

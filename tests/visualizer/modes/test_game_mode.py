@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 
 import pygame
 import pytest
 
 from solvers.errors import SolverError
-from tests import ROOT
+from tests import headless
 from tests.ui import FRAME, click, new_app, press, share_near
 from visualizer.app import App
 
@@ -34,15 +32,7 @@ def click_square(app: App, row: int, col: int) -> None:
 
 
 def viz(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    return subprocess.run(
-        [sys.executable, "-m", "visualizer", "--headless", "--mode", "game", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=120,
-    )
+    return headless.viz("--mode", "game", *args)
 
 
 def test_mouse_clicks_place_queens_in_the_queen_colour(game):

@@ -5,25 +5,16 @@ input (posted pygame events) or the headless command line."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pygame
 import pytest
 
 from solvers import registry
 from solvers.counters import tally
-from tests import ROOT
+from tests.headless import viz
 from tests.ui import FRAME, click_button, new_app, press
 from visualizer.core.race import RACE_PAIRS
 from visualizer.core.timeline import Timeline
-
-
-def viz(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    command = [sys.executable, "-m", "visualizer", "--headless", *args]
-    return subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
 
 
 def solo(name: str, n: int, events: int) -> Timeline:

@@ -3,30 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pygame
 
 from solvers import registry
 from solvers.counters import tally
-from tests import ROOT
+from tests.headless import viz
 from tests.ui import FRAME, pixels, press
 from visualizer.app import App
-
-
-def viz(*args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    return subprocess.run(
-        [sys.executable, "-m", "visualizer", "--headless", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=120,
-        check=False,
-    )
 
 
 def test_t_and_y_switch_the_side_panel(app):
