@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests import ROOT
-from tests.headless import viz_process
+from tests.run import viz_process
 from visualizer.shell.headless import Command, ScriptError, parse_command, parse_script, parse_size
 
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -15,6 +13,7 @@ from solvers.board import is_solution
 from solvers.cli.main import run
 from solvers.counters import tally
 from solvers.events import Backtrack, Place, Repair, Solution
+from tests.run import nqueens
 
 LARGE = ["construction", "min-conflicts"]
 SIZES = [1, *range(4, 201)]
@@ -187,12 +186,7 @@ def test_cli_all_prints_the_one_solution():
 @pytest.mark.parametrize("name", LARGE)
 @pytest.mark.parametrize("command", ["solve", "count"])
 def test_cli_refuses_two_and_three_in_one_line(name, command):
-    result = subprocess.run(
-        [sys.executable, "-m", "solvers", command, "3", "--algo", name],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = nqueens(command, "3", "--algo", name)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.strip().splitlines() == [
         "nqueens: error: no solution exists for n = 2 or 3 (got n = 3); try n = 1 or n >= 4"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 from itertools import islice, permutations
 
 import pytest
@@ -13,6 +12,7 @@ from solvers import registry
 from solvers.enumeration import PRUNED_CLEAR, PRUNED_NEXT_LIFT
 from solvers.events import Backtrack, Conflict, Event, Place, Prune, Repair, Solution
 from solvers.narration import LANGS, Narrator, narrate, pruned_skip
+from tests.run import nqueens
 
 # (algorithm, n, by_columns, events): whole runs at small n, long prefixes of the big ones.
 RUNS = [
@@ -398,9 +398,7 @@ def test_narrate_refuses_an_unknown_language():
 
 
 def explain(*argv: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "solvers", "explain", *argv], capture_output=True, text=True, timeout=120
-    )
+    return nqueens("explain", *argv)
 
 
 def test_explain_prints_one_sentence_per_event():
@@ -420,9 +418,7 @@ def test_explain_defaults_to_200_lines_and_speaks_chinese():
 
 def test_explain_limit_0_prints_the_whole_run():
     done = explain("6", "--limit", "0")
-    events = subprocess.run(
-        [sys.executable, "-m", "solvers", "events", "6"], capture_output=True, text=True, timeout=120
-    )
+    events = nqueens("events", "6")
     assert done.returncode == 0
     assert len(done.stdout.splitlines()) == len(events.stdout.splitlines()) > 200
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
-import subprocess
-import sys
 
 import pytest
 
 from solvers import registry
 from solvers.backtracking import LINE_PLACE
 from solvers.cli.main import run
+from tests.run import nqueens
 
 
 def call(*argv: str) -> tuple[int, str]:
@@ -131,9 +130,7 @@ def test_algorithms_say_which_the_engine_models(name, engine):
     ],
 )
 def test_bad_input_gets_one_line_and_status_2(argv, needle):
-    result = subprocess.run(
-        [sys.executable, "-m", "solvers", *argv], capture_output=True, text=True, timeout=60
-    )
+    result = nqueens(*argv)
     assert result.returncode == 2
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()

@@ -5,9 +5,6 @@ marked row; the window through real key presses, its pixels and the headless sta
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pygame
 import pytest
@@ -15,7 +12,7 @@ import pytest
 from solvers import registry
 from solvers.board import attacks
 from solvers.events import Backtrack, Place
-from tests import ROOT
+from tests.run import nqueens, viz
 from tests.ui import new_app, press, share_near
 from visualizer.core.domains import DomainFollower, DomainsView
 from visualizer.core.scene import scene_of
@@ -183,10 +180,9 @@ def test_the_window_shows_the_domains_through_real_keys_and_step_back():
 
 def test_headless_state_file_has_the_domains(tmp_path):
     state_path = tmp_path / "s.json"
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    command = [sys.executable, "-m", "visualizer", "--headless", "--n", "6", "--algo", "forward-checking"]
-    command += ["--script", "step:90;back:20", "--state", str(state_path)]
-    result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    result = viz(
+        "--n", "6", "--algo", "forward-checking", "--script", "step:90;back:20", "--state", str(state_path)
+    )
     assert result.returncode == 0, result.stderr
     state = json.loads(state_path.read_text())
     timeline = Timeline(registry.get("forward-checking"), 6)
@@ -268,8 +264,7 @@ def test_the_saving_is_visible_at_n_8():
 
 def cli_profile(name: str, n: int) -> list[int]:
     """``nqueens profile N --algo NAME --json``, run as a user runs it."""
-    command = [sys.executable, "-m", "solvers", "profile", str(n), "--algo", name, "--json"]
-    result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    result = nqueens("profile", str(n), "--algo", name, "--json")
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)["profile"]
 

@@ -12,7 +12,7 @@ import pytest
 
 from solvers import registry
 from solvers.events import Backtrack, Conflict, Place
-from tests.headless import viz
+from tests.run import viz
 from tests.ui import FRAME, click, click_button, new_app, press
 from visualizer.core.race import Race
 from visualizer.core.timeline import Timeline

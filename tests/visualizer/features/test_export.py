@@ -10,7 +10,7 @@ import pygame
 import pytest
 from PIL import Image
 
-from tests.headless import viz
+from tests.run import viz
 from tests.ui import FRAME, new_app, press
 from visualizer.features.export import MAX_FRAMES, MAX_GIF_FRAMES, Stretch, even_size
 from visualizer.shell.headless import FRAME as HEADLESS_FRAME

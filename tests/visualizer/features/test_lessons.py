@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from tests import ROOT
-from tests.headless import viz
+from tests.run import viz
 from tests.ui import FRAME, click_button, new_app, pixels, press
 from visualizer.core.lesson import MAX_BYTES, PANELS, LessonError, parse_lesson
 from visualizer.core.until import Until

@@ -5,16 +5,13 @@ the text size, and the status area that holds banners without covering the board
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pygame
 import pytest
 
 from solvers import registry
 from solvers.narration import Narrator
-from tests import ROOT
+from tests.run import viz
 from tests.ui import FRAME, click, new_app, press, share_near
 from visualizer.look.layout import compute_layout
 from visualizer.render.board import fit_board
@@ -79,10 +76,9 @@ def test_the_wheel_scrolls_the_log_and_a_click_goes_back_to_that_moment():
 
 def test_headless_state_file_has_narration_and_the_code_on_screen(tmp_path):
     state = tmp_path / "s.json"
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    command = [sys.executable, "-m", "visualizer", "--headless", "--algo", "permutations", "--n", "6"]
-    command += ["--lang", "zh", "--script", "step:25", "--state", str(state)]
-    result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    result = viz(
+        "--algo", "permutations", "--n", "6", "--lang", "zh", "--script", "step:25", "--state", str(state)
+    )
     assert result.returncode == 0, result.stderr
     data = json.loads(state.read_text(encoding="utf-8"))
     assert data["narration"] == sentences("permutations", 6, "zh")[24]
@@ -212,10 +208,7 @@ def test_k_and_the_button_show_the_legend_and_the_help_has_it(monkeypatch):
 
 def test_headless_legend_command(tmp_path):
     state, shot = tmp_path / "s.json", tmp_path / "l.png"
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    command = [sys.executable, "-m", "visualizer", "--headless", "--script", "step:3;legend:on"]
-    command += ["--state", str(state), "--screenshot", str(shot)]
-    result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    result = viz("--script", "step:3;legend:on", "--state", str(state), "--screenshot", str(shot))
     assert result.returncode == 0, result.stderr
     assert json.loads(state.read_text(encoding="utf-8"))["legend"] is True
 

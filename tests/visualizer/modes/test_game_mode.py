@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from solvers.errors import SolverError
-from tests import headless
+from tests import run
 from tests.ui import FRAME, click, new_app, press, share_near
 from visualizer.app import App
 
@@ -32,7 +32,7 @@ def click_square(app: App, row: int, col: int) -> None:
 
 
 def viz(*args: str) -> subprocess.CompletedProcess[str]:
-    return headless.viz("--mode", "game", *args)
+    return run.viz("--mode", "game", *args)
 
 
 def test_mouse_clicks_place_queens_in_the_queen_colour(game):

@@ -11,7 +11,7 @@ import pytest
 
 from solvers import registry
 from solvers.counters import tally
-from tests.headless import viz
+from tests.run import viz
 from tests.ui import FRAME, click_button, new_app, press
 from visualizer.core.race import RACE_PAIRS
 from visualizer.core.timeline import Timeline

@@ -7,8 +7,6 @@ from __future__ import annotations
 import itertools
 import json
 import random
-import subprocess
-import sys
 
 import pygame
 import pytest
@@ -16,6 +14,7 @@ import pytest
 from solvers import registry
 from solvers.errors import SolverError
 from solvers.events import Conflict, Place, Solution
+from tests.run import viz
 from tests.ui import click, click_button, new_app, press, share_near
 from visualizer.core.predict import Predictor, Score, question_kind
 from visualizer.core.timeline import Timeline
@@ -357,31 +356,10 @@ def test_headless_refusals(algorithm, script, message):
 
 
 def test_the_command_line_refuses_min_conflicts_in_one_line(tmp_path):
-    done = subprocess.run(
-        [sys.executable, "-m", "visualizer", "--headless", "--mode", "predict", "--algo", "min-conflicts"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = viz("--mode", "predict", "--algo", "min-conflicts")
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "at random" in done.stderr
     state = tmp_path / "s.json"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "visualizer",
-            "--headless",
-            "--mode",
-            "predict",
-            "--script",
-            "guess:0,0",
-            "--state",
-            str(state),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = viz("--mode", "predict", "--script", "guess:0,0", "--state", str(state))
     assert done.returncode == 0, done.stderr
     assert json.loads(state.read_text())["score"] == {"right": 1, "tried": 1}
 

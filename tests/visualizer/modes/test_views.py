@@ -8,7 +8,7 @@ import pygame
 
 from solvers import registry
 from solvers.counters import tally
-from tests.headless import viz
+from tests.run import viz
 from tests.ui import FRAME, pixels, press
 from visualizer.app import App
 

@@ -1,5 +1,6 @@
 """Run ``nqueens-viz --headless`` from a test: in this process (the same ``main`` a user's command
-runs, without a new interpreter's two seconds of start-up), or as a real process for the e2e tests."""
+runs, without a new interpreter's two seconds of start-up), or as a real process for the e2e tests;
+and ``nqueens`` the same way."""
 
 from __future__ import annotations
 
@@ -44,3 +45,17 @@ def viz_process(
     return subprocess.run(
         command, capture_output=True, text=True, cwd=cwd or ROOT, env=env, timeout=timeout, check=False
     )
+
+
+def nqueens(*argv: str) -> subprocess.CompletedProcess[str]:
+    """``nqueens *argv`` run in-process through the CLI's ``run`` (what the console script calls after
+    installing its signal handlers); its exit status, stdout and stderr."""
+    from solvers.cli.main import run
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err):
+        try:
+            status = run(list(argv), out)
+        except SystemExit as exit_:  # --help
+            status = exit_.code if isinstance(exit_.code, int) else 0
+    return subprocess.CompletedProcess(["nqueens", *argv], status, out.getvalue(), err.getvalue())
