@@ -79,6 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--scale", type=_scale, help="text and widget size, e.g. 1.5 (0.5 to 4; default 1)")
     parser.add_argument("--headless", action="store_true", help="no window: run --script and write outputs")
+    parser.add_argument(
+        "--present", action="store_true", help="start in the presenter view (P; a click or Esc: the controls)"
+    )
     parser.add_argument("--script", default="", help='commands separated by ";", e.g. "step:40;next"')
     parser.add_argument("--state", help="headless: write the final state as JSON here")
     parser.add_argument("--screenshot", help="headless: save the final frame as a PNG here")
@@ -110,6 +113,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _main(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
+    if args.present:  # the presenter view first, then the script
+        args.script = "present:on" + (f";{args.script}" if args.script else "")
     from solvers.errors import SolverError
     from visualizer.shell.headless import ScriptError, parse_script, parse_size
     from visualizer.shell.stopping import say

@@ -24,7 +24,7 @@ from visualizer.input.controls import Controls, control_state
 from visualizer.input.prompt import Prompt
 from visualizer.look import appearance
 from visualizer.look.i18n import tr
-from visualizer.look.layout import MAX_SIZE, MIN_SIZE, Layout, compute_layout
+from visualizer.look.layout import MAX_SIZE, MIN_SIZE, Layout, compute_layout, present_layout
 from visualizer.look.theme import CLASSROOM, Theme
 from visualizer.shell import crash_log
 
@@ -64,6 +64,7 @@ class App:
         self.lang, self.theme, self.ui_scale = lang, theme, float(ui_scale)
         self.speed, self.show_all, self.shade, self.show_help = speed, False, True, False
         self.show_legend = False  # K: the legend of the board's marks over the side panel
+        self.presenting = False  # P: the presenter view (board, narration, counters; no controls)
         self.running, self.now = True, 0.0  # app time in seconds, advanced only by tick(dt)
         self.banner: tuple[str, str, float] | None = None  # text, kind, expiry time
         self.logged: dict[tuple[str, ...], Path | None] = {}  # a bug's place -> its log file
@@ -120,7 +121,7 @@ class App:
         common = {"n": self.mode.n, "algorithm": self.mode.algorithm, "mode": self.mode.name}
         look = {"lang": self.lang, "theme": self.theme.name, "ui_scale": self.ui_scale}
         window = {"fullscreen": self.fullscreen, "window_size": list(self.surface.get_size())}
-        shown = {"show_all": self.show_all, "legend": self.show_legend}
+        shown = {"show_all": self.show_all, "legend": self.show_legend, "presenting": self.presenting}
         return {**common, **look, **shown, **self.mode.state(), **window, **lessons.state(self)}
 
     # -- commands --------------------------------------------------------------
@@ -183,18 +184,26 @@ class App:
     def toggle_help(self) -> None:
         self.show_help = not self.show_help
 
+    def toggle_present(self, on: bool | None = None) -> None:
+        """P: the presenter view, for a projector (any click or Esc brings the controls back)."""
+        self.presenting = (not self.presenting) if on is None else bool(on)
+        self.relayout()
+
     @property
     def fullscreen(self) -> bool:
         return bool(pygame.display.is_fullscreen())
 
     def escape(self) -> None:
-        """Esc: cancel an export or background work, else close the help, else stop an animation."""
+        """Esc: cancel an export or background work, else close the help, else leave the presenter
+        view, else stop an animation."""
         if lessons.cancel_export(self):
             pass
         elif self.busy:
             self.mode.cancel()
         elif self.show_help:
             self.show_help = False
+        elif self.presenting:
+            self.toggle_present(False)
         else:
             self.mode.escape()
 
@@ -217,6 +226,8 @@ class App:
             self.relayout((event.w, event.h))
         elif event.type == pygame.TEXTINPUT and self.opening_key and event.text == self.opening_key:
             self.opening_key = ""  # the text of the key that opened a text box: not typed into it
+        elif event.type == pygame.MOUSEBUTTONDOWN and self.presenting and not self.prompt.active:
+            self.dispatch("present", False)  # any click brings the controls back (and does nothing else)
         else:
             if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
                 self.opening_key = ""
@@ -288,7 +299,8 @@ class App:
         self.surface.fill(self.theme.background)
         self.geometry = self.mode.draw(self.surface, layout)
         lessons.draw(self, self.surface, layout)
-        self.manager.draw_ui(self.surface)
+        if not self.presenting:  # the presenter view shows no controls
+            self.manager.draw_ui(self.surface)
         self.mode.overlay(self.surface, layout)
         card = lessons.draw_note(self, self.surface, layout) if self.banner is None else None
         noted = card is not None and card.colliderect(layout.banner)  # a bookmark's
@@ -314,13 +326,19 @@ class App:
         if size != self.surface.get_size() and not self.fullscreen:  # fullscreen: the screen's size
             self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(tr("title", self.lang))
-        self.layout: Layout = compute_layout(
-            self.surface.get_size(),
-            self.ui_scale,
-            wide_side=self.mode.wide_side,
-            narration=getattr(self.mode, "narrates", False),
-            scrub=getattr(self.mode, "scrubs", False),
-        )
+        if self.presenting:
+            self.layout: Layout = present_layout(
+                self.surface.get_size(), self.ui_scale, scrub=self.mode.scrubs
+            )
+        else:
+            self.layout = compute_layout(
+                self.surface.get_size(),
+                self.ui_scale,
+                wide_side=self.mode.wide_side,
+                narration=self.mode.narrates,
+                scrub=self.mode.scrubs,
+                strips=self.mode.flag_strips,
+            )
         self.manager = appearance.manager_for(
             getattr(self, "manager", None), self.layout, self.theme, self.lang
         )

@@ -583,6 +583,17 @@ COMMANDS: dict[str, Command] = _table(
     Command("export", "export", "lesson", (Key("e", "E"),), "export", modes=SEARCH, parse=export_spec),
     Command("export-fps", "set_export_fps", "lesson", parse=number("export-fps", positive=True, maximum=60)),
     Command("export-size", "set_export_size", "lesson", parse=export_size),
+    # -- the presenter view (issue 18) --
+    Command(
+        "present",
+        "toggle_present",
+        "app",
+        (Key("p", "P"),),
+        "present_help",
+        "present",
+        while_busy=True,
+        parse=on_off("present"),
+    ),
     # -- the legend (issue 13) --
     Command(
         "legend",

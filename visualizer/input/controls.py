@@ -12,6 +12,7 @@ from typing import Protocol
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UITextEntryLine
 
 from solvers.registry import ALGORITHMS
@@ -19,6 +20,7 @@ from visualizer.commands import COMMANDS, MODES, SEARCH, button_text
 from visualizer.core.player import MAX_SPEED, MIN_SPEED
 from visualizer.core.until import KINDS as UNTIL_KINDS
 from visualizer.core.until import Until, parse_until
+from visualizer.look.appearance import fit_class, label_size
 from visualizer.look.i18n import tr
 from visualizer.look.theme import Theme
 from visualizer.modes.base import ControlPlan, Mode
@@ -56,13 +58,17 @@ def title(algorithm: str, lang: str) -> str:
     return spec.title_zh if lang == "zh" else spec.title
 
 
-def race_options(pair: tuple[str, str], lang: str) -> tuple[list[tuple[str, str]], tuple[str, str]]:
-    """The race drop-down's (text, "a,b") options, ``pair`` among them, and the one for ``pair``."""
+def race_options(
+    pair: tuple[str, str], lang: str, short: bool = False
+) -> tuple[list[tuple[str, str]], tuple[str, str]]:
+    """The race drop-down's (text, "a,b") options, ``pair`` among them, and the one for ``pair``;
+    ``short``: the algorithms' command-line names instead of their titles (a narrow column)."""
     from visualizer.core.race import RACE_PAIRS
     from visualizer.modes.race import pair_id
 
     pairs = list(RACE_PAIRS) if pair in RACE_PAIRS else [*RACE_PAIRS, pair]
-    options = [(tr("race_pair", lang, a=title(a, lang), b=title(b, lang)), pair_id((a, b))) for a, b in pairs]
+    name = (lambda algorithm: algorithm) if short else (lambda algorithm: title(algorithm, lang))
+    options = [(tr("race_pair", lang, a=name(a), b=name(b)), pair_id((a, b))) for a, b in pairs]
     return options, options[pairs.index(pair)]
 
 
@@ -147,11 +153,17 @@ class Controls:
     algorithms: UIDropDownMenu | None = None
     languages: UIDropDownMenu | None = None
     until_kind: UIDropDownMenu | None = None  # run until: the condition ...
+    short_pairs: bool = False  # race pairs named by their command-line names (a narrow column)
     until_value: UITextEntryLine | None = None  # ... and its number, as people count (rows from 1)
 
     def build(self) -> None:
         """Create every widget inside ``rect`` (call ``kill`` first on a rebuild)."""
         lang, plan = self.state.lang, self.state.plan
+        if self.state.race_pair is not None:  # titles that would shrink below 12 px: the short names
+            texts = [text for text, _ in race_options(self.state.race_pair, lang)[0]]
+            font_size = self.manager.get_theme().get_font(["button"]).get_point_size()
+            room = self.rect.width - 2 * font_size - 8  # the drop-down's arrow (about a row wide)
+            self.short_pairs = min(label_size(text, room, font_size) for text in texts) < 12
         x, y, width = self.rect.x, self.rect.y, self.rect.width
         mode_buttons = tuple(f"mode:{mode}" for mode in MODES)
         font = self.manager.get_theme().get_font(["button"])
@@ -171,7 +183,7 @@ class Controls:
             each = (width - (len(names) - 1) * gap) // len(names)
             for i, name in enumerate(names):
                 rect = pygame.Rect(x + i * (each + gap), top, each, row)
-                self.buttons[name] = UIButton(rect, self._text(name), self.manager)
+                self.buttons[name] = self._button(rect, self._text(name))
 
         for start in range(0, len(mode_buttons), per_row):  # in two rows when one is too narrow
             place_row(mode_buttons[start : start + per_row], y)
@@ -182,7 +194,7 @@ class Controls:
             y += row + gap
         third = (width - 2 * gap) // 3  # n - 1, the n box, n + 1
         for name, left in (("n-down", x), ("n-up", x + 2 * (third + gap))):
-            self.buttons[name] = UIButton(pygame.Rect(left, y, third, row), self._text(name), self.manager)
+            self.buttons[name] = self._button(pygame.Rect(left, y, third, row), self._text(name))
         self.n_label = UITextEntryLine(
             pygame.Rect(x + third + gap, y, third, row), self.manager, initial_text=self._n_text()
         )
@@ -198,7 +210,13 @@ class Controls:
             y += row + gap
         y += gap
         if plan.speed:
-            self.speed_label = UILabel(pygame.Rect(x, y, width, row), self._speed_text(), self.manager)
+            fastest = tr("speed", lang, rate=format_speed(MAX_SPEED))
+            self.speed_label = UILabel(
+                pygame.Rect(x, y, width, row),
+                self._speed_text(),
+                self.manager,
+                object_id=self._fitting(None, [fastest], width, row),
+            )
             y += row
             self.slider = UIHorizontalSlider(
                 pygame.Rect(x, y, width, row),
@@ -210,7 +228,7 @@ class Controls:
             y += row + 2 * gap
         place_row(("screenshot", "gif"), y)
         y += row + gap
-        place_row(("help", "fullscreen"), y)
+        place_row(("help", "fullscreen", "present"), y)
         y += row + 2 * gap
         current_language = next(o for o in LANGUAGE_NAMES if o[1] == lang)
         third = (width - 2 * gap) // 3  # language, text size, theme: one row (room for the lesson rows)
@@ -219,12 +237,13 @@ class Controls:
             current_language,
             pygame.Rect(x, y, third, row),
             self.manager,
-            object_id="#language",  # opens upwards (the theme in visualizer/look/appearance.py)
+            # opens upwards (the theme in visualizer/look/appearance.py); its names whole
+            object_id=self._fitting("#language", [name for name, _ in LANGUAGE_NAMES], third - row - 8),
         )
         for i, name in enumerate(("scale", "theme"), 1):
             rect = pygame.Rect(x + i * (third + gap), y, third, row)
             text, on = self._fitted(name, rect.width)
-            self.buttons[name] = button = UIButton(rect, text, self.manager)
+            self.buttons[name] = button = self._button(rect, text)
             if on:
                 button.select()
 
@@ -232,7 +251,7 @@ class Controls:
         """The algorithm drop-down's (text, id) options and the one the mode runs now."""
         lang, hidden = self.state.lang, self.state.names_hidden
         if self.state.plan.choice == "pairs" and self.state.race_pair is not None:
-            options, current = race_options(self.state.race_pair, lang)
+            options, current = race_options(self.state.race_pair, lang, self.short_pairs)
             neutral = tr(
                 "race_pair",
                 lang,
@@ -257,7 +276,9 @@ class Controls:
             rect,
             self.manager,
             expansion_height_limit=rect.height * 10,
-            object_id="#algorithms",  # its text size fits the titles (visualizer/look/appearance.py)
+            object_id=self._fitting(
+                "#algorithms", [text for text, _ in options], rect.width - rect.height - 8
+            ),
         )
 
     def _menus_follow(self) -> bool:
@@ -292,7 +313,7 @@ class Controls:
         self.until_value.set_text_length_limit(9)
         self.until_value.set_allowed_characters("numbers")  # a U typed here is no "7u" for the parser
         rect = pygame.Rect(x + menu + box + 2 * gap, y, button, row)
-        self.buttons["until"] = UIButton(rect, self._text("until"), self.manager)
+        self.buttons["until"] = self._button(rect, self._text("until"))
 
     def _until_text(self) -> str:
         return self.until_value.get_text() if self.until_value is not None else self.state.until_value
@@ -383,7 +404,7 @@ class Controls:
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.algorithms:
             chosen: str | None = getattr(event, "selected_option_id", None)
             if self.state.race_pair is not None:
-                ids = dict(race_options(self.state.race_pair, self.state.lang)[0])
+                ids = dict(race_options(self.state.race_pair, self.state.lang, self.short_pairs)[0])
                 pair = chosen if chosen and "," in chosen else ids.get(event.text)
                 return ("race-pair", pair) if pair else None
             if chosen not in ALGORITHMS:
@@ -397,6 +418,19 @@ class Controls:
         if name.startswith("mode:"):
             return tr(f"mode_{name[5:]}", self.state.lang)
         return button_text(name, self.state, self.state.lang, self.state.mode)
+
+    def _button(self, rect: pygame.Rect, text: str) -> UIButton:
+        """A button showing ``text`` whole: in the column's text size, or a smaller one that fits."""
+        return UIButton(rect, text, self.manager, object_id=self._fitting(None, [text], rect.width))
+
+    def _fitting(
+        self, object_id: str | None, texts: list[str], width: int, height: int | None = None
+    ) -> ObjectID:
+        """The ids of a widget ``width`` pixels wide (and ``height`` high) for its text that shows every
+        one of ``texts`` whole (a drop-down: ``width`` is what its arrow leaves)."""
+        font_size = self.manager.get_theme().get_font(["button"]).get_point_size()
+        size = min(label_size(text, width, font_size, height) for text in texts)
+        return ObjectID(object_id=object_id, class_id=fit_class(size) if size < font_size else None)
 
     def _fitted(self, name: str, width: int) -> tuple[str, bool | None]:
         """The button's text, and None; or, for a toggle too narrow for "Projector: off", its bare

@@ -8,8 +8,10 @@ choices is ``visualizer/shell/preferences.py``'s job.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Protocol
 
+import pygame
 import pygame_gui
 
 from visualizer.commands import parse_argument
@@ -20,8 +22,6 @@ from visualizer.look.theme import CLASSROOM, THEMES, Colour, Theme
 
 #: The text sizes F4 cycles through.
 SCALES = (1.0, 1.25, 1.5, 2.0)
-#: pygame_gui's own text size at scale 1 (its default).
-GUI_FONT = 14
 #: Element types whose font the theme sets (the drop-down and slider buttons inherit from these).
 FONT_ELEMENTS = (
     "button",
@@ -65,7 +65,7 @@ def _mix(a: Colour, b: Colour, t: float) -> Colour:
     return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
-def gui_theme(theme: Theme, font_size: int, choice_size: int | None = None) -> dict[str, dict[str, object]]:
+def gui_theme(theme: Theme, font_size: int) -> dict[str, dict[str, object]]:
     """A pygame_gui theme dict: widget colours from ``theme``, Noto Sans SC at ``font_size`` pixels.
 
     Noto Sans SC has Latin and Chinese glyphs, so the language menu's "中文" shows in English too.
@@ -82,10 +82,13 @@ def gui_theme(theme: Theme, font_size: int, choice_size: int | None = None) -> d
     result["drop_down_menu"]["misc"] = dict(item_height)
     result["selection_list"] = {"font": font, "misc": dict(item_height)}
     result["#language"] = {"misc": {"expand_direction": "up"}}  # the language menu sits at the bottom
-    if choice_size is not None and choice_size < font_size:  # the algorithm drop-down: titles fit whole
-        small = {"font": {**font, "size": str(choice_size)}}
-        for block in ("#algorithms", "#algorithms.button", "#algorithms.selection_list"):
-            result[block] = dict(small)  # the drop-down, its selected-option button and its list
+    for size in range(FIT_SMALLEST, font_size):  # a button whose label would be cut takes a smaller one
+        # a button; a drop-down's buttons and its list
+        for block in (
+            fit_class(size),
+            *(f"{fit_class(size)}.{part}" for part in ("button", "selection_list")),
+        ):
+            result[block] = {"font": {**font, "size": str(size)}}
     # labels (the speed label) stand on the window's background: its text colour, in both themes
     result["label"]["colours"] = {"normal_text": _hex(theme.text), "dark_bg": "#00000000"}
     if theme.name != CLASSROOM.name:
@@ -114,28 +117,40 @@ def gui_theme(theme: Theme, font_size: int, choice_size: int | None = None) -> d
     return result
 
 
-def gui_font_size(layout: Layout) -> int:
-    """pygame_gui's text size for ``layout`` (window size and UI scale together), never below
-    pygame_gui's own and never wider than the control column has room for (a 200-pixel column per 14)."""
-    return round(GUI_FONT * max(1.0, min(layout.scale, layout.controls.w / 200)))
+#: The smallest text a button's label is shrunk to so that it is not cut.
+FIT_SMALLEST = 10
+#: The room a pygame_gui button keeps around its text (borders and padding).
+BUTTON_PADDING = 12
 
 
-def choice_font_size(layout: Layout, lang: str, font_size: int) -> int:
-    """The algorithm drop-down's text size: ``font_size`` or less, so that every algorithm's title
-    fits its width (at 960x640 and text size 2 "Backtracking with flag arrays" was cut); at least 10."""
-    import pygame
+def fit_class(size: int) -> str:
+    """The theme class of buttons whose label is drawn at ``size`` pixels (see ``label_size``)."""
+    return f"@fit_{size}"
 
-    from solvers.registry import ALGORITHMS
 
-    titles = [spec.title_zh if lang == "zh" else spec.title for spec in ALGORITHMS.values()]
-    room = layout.controls.w - font_size - 14  # the arrow button and the padding
+def label_size(text: str, width: int, font_size: int, height: int | None = None) -> int:
+    """The text size a button ``width`` pixels wide (and ``height`` high, if given) shows ``text`` at:
+    ``font_size``, or the largest smaller size at which the label is whole ("Bookmark" at text size 2
+    in a third of the column)."""
     size = font_size
-    while size > 10:
-        font = pygame.font.Font(str(font_path("zh")), size)
-        if max(font.size(title)[0] for title in titles) <= room:
-            break
+
+    def cut(size: int) -> bool:
+        w, h = _font(size).size(text)
+        return w + BUTTON_PADDING > width or (height is not None and h > height)
+
+    while size > FIT_SMALLEST and cut(size):
         size -= 1
     return size
+
+
+@functools.cache
+def _font(size: int) -> pygame.font.Font:
+    return pygame.font.Font(str(font_path("zh")), size)
+
+
+def gui_font_size(layout: Layout) -> int:
+    """pygame_gui's text size for ``layout`` (window size and UI scale together)."""
+    return layout.control_text
 
 
 def manager_for(
@@ -143,11 +158,11 @@ def manager_for(
 ) -> pygame_gui.UIManager:
     """``manager`` if its theme, language and text size still hold, else a new one."""
     size = gui_font_size(layout)
-    key = (theme.name, lang, size, choice_font_size(layout, lang, size))
+    key = (theme.name, lang, size)
     if manager is not None and getattr(manager, "classroom_key", None) == key:
         manager.set_window_resolution(layout.size)
         return manager
-    look = gui_theme(theme, size, key[3])
+    look = gui_theme(theme, size)
     manager = pygame_gui.UIManager(layout.size, theme_path=look, starting_language=lang)
     manager.classroom_key = key  # type: ignore[attr-defined]
     return manager

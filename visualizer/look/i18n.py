@@ -18,6 +18,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "legend": ("Legend", "图例"),
     "marks_title": ("What the board shows", "棋盘上的标记"),
     "marks_help": ("Legend of the board's marks", "棋盘标记的图例"),
+    "present": ("Present", "演示"),
+    "present_help": (
+        "Presenter view: the board, narration and counters large (a click or Esc: the controls)",
+        "演示视图：大号棋盘、讲解和计数（单击或 Esc：回到控件）",
+    ),
     "marks_queen": ("A queen on the board", "棋盘上的皇后"),
     "marks_tried": ("Framed square: the square just tested", "带框的格子：刚刚检查的格子"),
     "marks_refused": (

@@ -5,6 +5,7 @@ Later panels (a search tree, a solutions gallery) get their rectangle here.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -13,6 +14,37 @@ MIN_SIZE = (960, 640)
 #: The largest window, headless or restored from settings (8K): a bigger one would take gigabytes of pixels.
 MAX_SIZE = (7680, 4320)
 MARGIN = 12
+#: The board's squares take at least this share of the window's height (panels fold before it shrinks).
+BOARD_SHARE = 0.45
+
+
+def board_side_min(height: int) -> int:
+    """The least side of the board's squares in a window ``height`` pixels high."""
+    return math.ceil(BOARD_SHARE * height)
+
+
+def board_floor(height: int) -> int:
+    """The least height (and width) of the board's area in a window ``height`` pixels high: squares
+    of ``BOARD_SHARE`` of it, with their margins, labels of the widest kind (a small n's) and
+    whole-pixel squares (up to 16 pixels lost to rounding).
+
+    >>> board_floor(800)
+    468
+    """
+    return board_side_min(height) + 2 * 16 + 2 * 30 + 16
+
+
+#: The counters panel has room for this many counter rows and smaller rows below them (depth,
+#: event, elapsed, MRV's next row) with labels as large as the controls' text.
+COUNTER_ROWS, EXTRA_ROWS = 7, 4
+#: pygame_gui's own text size at scale 1 (its default).
+GUI_FONT = 14
+
+
+def counters_need(counters: int, extras: int, fit: float) -> int:
+    """The height of a counters panel of ``counters`` rows and ``extras`` rows at text scale ``fit``
+    (labels of 17 x ``fit`` pixels; render/panels.py draws them)."""
+    return counters * (round(30 * fit) + 10) + extras * (round(18 * fit) + 8) + 2 * 12 + (8 if extras else 0)
 
 
 @dataclass(frozen=True)
@@ -30,6 +62,8 @@ class Layout:
     scale: float  # text scale for the panels
     scrub: pygame.Rect  # the thin strip under the board: the run, bookmark ticks
     narration: pygame.Rect | None = None  # below the strip: the current sentence and the log
+    board_side: int = 0  # the board's squares never get a smaller side than this (flag strips, ...)
+    control_text: int = GUI_FONT  # the controls' text size: no counter label is smaller
 
 
 def compute_layout(
@@ -39,6 +73,7 @@ def compute_layout(
     wide_side: bool = False,
     narration: bool = False,
     scrub: bool = False,
+    strips: bool = False,
 ) -> Layout:
     """Rectangles for a window of ``size`` (never smaller than ``MIN_SIZE``).
 
@@ -51,7 +86,10 @@ def compute_layout(
     The status area (``banner``) sits above the board, the ``scrub`` strip right under it and the
     ``narration`` panel (when asked for) under that, all taken from the board's column: none ever
     covers the board. ``scrub`` (the search modes) makes the strip tall enough for the scrub bar,
-    where progress shows too.
+    where progress shows too. ``strips`` (flag arrays shown under the board) keeps them some room.
+
+    However large the text, the board's area keeps ``board_floor`` of the height (squares of 45%
+    of the window): the narration panel gives up its log first, then the status area its lines.
 
     >>> layout = compute_layout((1280, 800))
     >>> layout.controls.right < layout.board.left < layout.board.right < layout.counters.left
@@ -62,9 +100,13 @@ def compute_layout(
     scale = min(max(scale, 0.8), 1.6) * ui_scale
     control_width = min(max(width * 0.19, 220), 320) * ui_scale
     info_width = min(max(width * 0.25, 280), 440) * ui_scale
+    narrow_info = info_width
     if wide_side:
         info_width = max(info_width, min(width * 0.42, 760) * ui_scale)
     room = width * (0.72 if wide_side else 0.6) - 4 * MARGIN  # what the two side columns may take together
+    room = min(room, width - board_floor(height) - 4 * MARGIN)  # the board's column: at least its floor
+    if wide_side and control_width + info_width > room:  # a view widens only into the room there is
+        info_width = max(narrow_info, room - control_width)
     if control_width + info_width > room:
         shrink = room / (control_width + info_width)
         control_width, info_width = control_width * shrink, info_width * shrink
@@ -83,7 +125,14 @@ def compute_layout(
         info_left - controls.right - 2 * MARGIN,
         inner_height - scrub_height - MARGIN // 2,
     )
-    counters_height = int(min(max(inner_height * 0.36, 220 * scale), inner_height * 0.5))
+    # pygame_gui's text size: never below its own, never wider than the column has room for (200 px per 14)
+    control_text = round(GUI_FONT * max(1.0, min(scale, control_width / 200)))
+    counters_height = max(
+        inner_height * 0.36, 220 * scale, counters_need(COUNTER_ROWS, EXTRA_ROWS, control_text / 17)
+    )
+    counters_height = int(min(counters_height, inner_height * 0.66))
+    if wide_side:  # a tree or gallery keeps most of the column: the counters' text shrinks instead
+        counters_height = int(min(max(inner_height * 0.36, 220 * scale), inner_height * 0.5))
     counters = pygame.Rect(info_left, MARGIN, info_width, counters_height)
     code = pygame.Rect(
         info_left, counters.bottom + MARGIN, info_width, inner_height - counters_height - MARGIN
@@ -91,11 +140,19 @@ def compute_layout(
     strip = int(40 * scale)
     progress = pygame.Rect(board.x + 8, board.y + 8, board.width - 16, strip)
     status_h = int(min(56 * scale, inner_height * 0.13))
+    narration_h = int(min(150 * scale, inner_height * 0.28)) if narration else 0
+    floor = board_floor(height)
+    # what the status area, the narration and the flag strips may take without cutting into the floor
+    spare = board.height - floor - MARGIN // 2 - (MARGIN // 2 if narration else 0)
+    spare -= strips_allowance(scale) if strips else 0
+    line = int(30 * scale)  # one line of the status area's or the narration's text
+    if status_h + narration_h > spare:
+        narration_h = max(min(narration_h, spare - status_h), min(narration_h, int(1.4 * line)))
+        status_h = max(min(status_h, spare - narration_h), min(status_h, line))
     banner = pygame.Rect(board.x, board.y, board.width, status_h)
     board.top, board.height = banner.bottom + MARGIN // 2, board.height - status_h - MARGIN // 2
     narration_rect = None
     if narration:
-        narration_h = int(min(150 * scale, inner_height * 0.28))
         board.height -= narration_h + MARGIN // 2
         below = board.bottom + MARGIN + scrub_height  # under the board and its strip
         narration_rect = pygame.Rect(board.x, below, board.width, narration_h)
@@ -114,4 +171,64 @@ def compute_layout(
         scale,
         strip_rect,
         narration_rect,
+        board_side_min(height),
+        control_text,
+    )
+
+
+def strips_allowance(scale: float) -> int:
+    """The height kept under the board for three rows of flag cells at the smallest text they take."""
+    return int(3 * 24 * max(0.75, scale * 0.64) + 8)
+
+
+#: The presenter view's text is this much larger than the window's own.
+PRESENT_TEXT = 1.4
+
+
+def present_layout(size: tuple[int, int], ui_scale: float = 1.0, *, scrub: bool = False) -> Layout:
+    """The presenter view (P): the counters in one row at the top, the status line, the board as
+    large as the window allows, the scrub strip and the narration in large type under it.
+
+    The control column and the side panel are not shown: their rectangles lie just outside the
+    window (what a mode draws there is clipped away, and no click can reach a widget).
+
+    >>> layout = present_layout((1280, 800))
+    >>> layout.controls.left >= 1280 and layout.code.left >= 1280 and layout.board.width > 1000
+    True
+    """
+    width, height = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
+    scale = min(max(min(width / 1280, height / 800), 0.8), 1.6) * ui_scale * PRESENT_TEXT
+    inner_height = height - 2 * MARGIN
+    outside = pygame.Rect(width + MARGIN, MARGIN, 320, inner_height)  # not shown
+    counters = pygame.Rect(MARGIN, MARGIN, width - 2 * MARGIN, int(min(62 * scale, inner_height * 0.12)))
+    banner = pygame.Rect(
+        MARGIN, counters.bottom + MARGIN // 2, width - 2 * MARGIN, int(min(34 * scale, inner_height * 0.07))
+    )
+    narration_h = int(min(70 * scale, inner_height * 0.16))
+    scrub_height = int(14 * scale)
+    if scrub:
+        scrub_height = max(scrub_height, min(int(30 * scale), int(inner_height * 0.045)))
+    top = banner.bottom + MARGIN // 2
+    board = pygame.Rect(
+        MARGIN, top, width - 2 * MARGIN, height - MARGIN - narration_h - scrub_height - MARGIN - top
+    )
+    strip_rect = pygame.Rect(board.x + 8, board.bottom + MARGIN // 2, board.width - 16, scrub_height)
+    narration = pygame.Rect(MARGIN, height - MARGIN - narration_h, width - 2 * MARGIN, narration_h)
+    progress = pygame.Rect(board.x + 8, board.y + 8, board.width - 16, int(40 * scale))
+    help_rect = pygame.Rect(0, 0, int(width * 0.6), int(height * 0.86))
+    help_rect.center = (width // 2, height // 2)
+    return Layout(
+        (width, height),
+        outside,
+        board,
+        counters,
+        pygame.Rect(outside),
+        banner,
+        progress,
+        help_rect,
+        scale,
+        strip_rect,
+        narration,
+        board_side_min(height),
+        round(GUI_FONT * scale),
     )

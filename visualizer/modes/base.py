@@ -70,6 +70,13 @@ class Mode(Protocol):
     def busy(self) -> bool: ...
     @property
     def wide_side(self) -> bool: ...
+
+    # what the layout keeps room for: a narration panel, a scrub strip, flag arrays under the board
+    narrates: bool
+    scrubs: bool
+
+    @property
+    def flag_strips(self) -> bool: ...
     def controls(self) -> ControlPlan: ...
     def control_fields(self) -> dict[str, object]: ...
     def update(self, dt: float) -> None: ...
@@ -94,6 +101,14 @@ SEARCH_ROWS = (("reset",), ("back", "step"), ("play",), ("next",), ("instant",),
 
 class SizeCommands:
     """n - 1, n + 1, n - 10, n + 10 for any mode with ``n`` and ``set_n``."""
+
+    narrates = False  # the layout keeps a narration panel below the board
+    scrubs = False  # the layout keeps a strip under the board for the scrub bar
+
+    @property
+    def flag_strips(self) -> bool:
+        """Whether flag arrays show under the board (the layout keeps them room)."""
+        return False
 
     host: Host
 

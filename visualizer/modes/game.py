@@ -251,7 +251,9 @@ class GameMode(SizeCommands):
             surface, layout.board, self.game.scene(shade), theme, lang=lang, show_attacked=shade
         )
         self.game.draw_hints(surface, geometry, theme)
-        draw_counters(surface, layout.counters, {}, self.game.counters(), theme, lang, layout.scale)
+        draw_counters(
+            surface, layout.counters, {}, self.game.counters(), theme, lang, layout.scale, layout.control_text
+        )
         draw_rules(surface, layout.code, theme, lang, self.game.game.relaxed)
         return geometry
 

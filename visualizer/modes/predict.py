@@ -217,7 +217,9 @@ class PredictMode(WatchMode):
             tr("predict_best", lang): str(score.best),
             tr("depth", lang): f"{depth} / {scene.n}",
         }
-        draw_counters(surface, layout.counters, counters, extras, host.theme, lang, layout.scale)
+        draw_counters(
+            surface, layout.counters, counters, extras, host.theme, lang, layout.scale, layout.control_text
+        )
         card = PredictCard(tr("predict_title", lang), tr(_QUESTION[phase], lang))
         if verdict is not None:
             text = self._verdict_text(verdict)[0]

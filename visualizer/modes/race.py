@@ -172,8 +172,9 @@ class RaceMode(SearchMode):
     def draw(self, surface: pygame.Surface, layout: Layout) -> BoardGeometry | None:
         from visualizer.render.race import draw_race
 
-        area = layout.board.union(layout.code).union(layout.counters)
-        top = layout.banner.bottom + 6  # below the status area, where banners show
+        # the board's column and the side panel (the presenter view: what of them is in the window)
+        area = layout.board.union(layout.code).union(layout.counters).clip(pygame.Rect((0, 0), layout.size))
+        top = layout.banner.top  # the race's own lines stand in the status area (a banner covers them)
         # the strip under the boards stays clear: the scrub bar with the lessons' ticks
         area = pygame.Rect(area.left, top, area.width, layout.scrub.top - top)
         lang, hidden = self.host.lang, self.host.hidden  # panels a lesson's exercise hides
@@ -190,6 +191,9 @@ class RaceMode(SearchMode):
                 hide_counters="counters" in hidden,
                 said=said,
                 titles=self.titles(),
+                scale=layout.scale,
+                board_side=layout.board_side,
+                least=layout.control_text,
             )
         self.draw_scrub(surface, layout)
         return None

@@ -97,6 +97,10 @@ class WatchMode(SearchMode):
         return self.views.view
 
     @property
+    def flag_strips(self) -> bool:
+        return check_kind(self.algorithm) == "flags"
+
+    @property
     def wide_side(self) -> bool:
         return self.views.view != "code"
 
@@ -309,7 +313,7 @@ class WatchMode(SearchMode):
         if marks is not None and marks.strips is not None:
             from visualizer.render.checks import split_for_strips
 
-            split = split_for_strips(layout.board, scene.n, layout.scale, lang)
+            split = split_for_strips(layout.board, scene.n, layout.scale, lang, layout.board_side)
             if split is not None:  # no room (a tiny board): the board keeps it, the strips wait
                 board_area, strips_area, self.strips_scale = split
         geometry = draw_board(
@@ -341,7 +345,16 @@ class WatchMode(SearchMode):
         if "counters" in hidden:
             draw_hidden(surface, layout.counters, tr("hidden_card", lang), host.theme, lang)
         else:
-            draw_counters(surface, layout.counters, counters, extras, host.theme, lang, layout.scale)
+            draw_counters(
+                surface,
+                layout.counters,
+                counters,
+                extras,
+                host.theme,
+                lang,
+                layout.scale,
+                layout.control_text,
+            )
         self.draw_scrub(surface, layout)
         view = self.views.view
         if ("code" in hidden and view == "code") or ("tree" in hidden and view == "tree"):

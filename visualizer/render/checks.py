@@ -11,7 +11,7 @@ import pygame
 from visualizer.core.checks import CheckMarks, FlagStrips
 from visualizer.look.i18n import tr
 from visualizer.look.theme import Theme, blend
-from visualizer.render.board import BoardGeometry, ink_on, luminance
+from visualizer.render.board import BoardGeometry, fit_board, ink_on, luminance
 from visualizer.render.fonts import get_font
 
 #: The flag strips' cells are at most this many pixels (times the text scale), at least MIN_CELL.
@@ -70,15 +70,16 @@ STRIPS_SHARE = 0.3
 
 
 def split_for_strips(
-    area: pygame.Rect, n: int, scale: float, lang: str = "en"
+    area: pygame.Rect, n: int, scale: float, lang: str = "en", min_side: int = 0
 ) -> tuple[pygame.Rect, pygame.Rect, float] | None:
     """``area`` split into the board's part and the strips' part below it, with the text scale
-    the strips fit at (their text shrinks before the board does); None when they cannot fit."""
+    the strips fit at (their text shrinks before the board does, and the board's squares keep
+    a side of ``min_side``); None when they cannot fit."""
     for factor in (1.0, 0.8, 0.64, 0.5):
         fitted = max(0.75, scale * factor)
         height = strip_layout(area, n, fitted, lang).height
-        if height <= area.h * STRIPS_SHARE:
-            board = pygame.Rect(area.x, area.y, area.w, area.h - height)
+        board = pygame.Rect(area.x, area.y, area.w, area.h - height)
+        if height <= area.h * STRIPS_SHARE and fit_board(board, n).rect.h >= min_side:
             return board, pygame.Rect(area.x, board.bottom, area.w, height), fitted
     return None
 

@@ -113,23 +113,36 @@ def draw_domain_sizes(surface: pygame.Surface, geo: BoardGeometry, view: Domains
 def draw_domain_legend(
     surface: pygame.Surface, area: pygame.Rect, geo: BoardGeometry, view: DomainsView, theme: Theme, lang: str
 ) -> None:
-    """A key below the board: the dot (still in the domain) and a disc (pruned by the queen in row k)."""
-    room = pygame.Rect(area).bottom - geo.rect.bottom - 6
+    """A key below the board: the dot (still in the domain) and a disc (pruned by the queen in row k),
+    within ``area``'s width: on one line in smaller type if need be, else on two lines."""
+    area = pygame.Rect(area)
+    room = area.bottom - geo.rect.bottom - 6
     if not view.empty_rows or room < 22 or geo.square < NUMBER_MIN_SQUARE:
         return
-    size = min(16, room - 6)
-    radius = size // 2
-    y = geo.rect.bottom + 6 + min(room // 2, 24)
     parts = [(None, tr("domains_key_left", lang)), (0, tr("domains_key_pruned", lang, row=1))]
-    font = font_for(" ".join(text for _, text in parts), size, lang)
-    images = [font.render(text, True, theme.muted_text) for _, text in parts]
-    width = sum(image.get_width() + 2 * radius + 24 for image in images)
-    x = geo.rect.centerx - width // 2
-    for (row, _), image in zip(parts, images, strict=True):
-        centre = (x + radius, y)
-        if row is None:
-            _disc(surface, centre, max(2, radius // 2), theme.queen, theme.queen_outline)
-        else:
-            _numbered_disc(surface, centre, radius, pruner_colour(theme, row), row, True)
-        surface.blit(image, image.get_rect(midleft=(x + 2 * radius + 6, y)))
-        x += image.get_width() + 2 * radius + 24
+    size = min(16, room - 6)
+    while True:
+        radius = size // 2
+        font = font_for(" ".join(text for _, text in parts), size, lang)
+        images = [font.render(text, True, theme.muted_text) for _, text in parts]
+        widths = [image.get_width() + 2 * radius + 24 for image in images]
+        if sum(widths) <= area.w - 8 or size <= 10:
+            break
+        size -= 1
+    lines = [list(zip(parts, images, widths, strict=True))]
+    if sum(widths) > area.w - 8 and room >= 2 * (size + 8):  # still too wide: one part a line
+        lines = [[entry] for entry in lines[0]]
+    step = size + 8
+    y = geo.rect.bottom + 6 + min(room // (2 * len(lines)), 24 if len(lines) == 1 else step // 2)
+    for line in lines:
+        x = geo.rect.centerx - sum(width for *_, width in line) // 2
+        x = max(area.left + 4, min(x, area.right - 4 - sum(width for *_, width in line)))
+        for (row, _), image, width in line:
+            centre = (x + radius, y)
+            if row is None:
+                _disc(surface, centre, max(2, radius // 2), theme.queen, theme.queen_outline)
+            else:
+                _numbered_disc(surface, centre, radius, pruner_colour(theme, row), row, True)
+            surface.blit(image, image.get_rect(midleft=(x + 2 * radius + 6, y)))
+            x += width
+        y += step

@@ -134,6 +134,8 @@ def draw_gallery_page(
     hits: list[Hit] = []
     shown = 0
     x, y, row_h = avail.x, avail.y, 0
+    clip = surface.get_clip()
+    surface.set_clip(avail)  # a block taller than a narrow panel (the first of a page) is cut at its edge
     edge = blend(theme.panel, theme.grid, 0.25)
     for k, (rep, members) in enumerate(groups[first_class:], start=first_class + 1):
         block_h = header_h + -(-len(members) // per_line) * cell_h
@@ -157,9 +159,11 @@ def draw_gallery_page(
             for i, text in enumerate(_fit_label(symmetry_label(entry, lang), label_font, cell_w - 4)):
                 image = label_font.render(text, True, theme.muted_text)
                 surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.bottom + 3 + i * line_h)))
-            hits.append((rect, entry.queens))
+            if avail.contains(rect):  # only what shows whole can be clicked
+                hits.append((rect, entry.queens))
         x += block_w
         shown += 1
+    surface.set_clip(clip)
     if shown < len(groups) - first_class or first_class:
         more = tr("gallery_more", lang, first=first_class + 1, last=first_class + shown, total=len(groups))
         more = ellipsize(info_font, tr("gallery_paging", lang, more=more), area.width - 2 * pad)

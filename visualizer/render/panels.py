@@ -13,6 +13,7 @@ from functools import lru_cache
 import pygame
 
 from visualizer.look.i18n import STRINGS, tr
+from visualizer.look.layout import counters_need
 from visualizer.look.theme import Colour, Theme, blend
 from visualizer.render.board import draw_check, ink_on
 from visualizer.render.fonts import (
@@ -53,19 +54,28 @@ def draw_counters(
     theme: Theme,
     lang: str,
     scale: float = 1.0,
+    least: int = 0,
 ) -> None:
-    """The counters as label / big number rows, solutions emphasised, then ``extras`` smaller."""
+    """The counters as label / big number rows, solutions emphasised, then ``extras`` smaller;
+    shrunk to fit ``area``, labels never below ``least`` pixels (the controls' text size)."""
     area = pygame.Rect(area)
     _card(surface, area, theme)
     keys = [k for k in COUNTER_ORDER if k in counters] + [k for k in counters if k not in COUNTER_ORDER]
+    if area.w >= 6 * area.h:  # a strip (the presenter view): the counters in one row
+        _counter_row(
+            surface,
+            area,
+            [(_label(k, lang), _format(counters[k]), k == "solutions") for k in keys]
+            + [(name, text, False) for name, text in extras.items()],
+            theme,
+            lang,
+        )
+        return
     # Shrink until every row fits: rows of counters at ``big``, extras at ``small``.
     fit = scale
-    while True:
-        label_size, big, small = round(17 * fit), round(30 * fit), round(18 * fit)
-        needed = len(keys) * (big + 10) + len(extras) * (small + 8) + 2 * PAD + (8 if extras else 0)
-        if needed <= area.h or fit <= 0.45:
-            break
-        fit *= 0.9
+    while counters_need(len(keys), len(extras), fit) > area.h and fit > max(0.45, least / 17):
+        fit = max(fit * 0.9, least / 17)
+    label_size, big, small = round(17 * fit), round(30 * fit), round(18 * fit)
     inner = area.inflate(-2 * PAD, -2 * PAD)
     y = inner.top
     for key in keys:
@@ -99,6 +109,36 @@ def draw_counters(
         text = ellipsize(label_font, name, row.w - value.get_width() - 20)
         surface.blit(label_font.render(text, True, theme.muted_text), (row.left + 8, row.top + 2))
         y += small + 8
+
+
+def _counter_row(
+    surface: pygame.Surface, area: pygame.Rect, cells: list[tuple[str, str, bool]], theme: Theme, lang: str
+) -> None:
+    """``cells`` (label, value, emphasised) side by side in ``area``: each label small over its value,
+    in the largest type at which every cell fits its share of the width."""
+    inner = area.inflate(-PAD, -PAD // 2)
+    each = inner.w // max(1, len(cells))
+    big = int(inner.h * 0.56)
+    while big > 10:
+        small = max(9, int(big * 0.5))
+        values = get_font(big, "en", bold=True)
+        if all(
+            max(values.size(value)[0], font_for(label, small, lang).size(label)[0]) <= each - 8
+            for label, value, _ in cells
+        ):
+            break
+        big -= 1
+    small = max(9, int(big * 0.5))
+    for k, (label, value, emphasis) in enumerate(cells):
+        cell = pygame.Rect(inner.x + k * each, inner.y, each, inner.h)
+        if emphasis:
+            pygame.draw.rect(surface, blend(theme.panel, theme.solution, 0.18), cell, border_radius=6)
+        text = font_for(label, small, lang).render(label, True, theme.text if emphasis else theme.muted_text)
+        surface.blit(text, text.get_rect(midtop=(cell.centerx, cell.y + 2)))
+        number = get_font(big, "en", bold=True).render(
+            value, True, theme.solution if emphasis else theme.text
+        )
+        surface.blit(number, number.get_rect(midbottom=(cell.centerx, cell.bottom - 2)))
 
 
 def draw_marker(surface: pygame.Surface, colour: Colour, rect: pygame.Rect) -> None:
@@ -140,12 +180,13 @@ def code_font(line: str, size: int) -> pygame.font.Font:
 
 def layout_code(lines: Sequence[str], area: pygame.Rect, scale: float = 1.0) -> CodeLayout:
     """The rows of ``lines`` in ``area`` at the text size ``scale`` asks for: 16 px times ``scale``,
-    shrunk to 14 to spare wrapping, to 12 when the rows do not all fit (the panel then scrolls). A line wider
+    shrunk to 14 to spare wrapping, to 12 when the rows do not all fit (at large text sizes down to
+    12 px times the root of ``scale``: more of the listing shows; beyond that the panel scrolls). A line wider
     than the panel wraps onto rows indented under its own text. Indentation is measured in the
     monospace font, so a Chinese line nests exactly like the English one."""
     inner = pygame.Rect(area).inflate(-2 * PAD, -2 * PAD)
     size = max(10, round(16 * scale))
-    smallest = max(10, round(12 * scale))
+    smallest = max(10, round(12 * min(scale, scale**0.5)))
     unwrapped = max(10, round(14 * scale))  # shrink this far to avoid wrapping, then wrap
     while True:
         mono = get_mono_font(size)

@@ -94,31 +94,52 @@ def draw_race(
     hide_counters: bool = False,
     said: Mapping[str, str] | None = None,
     titles: Mapping[str, str] | None = None,
+    scale: float = 1.0,
+    board_side: int = 0,
+    least: int = 0,
 ) -> tuple[dict[str, pygame.Rect], dict[str, pygame.Rect]]:
     """Both sides' boards, each side's sentence ``said`` (the watch mode's narration; None: the
     narration is hidden), their counters (the leader's value in bold; a card instead when
-    ``hide_counters``, a lesson's exercise) and the banners. ``titles``: each side's shown name
-    (default its spec's title). Returns where each side's board and sentence were drawn."""
+    ``hide_counters``, a lesson's exercise) and the banners, in text of ``scale``. ``titles``: each
+    side's shown name (default its spec's title). The counters fold into two columns, then the
+    text shrinks (its counters never below ``least`` pixels, the controls' text size), before a
+    board gets a side under ``board_side`` (or as wide as its half allows).
+    Returns where each side's board and sentence were drawn."""
     surface.fill(theme.background, area)
     pad = 10
-    banner_font = get_font(17, lang, bold=True)
+    half = (area.width - 3 * pad) // 2
+    keys = race_counters(race)
+    want = min(board_side, half - 2 * 16 - 2 * 30)  # the board's side, labels and margins aside
+    fit, columns = scale, 1
+    while True:
+        sizes = _RaceText(fit, lang)
+        rows = -(-(len(keys) + 1) // columns)  # the events row and the counters
+        say_h = 2 * sizes.say.get_linesize() + 6 if said is not None else 0  # two lines of narration
+        top = area.y + pad + 2 * (sizes.banner.get_linesize() + 2)
+        board_h = (
+            area.bottom
+            - pad
+            - top
+            - sizes.title.get_linesize()
+            - 8
+            - rows * sizes.row.get_linesize()
+            - pad
+            - say_h
+        )
+        if board_h - 2 * 16 - 2 * 30 >= want or fit <= max(0.75, least / 15):
+            break
+        if columns == 1:
+            columns = 2
+        else:
+            fit = max(fit * 0.9, least / 15)
     found = banners(race, lang, titles)
     colour = theme.solution if found else theme.muted_text
     y = area.y + pad
     for text in found or [tr("race_running", lang)]:
-        image = banner_font.render(ellipsize(banner_font, text, area.width - 2 * pad), True, colour)
+        image = sizes.banner.render(ellipsize(sizes.banner, text, area.width - 2 * pad), True, colour)
         surface.blit(image, image.get_rect(midtop=(area.centerx, y)))
         y += image.get_height() + 2
-    top = area.y + pad + 2 * (banner_font.get_linesize() + 2)
-    half = (area.width - 3 * pad) // 2
-    row_font = get_font(15, lang)
-    row_bold = get_font(15, lang, bold=True)
-    row_h = row_font.get_linesize()
-    keys = race_counters(race)
-    table_h = (len(keys) + 1) * row_h + pad
-    say_font = get_font(14, lang)
-    say_h = 2 * say_font.get_linesize() + 6 if said is not None else 0  # two lines of narration
-    title_font = get_font(16, lang, bold=True)
+    row_h = sizes.row.get_linesize()
     boards: dict[str, pygame.Rect] = {}
     sentences: dict[str, pygame.Rect] = {}
     for k, side in enumerate(SIDES):
@@ -126,8 +147,9 @@ def draw_race(
         column = pygame.Rect(area.x + pad + k * (half + pad), top, half, area.bottom - pad - top)
         surface.fill(theme.panel, column)
         name = titles[side] if titles is not None else side_title(race, side, lang)
-        title = title_font.render(ellipsize(title_font, name, column.width - 12), True, theme.text)
+        title = sizes.title.render(ellipsize(sizes.title, name, column.width - 12), True, theme.text)
         surface.blit(title, title.get_rect(midtop=(column.centerx, column.y + 6)))
+        table_h = rows * row_h + pad
         board_area = pygame.Rect(
             column.x,
             column.y + title.get_height() + 8,
@@ -140,7 +162,7 @@ def draw_race(
         y = board_area.bottom + 4
         if said is not None:
             box = pygame.Rect(column.x + 12, y, column.width - 24, say_h - 4)
-            sentences[side] = _draw_sentence(surface, box, said.get(side, ""), theme, lang)
+            sentences[side] = _draw_sentence(surface, box, said.get(side, ""), theme, lang, sizes.say_size)
             y += say_h
         if hide_counters:
             from visualizer.render.lesson import draw_hidden
@@ -148,21 +170,37 @@ def draw_race(
             table = pygame.Rect(column.x + 8, y, column.width - 16, column.bottom - y - 4)
             draw_hidden(surface, table, tr("hidden_card", lang), theme, lang)
             continue
-        for row in counter_rows(race, side, lang):
-            label = row_font.render(ellipsize(row_font, row.label, column.width // 2), True, theme.muted_text)
-            surface.blit(label, (column.x + 16, y))
-            font = row_bold if row.leads else row_font
+        cell_w = (column.width - 16) // columns
+        for index, row in enumerate(counter_rows(race, side, lang)):
+            cell = pygame.Rect(
+                column.x + 8 + (index // rows) * cell_w, y + (index % rows) * row_h, cell_w, row_h
+            )
+            font = sizes.bold if row.leads else sizes.row
             image = font.render(f"{row.value:,}", True, theme.solution if row.leads else theme.text)
-            surface.blit(image, image.get_rect(topright=(column.right - 16, y)))
-            y += row_h
+            room = cell.width - image.get_width() - 24
+            label = sizes.row.render(ellipsize(sizes.row, row.label, room), True, theme.muted_text)
+            surface.blit(label, (cell.x + 8, cell.y))
+            surface.blit(image, image.get_rect(topright=(cell.right - 8, cell.y)))
     return boards, sentences
 
 
+class _RaceText:
+    """The race's fonts at text scale ``fit``."""
+
+    def __init__(self, fit: float, lang: str) -> None:
+        self.banner = get_font(round(17 * fit), lang, bold=True)
+        self.title = get_font(round(16 * fit), lang, bold=True)
+        self.row = get_font(round(15 * fit), lang)
+        self.bold = get_font(round(15 * fit), lang, bold=True)
+        self.say_size = round(14 * fit)
+        self.say = get_font(self.say_size, lang)
+
+
 def _draw_sentence(
-    surface: pygame.Surface, box: pygame.Rect, text: str, theme: Theme, lang: str
+    surface: pygame.Surface, box: pygame.Rect, text: str, theme: Theme, lang: str, size: int = 14
 ) -> pygame.Rect:
     """``text`` on up to two lines in ``box`` (the second cut with "…"); returns the box."""
-    font = font_for(text, 14, lang)
+    font = font_for(text, size, lang)
     lines = wrap(font, text, box.width) if text else []
     if len(lines) > 2:
         lines = [lines[0], ellipsize(font, text[len(lines[0]) :].lstrip(), box.width)]

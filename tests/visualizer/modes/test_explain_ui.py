@@ -96,7 +96,7 @@ def test_no_code_line_is_cut_at_1280x800(name: str, scale: float, lang: str):
     layout = compute_layout((1280, 800), scale, narration=True)
     lines = registry.get(name).code_in(lang)
     code = layout_code(lines, layout.code, layout.scale)
-    assert code.size >= round(12 * layout.scale)
+    assert code.size >= round(12 * min(layout.scale, layout.scale**0.5))  # large text: more lines show
     mono = get_mono_font(code.size)
     for index, line in enumerate(lines):
         rows = [row for row in code.rows if row.index == index]
@@ -112,7 +112,7 @@ def test_the_code_follows_the_text_size():
     pygame.font.init()
     lines = registry.get("backtracking").code
     sizes = [layout_code(lines, compute_layout((1600, 1000), s).code, s).size for s in (1.0, 2.0)]
-    assert sizes[1] >= 1.6 * sizes[0]
+    assert sizes[1] >= 1.25 * sizes[0]  # the counters' large labels take some of the column (issue 18)
 
 
 # -- the status area ---------------------------------------------------------------------------

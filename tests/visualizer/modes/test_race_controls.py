@@ -81,6 +81,15 @@ def test_race_mode_starts_with_two_algorithms_named_by_their_titles():
     click(app, app.controls.buttons["mode:race"].rect.center)
     a, b = app.mode.pair
     assert a != b and app.race.a.spec.name == a and app.race.b.spec.name == b
+    assert app.mode.titles() == {"a": registry.get(a).title, "b": registry.get(b).title}  # over the boards
+    # the drop-down: the titles where they fit at 12 px or more, else the command-line names (issue 18)
     text, _ = app.controls.algorithms.selected_option
-    assert registry.get(a).title in text and registry.get(b).title in text
+    short = app.controls.short_pairs
+    assert (
+        (a in text and b in text)
+        if short
+        else (registry.get(a).title in text and registry.get(b).title in text)
+    )
+    button = app.controls.algorithms.current_state.selected_option_button
+    assert button.font.size(text)[0] <= button.rect.width  # whole
     app.close()

@@ -1,0 +1,80 @@
+"""The presenter view (issue 18): P, its button or ``--present``; the board as large as the window
+allows, narration and counters large, no controls; keys still work, PgDn / PgUp walk a lesson's
+bookmarks, and any click or Esc brings the controls back."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pygame
+import pytest
+
+from tests.run import viz
+from tests.ui import FRAME, click, click_button, press
+from visualizer.examples import lesson_path
+
+
+def test_p_shows_the_board_large_with_no_controls(make_app):
+    app = make_app(8, "backtracking")
+    app.dispatch("step", 30)
+    app.tick(FRAME)
+    side, column = app.geometry.rect.h, pygame.Rect(app.layout.controls)
+    press(app, pygame.K_p, "p")
+    assert app.presenting and app.state()["presenting"] is True
+    width, height = app.surface.get_size()
+    assert app.geometry.rect.h > side and app.geometry.rect.h >= math.ceil(0.5 * height)
+    assert not app.layout.controls.colliderect(pygame.Rect(0, 0, width, height))  # no widget in the window
+    # where the control column was, under the counters' row: only the window's background
+    empty = pygame.Rect(column.x, app.layout.board.y, column.w, app.layout.board.h).clip(
+        pygame.Rect(0, 0, app.geometry.rect.left - app.geometry.gutter - 4, height)
+    )
+    colours = {
+        tuple(app.surface.get_at((x, y)))[:3]
+        for x in range(empty.left, empty.right, 7)
+        for y in range(empty.top, empty.bottom, 7)
+    }
+    assert colours == {app.theme.background}
+    narration = app.layout.narration
+    assert narration is not None and narration.width > 0.9 * width  # the sentence under the board, wide
+
+
+def test_keys_still_work_and_a_click_or_esc_brings_the_controls_back(make_app):
+    app = make_app(8, "backtracking")
+    press(app, pygame.K_p, "p")
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    assert app.presenting and app.timeline.event_index == 2
+    square = app.geometry.square_rect(5, 5).center
+    click(app, square)  # the click brings the controls back and does nothing else
+    assert not app.presenting and app.timeline.event_index == 2
+    assert app.controls.buttons["present"].rect.colliderect(app.surface.get_rect())
+    click_button(app, "present")
+    assert app.presenting
+    press(app, pygame.K_ESCAPE)
+    assert not app.presenting
+
+
+def test_pgdn_and_pgup_walk_the_lessons_bookmarks_as_slides(make_app):
+    app = make_app(4, "backtracking")
+    app.dispatch("lesson-open", str(lesson_path("seed-003-four-queens")))
+    app.dispatch("present", True)
+    marks = [mark.event for mark in app.bookmarks.marks]
+    assert len(marks) >= 3
+    assert app.timeline.event_index == marks[0]  # a lesson opens at its first bookmark
+    seen = []
+    for _ in range(2):
+        press(app, pygame.K_PAGEDOWN)
+        seen.append(app.timeline.event_index)
+    press(app, pygame.K_PAGEUP)
+    assert app.presenting and seen == marks[1:3] and app.timeline.event_index == marks[1]
+
+
+@pytest.mark.parametrize("mode", ["watch", "race", "predict", "game"])
+def test_present_at_start_in_every_mode(tmp_path, mode):
+    state, shot = tmp_path / "s.json", tmp_path / "p.png"
+    done = viz(
+        "--mode", mode, "--present", "--state", str(state), "--screenshot", str(shot), "--size", "960x640"
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(state.read_text())["presenting"] is True and shot.stat().st_size > 0

@@ -1,0 +1,81 @@
+"""Every window size from 960x640 to 2560x1440, every text size, both languages, every mode
+(issue 18, item 8): the board keeps 45% of the height, no label is cut, the counters' labels are
+never smaller than the controls' text, and no two panels overlap."""
+
+from __future__ import annotations
+
+import math
+from itertools import combinations
+
+import pygame
+import pytest
+
+from tests.ui import FRAME, new_app
+from visualizer.look.appearance import SCALES
+from visualizer.look.layout import COUNTER_ROWS, EXTRA_ROWS, counters_need
+
+SIZES = [(960, 640), (1280, 800), (1920, 1080), (2560, 1440)]
+#: forward checking: the most counters and the domains' legend; backtracking: the flag strips
+MODES = [
+    ("watch", "backtracking"),
+    ("watch", "forward-checking"),
+    ("predict", "backtracking"),
+    ("game", "backtracking"),
+]
+#: Race mode's two boards side by side: at 960x640 each gets what half the board's column allows,
+#: and at large text sizes the counters (never smaller than the controls' text) keep their room.
+RACE_SHARE = 0.37
+
+
+def cut_labels(app) -> list[str]:
+    """The buttons (and drop-downs' shown options) whose text is wider than the button."""
+    buttons = list(app.controls.buttons.values())
+    for menu in (app.controls.algorithms, app.controls.languages):
+        if menu is not None:
+            buttons.append(menu.current_state.selected_option_button)
+    return [b.text for b in buttons if b.font.size(b.text)[0] + 4 > b.rect.width]
+
+
+@pytest.mark.filterwarnings("error:Label Rect is too small")  # pygame_gui's word for a cut label
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("mode", "algorithm"), MODES)
+def test_the_board_keeps_its_room_and_nothing_is_cut_or_overlaps(size, mode, algorithm):
+    for scale in SCALES:
+        for lang in ("en", "zh"):
+            app = new_app(8, algorithm, mode=mode, size=size, ui_scale=scale, lang=lang)
+            try:
+                if mode != "game":
+                    app.dispatch("step", 30)  # queens, refusals, the flag strips or the domains
+                app.tick(FRAME)
+                where = (scale, lang)
+                layout = app.layout
+                assert app.geometry.rect.h >= math.ceil(0.45 * size[1]), where
+                assert layout.board.contains(app.geometry.rect), where
+                assert cut_labels(app) == [], where
+                assert counters_need(COUNTER_ROWS, EXTRA_ROWS, layout.control_text / 17) <= layout.counters.h
+                panels = [layout.controls, layout.counters, layout.code, layout.banner, layout.scrub]
+                panels += [layout.narration] if layout.narration is not None else []
+                panels.append(app.geometry.rect)
+                for a, b in combinations(panels, 2):
+                    assert not pygame.Rect(a).colliderect(b), (where, a, b)
+                assert pygame.Rect((0, 0), size).contains(layout.controls.union(layout.code)), where
+            finally:
+                app.close()
+
+
+@pytest.mark.filterwarnings("error:Label Rect is too small")
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_race_boards_keep_their_room_and_nothing_is_cut(size):
+    for scale in SCALES:
+        for lang in ("en", "zh"):
+            app = new_app(8, "forward-checking", mode="race", size=size, ui_scale=scale, lang=lang)
+            try:
+                app.dispatch("step", 30)
+                app.tick(FRAME)
+                a, b = app.mode.board_rects["a"], app.mode.board_rects["b"]
+                assert min(a.h, b.h) >= RACE_SHARE * size[1], (scale, lang)
+                assert not a.colliderect(b) and not app.layout.controls.colliderect(a)
+                assert a.right <= size[0] and b.right <= size[0] and b.bottom <= app.layout.scrub.top
+                assert cut_labels(app) == [], (scale, lang)
+            finally:
+                app.close()
