@@ -19,12 +19,10 @@ narrated in its own terms: "column 5, row 1 is refused ...".
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import factorial
 
-from solvers.backtracking import Transposed
-from solvers.domains import Domains
-from solvers.enumeration import (
+from solvers.algorithms.enumeration import (
     PERM_CLEAR,
     PERM_FIRST,
     PRUNED_CLEAR,
@@ -33,11 +31,16 @@ from solvers.enumeration import (
     PRUNED_SKIP_PLACE,
     next_permutation,
 )
+from solvers.algorithms.local_search import default_max_repairs
+from solvers.domains import Domains
 from solvers.events import Backtrack, Conflict, Event, Place, Prune, Repair, Restore, Solution
-from solvers.local_search import default_max_repairs
-from solvers.registry import AlgorithmSpec
+from solvers.resume import Transposed
+from solvers.spec import AlgorithmSpec
 
 LANGS = ("en", "zh")
+#: An algorithm's sentences (its spec's ``narrator``): the event, the context before it and the
+#: words of the language (rows and columns swapped for a column-by-column walk; ``words["lang"]``).
+Narrate = Callable[[Event, "Context", dict[str, str]], str]
 SHOWN_COLUMNS = 40  # a longer solution is said by its first columns and its size
 
 _WORDS = {

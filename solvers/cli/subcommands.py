@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from typing import NoReturn, TextIO, TypeVar
 
-from solvers import construction, engine, estimate, registry
+from solvers import engine, estimate, registry
+from solvers.algorithms import construction
 from solvers.cli import progress as cli_progress
 from solvers.cli.args import whole_number
 from solvers.counters import Counters, depth_profile, tally

@@ -9,7 +9,7 @@ from itertools import islice, permutations
 import pytest
 
 from solvers import registry
-from solvers.enumeration import PRUNED_CLEAR, PRUNED_NEXT_LIFT
+from solvers.algorithms.enumeration import PRUNED_CLEAR, PRUNED_NEXT_LIFT
 from solvers.events import Backtrack, Conflict, Event, Place, Prune, Repair, Solution
 from solvers.narration import LANGS, Narrator, narrate, pruned_skip
 from tests.run import nqueens

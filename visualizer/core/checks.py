@@ -2,7 +2,7 @@
 board. Pure, no pygame: ``render/checks.py`` only draws a ``CheckMarks``.
 
 The three recursive backtracking variants (and the iterative one) try the same squares; they
-differ in how they ask "is (row, col) attacked?" (``solvers.backtracking``'s checkers):
+differ in how they ask "is (row, col) attacked?" (``solvers.algorithms.backtracking``'s checkers):
 
 * ``flags``: look up cols[col], diag[row+col], anti[row-col+n-1], stopping at the first taken;
 * ``pairwise``: compare with each earlier queen in row order, stopping at the first attacker;

@@ -25,6 +25,7 @@ from solvers.board import line_counts
 from solvers.counters import Counters
 from solvers.errors import SolverError
 from solvers.events import Event, Place, Solution
+from solvers.spec import AlgorithmSpec
 
 # Line indices into CONSTRUCTION_CODE.
 LINE_PLACE, LINE_DONE = 10, 11
@@ -109,3 +110,43 @@ def answer(n: int) -> tuple[np.ndarray, dict[str, int]]:
     """The board and the counters its events would give, without building events."""
     queens = construct(n)
     return queens, Counters(attempts=n, placements=n, solutions=1).as_dict()
+
+
+CONSTRUCTION_CODE_ZH = (
+    "若 n == 2 或 n == 3：无解",
+    "evens = 2, 4, 6, ...  （列号从 1 数起）",
+    "odds = 1, 3, 5, ...",
+    "若 n mod 6 == 2：",
+    "    交换 odds 中的 1 和 3；把 5 移到末尾",
+    "若 n mod 6 == 3：",
+    "    把 2 移到 evens 末尾",
+    "    把 1 和 3 移到 odds 末尾",
+    "columns = evens 接上 odds",
+    "对 row = 1 .. n：",
+    "    在 (row, columns[row]) 放皇后",
+    "记录解",
+)
+
+
+ORDER = 40  # after bitmask
+
+
+SPECS = (
+    AlgorithmSpec(
+        "construction",
+        "Explicit construction (no search)",
+        "显式构造（无需搜索）",
+        "One solution for any n >= 4 from a formula: even columns, then odd, two remainders fixed.",
+        "用公式直接给出任意 n >= 4 的一个解：先偶数列再奇数列，两种余数另作调整。",
+        construction,
+        CONSTRUCTION_CODE,
+        CONSTRUCTION_CODE_ZH,
+        max_n=10_000_000,
+        attempt_unit="square",  # one (row, column) square tried
+        exhaustive=False,
+        family="construction",
+        answer=answer,
+        attempts=lambda n: n,
+        own_rule="squares",  # the formula gives the row and the column
+    ),
+)

@@ -19,9 +19,23 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from solvers.backtracking import refusal_kind
+from solvers.algorithms.backtracking import refusal_kind
+from solvers.engine import BruteForce, Permutations
 from solvers.events import Backtrack, Conflict, Event, Place, Solution
-from solvers.resume import FULL, LIFT, NEXT, SKIP, SOLVED, START, TRY, Start, begin
+from solvers.resume import (
+    FULL,
+    LIFT,
+    NEXT,
+    SKIP,
+    SOLVED,
+    START,
+    TRY,
+    PermutationResume,
+    Start,
+    TreeResume,
+    begin,
+)
+from solvers.spec import AlgorithmSpec
 
 Pair = tuple[tuple[int, int], tuple[int, int]]
 
@@ -303,4 +317,118 @@ PRUNED_CODE = (
     "    for each pair of rows i < j:",
     "        if |q[i]-q[j]| == j-i: return i, j",
     "    record solution; return none",
+)
+
+BRUTE_FORCE_CODE_ZH = (
+    "search(row)：  # 生成全部 n^n 个棋盘",
+    "    若 row == n：",
+    "        若 test(q)：记录解",
+    "        返回",
+    "    对 col = 0 .. n-1：",
+    "        放皇后：q[row] = col",
+    "        search(row + 1)",
+    "        移走 (row, col) 的皇后",
+    "test(q)：",
+    "    对每一对行 i < j：",
+    "        若 q[i] == q[j]：返回 false",
+    "        若 |q[i]-q[j]| == j-i：返回 false",
+    "    返回 true",
+)
+
+
+PERMUTATIONS_CODE_ZH = (
+    "q = 第一个排列 0, 1, ..., n-1",
+    "放皇后：第 r 行放在第 q[r] 列",
+    "循环：",
+    "    若 test(q)：记录解",
+    "    若 q 是最后一个排列：跳出",
+    "    移走下一个排列要移动的皇后",
+    "    q = 下一个排列；放回这些皇后",
+    "移走所有皇后",
+    "test(q)：  # 各列本来就互不相同",
+    "    对每一对行 i < j：",
+    "        若 |q[i]-q[j]| == j-i：返回 false",
+    "    返回 true",
+)
+
+
+PRUNED_CODE_ZH = (
+    "q = 第一个排列 0, 1, ..., n-1",
+    "放皇后：第 r 行放在第 q[r] 列",
+    "test(q)  # 不计数",
+    "当 q 还有下一个排列：",
+    "    移走下一个排列要移动的皇后",
+    "    q = 下一个排列；放回这些皇后",
+    "    计数 q；(i, j) = test(q)",
+    "    若有冲突的一对 (i, j)：",
+    "        跳过其后保持 q[i]、q[j] 的排列",
+    "        若已没有排列：跳出",
+    "        移走这次跳跃要移动的皇后",
+    "        q = 跳到的排列；放回这些皇后",
+    "        test(q)  # 不计数",
+    "移走所有皇后",
+    "test(q)：  # 找第一对同斜线的皇后",
+    "    对每一对行 i < j：",
+    "        若 |q[i]-q[j]| == j-i：返回 i, j",
+    "    记录解；返回 none",
+)
+
+
+ORDER = 20  # after the backtracking family
+
+
+SPECS = (
+    AlgorithmSpec(
+        "brute-force",
+        "Brute force over all n^n boards",
+        "暴力枚举（n^n 种摆法）",
+        "Every board with one queen per row is built, then tested pair by pair.",
+        "生成每行一个皇后的全部摆法，再逐对检查。",
+        brute_force,
+        BRUTE_FORCE_CODE,
+        BRUTE_FORCE_CODE_ZH,
+        max_n=8,
+        attempt_unit="board",  # one whole board tested
+        family="enumeration",
+        engine=BruteForce(),
+        attempts=lambda n: n**n,
+        race_partner="backtracking",
+        resumer=TreeResume(verdicts=True),
+        predict="answer",
+    ),
+    AlgorithmSpec(
+        "permutations",
+        "All permutations",
+        "全排列",
+        "Every permutation (one queen per row and column) in order, tested for diagonals.",
+        "按字典序枚举全部排列（每行每列各一个皇后），检查斜线。",
+        permutations,
+        PERMUTATIONS_CODE,
+        PERMUTATIONS_CODE_ZH,
+        max_n=10,
+        attempt_unit="permutation",  # one whole permutation tested
+        family="enumeration",
+        engine=Permutations(pruned=False),
+        attempts=math.factorial,
+        race_partner="permutations-pruned",
+        resumer=PermutationResume(),
+        predict="answer",
+    ),
+    AlgorithmSpec(
+        "permutations-pruned",
+        "Permutations with pruning",
+        "全排列剪枝",
+        "Permutations, skipping every one that keeps the first conflicting pair.",
+        "枚举排列，跳过所有保留首个冲突皇后对的排列。",
+        permutations_pruned,
+        PRUNED_CODE,
+        PRUNED_CODE_ZH,
+        max_n=12,
+        attempt_unit="permutation",  # one whole permutation tested
+        family="enumeration",
+        engine=Permutations(pruned=True, max_n=12),
+        resumer=PermutationResume(skips=True),
+        race_partner="mrv",  # skipping known-bad permutations vs never making them
+        predict="answer",
+    ),
 )

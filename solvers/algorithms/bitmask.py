@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from solvers.engine import BitTree
+from solvers.estimate import tree_attempts
 from solvers.events import Backtrack, Event, Place, Solution
-from solvers.resume import FULL, LIFT, SOLVED, Start, begin
+from solvers.resume import FULL, LIFT, SOLVED, Start, TreeResume, begin
+from solvers.spec import AlgorithmSpec
 
 # Line indices into BITMASK_CODE.
 LINE_DONE, LINE_PLACE, LINE_REMOVE = 1, 6, 10
@@ -138,3 +141,46 @@ def count_completions(
 
     walk(0, 0, 0, 0)
     return found, budget >= 0
+
+
+BITMASK_CODE_ZH = (
+    "solve(row, cols, diag, anti)：",
+    "    若 row == n：记录解；返回",
+    "    free = ~(cols | diag | anti) & (2^n-1)",
+    "    当 free != 0：",
+    "        bit = free & -free  # 最低的空位",
+    "        free = free - bit",
+    "        在 bit 对应的列放皇后",
+    "        solve(row + 1, cols | bit,",
+    "              (diag | bit) << 1,",
+    "              (anti | bit) >> 1)",
+    "        移走 bit 对应列的皇后",
+)
+
+
+ORDER = 30  # after the enumerations
+
+
+def _node_attempts(n: int) -> int | None:
+    """Bitmask's attempts (one per node but the root), where the tree is known."""
+    return tree_attempts(n, per_square=False)
+
+
+SPECS = (
+    AlgorithmSpec(
+        "bitmask",
+        "Bit-parallel backtracking",
+        "位运算回溯法",
+        "Backtracking whose free squares come from three bit masks in one step.",
+        "用三个位掩码一步求出可放位置的回溯法。",
+        bitmask,
+        BITMASK_CODE,
+        BITMASK_CODE_ZH,
+        max_n=30,
+        attempt_unit="square",  # one (row, column) square tried
+        engine=BitTree(),
+        attempts=_node_attempts,
+        resumer=TreeResume(),
+        profile="engine",
+    ),
+)

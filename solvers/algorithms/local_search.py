@@ -11,7 +11,7 @@ taken away and the search starts again from a new greedy start.
 Everything random comes from ``random.Random(seed)``, so a seed fixes the run.
 
 >>> events = list(min_conflicts(8, seed=1))
->>> from solvers.construction import is_valid
+>>> from solvers.algorithms.construction import is_valid
 >>> is_valid(np.array(events[-1].queens))
 True
 """
@@ -23,10 +23,11 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from solvers.algorithms.construction import refuse_impossible
 from solvers.board import attacking_pairs
-from solvers.construction import refuse_impossible
 from solvers.counters import Counters
 from solvers.events import Backtrack, Event, Place, Repair, Solution
+from solvers.spec import COUNTERS, AlgorithmSpec
 
 # Line indices into MIN_CONFLICTS_CODE.
 LINE_GREEDY, LINE_MOVE, LINE_RESTART, LINE_DONE = 1, 5, 8, 9
@@ -196,3 +197,42 @@ def answer(n: int, *, seed: int = 0) -> tuple[np.ndarray, dict[str, int]]:
         "conflicts": attacking_pairs(np.array(queens, dtype=np.int64)),
     }
     return np.array(queens, dtype=np.int64), {**counters.as_dict(), **extra}
+
+
+MIN_CONFLICTS_CODE_ZH = (
+    "对 row = 0 .. n-1：  # 贪心起步；平局随机",
+    "    把皇后放在与上方各行",
+    "        冲突最少的列",
+    "当仍有皇后受攻击：",
+    "    随机选一个受攻击的皇后",
+    "    在它所在的行内把它移到",
+    "        冲突最少的列（平局随机）",
+    "    若修复次数 > 上限：",
+    "        移走所有皇后；重新开始",
+    "记录解",
+)
+
+
+ORDER = 50  # after construction
+
+
+SPECS = (
+    AlgorithmSpec(
+        "min-conflicts",
+        "Min-conflicts local search",
+        "最小冲突局部搜索",
+        "A greedy start, then an attacked queen moves in its row to its least-attacked square.",
+        "先贪心放置，再反复把一个受攻击的皇后移到本行冲突最少的格子。",
+        min_conflicts,
+        MIN_CONFLICTS_CODE,
+        MIN_CONFLICTS_CODE_ZH,
+        max_n=100_000,
+        attempt_unit="move",  # one queen placed or moved
+        exhaustive=False,
+        family="local-search",
+        answer=answer,
+        predict=None,  # it picks the queen to move and breaks ties at random
+        counters=(*COUNTERS, "repairs"),
+        view="chart",  # its conflicts chart
+    ),
+)
