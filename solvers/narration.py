@@ -244,7 +244,7 @@ class Context:
         self.attempts = 0
         self.previous: Event | None = None
         # constraint propagation: every row's remaining columns
-        self.domains = Domains(n) if spec.family == "propagation" else None
+        self.domains = Domains(n) if spec.check == "domains" else None
 
     # -- reading --------------------------------------------------------------
 

@@ -212,11 +212,11 @@ def mrv(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[
     return _search(n, first, _fewest_left, start)
 
 
-def domains_after_place(name: str, board: Sequence[int | None]) -> Domains:
-    """The domains of search ``name`` ("forward-checking" or "mrv") right after it placed the
+def domains_after_place(board: Sequence[int | None], *, fewest_left: bool = False) -> Domains:
+    """The domains of forward checking (MRV with ``fewest_left``) right after it placed the
     queens of ``board``, the last one's pruning not yet applied (what a resume starts from; the
     window's narration rebuilds its context from it after a jump)."""
-    choose = _fewest_left if name == "mrv" else _first_free
+    choose = _fewest_left if fewest_left else _first_free
     domains = Domains(len(board))
     _rebuild(board, choose, domains, [None] * len(board))
     return domains

@@ -138,7 +138,7 @@ class NarrationLog:
             at -= 1
         if at > start:
             queens = [board.get(row) for row in range(timeline.n)]
-            domains = domains_after_place(timeline.spec.name, queens)
+            domains = domains_after_place(queens, fewest_left=timeline.spec.dynamic_rows)
         else:  # from the run's start (exact), or a log with no Place (rare: left as it was)
             domains = Domains(timeline.n)
         for row, col, pruned, a, b in timeline.log.domain_changes(at, first):
