@@ -17,11 +17,12 @@ Solution.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from solvers.algorithms.backtracking import refusal_kind
 from solvers.engine import BruteForce, Permutations
 from solvers.events import Backtrack, Conflict, Event, Place, Solution
+from solvers.narration import Context, fmt, line_key, solution_text, square_by_square, with_shared
 from solvers.resume import (
     FULL,
     LIFT,
@@ -374,6 +375,179 @@ PRUNED_CODE_ZH = (
 )
 
 
+_OWN_TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "bf_place": "Building board {k}: the queen of row {r} goes on column {c}.",
+        "bf_lift_next": "The queen of row {r} leaves column {c}; next it tries column {c1}.",
+        "bf_lift_done": "Row {r} has been through all {n} columns: its queen is lifted from column {c}.",
+        "bf_reject": "Board {k} of {total} is rejected: the queens in rows {a} and {b} share {a_line}.",
+        "bf_solution": "Board {k} of {total} has no attacking pair: solution {s} is {q}.",
+        "perm_place_first": "First permutation: the queen of row {r} goes on column {c}.",
+        "perm_place_next": "Next permutation: the queen of row {r} goes on column {c}.",
+        "perm_place_skip": "Where the skip lands: the queen of row {r} goes on column {c}.",
+        "perm_lift_next": "Next permutation: the queen of row {r} leaves column {c}.",
+        "perm_lift_skip": "Skipping: the queen of row {r} leaves column {c}.",
+        "perm_lift_end": "No permutation is left: the queen of row {r} is lifted from column {c}.",
+        "perm_reject": "Permutation {k} of {total} is rejected: the queens in rows {a} and {b} share "
+        "{a_line}.",
+        "perm_solution": "Permutation {k} of {total} has no shared diagonal: solution {s} is {q}.",
+        "pruned_skip": "Traversal {k}: the queens in rows {a} and {b} share {a_line}, so every following "
+        "permutation that keeps this pair is skipped ({skip} of them).",
+        "pruned_skip_none": "Traversal {k}: the queens in rows {a} and {b} share {a_line}; the very next "
+        "permutation already changes this pair, so none is skipped.",
+        "pruned_skip_end": "Traversal {k}: the queens in rows {a} and {b} share {a_line}, and every "
+        "remaining "
+        "permutation keeps this pair ({skip} of them), so the walk ends.",
+        "pruned_reject_first": "The first permutation (not counted) is rejected: the queens in rows "
+        "{a} and {b} "
+        "share {a_line}.",
+        "pruned_reject_landed": "The permutation the skip landed on (not counted) is rejected: the queens in "
+        "rows {a} and {b} share {a_line}.",
+        "pruned_solution": "Traversal {k} has no shared diagonal: solution {s} is {q}.",
+        "pruned_solution_uncounted": "The permutation the skip landed on (not counted) has no shared "
+        "diagonal: "
+        "solution {s} is {q}.",
+        "pruned_solution_first": "The first permutation (not counted) has no shared diagonal: "
+        "solution {s} is {q}.",
+        "a_col": "a column",
+        "a_diag": "a diagonal",
+        "a_anti": "an anti-diagonal",
+    },
+    "zh": {
+        "bf_place": "生成第 {k} 个棋盘：第 {r} 行的皇后放在第 {c} 列。",
+        "bf_lift_next": "第 {r} 行的皇后离开第 {c} 列，接下来试第 {c1} 列。",
+        "bf_lift_done": "第 {r} 行已试遍全部 {n} 列：拿起第 {c} 列的皇后。",
+        "bf_reject": "第 {k} 个棋盘（共 {total} 个）被否决：第 {a} 行和第 {b} 行的皇后在同一{a_line}上。",
+        "bf_solution": "第 {k} 个棋盘（共 {total} 个）没有互相攻击的皇后：第 {s} 个解是 {q}。",
+        "perm_place_first": "第一个排列：第 {r} 行的皇后放在第 {c} 列。",
+        "perm_place_next": "下一个排列：第 {r} 行的皇后放在第 {c} 列。",
+        "perm_place_skip": "跳到的排列：第 {r} 行的皇后放在第 {c} 列。",
+        "perm_lift_next": "下一个排列：第 {r} 行的皇后离开第 {c} 列。",
+        "perm_lift_skip": "跳过中：第 {r} 行的皇后离开第 {c} 列。",
+        "perm_lift_end": "已没有剩下的排列：拿起第 {r} 行第 {c} 列的皇后。",
+        "perm_reject": "第 {k} 个排列（共 {total} 个）被否决：第 {a} 行和第 {b} 行的皇后在同一{a_line}上。",
+        "perm_solution": "第 {k} 个排列（共 {total} 个）没有共用的斜线：第 {s} 个解是 {q}。",
+        "pruned_skip": "第 {k} 次遍历：第 {a} 行和第 {b} 行的皇后在同一{a_line}上，"
+        "因此跳过其后所有保留这对皇后的排列（共 {skip} 个）。",
+        "pruned_skip_none": "第 {k} 次遍历：第 {a} 行和第 {b} 行的皇后在同一{a_line}上；"
+        "紧接着的排列已经改变了这对皇后，无需跳过。",
+        "pruned_skip_end": "第 {k} 次遍历：第 {a} 行和第 {b} 行的皇后在同一{a_line}上，"
+        "剩下的排列都保留这对皇后（共 {skip} 个），遍历到此结束。",
+        "pruned_reject_first": "第一个排列（不计数）被否决：第 {a} 行和第 {b} 行的皇后在同一{a_line}上。",
+        "pruned_reject_landed": "跳到的排列（不计数）被否决：第 {a} 行和第 {b} 行的皇后在同一{a_line}上。",
+        "pruned_solution": "第 {k} 次遍历没有共用的斜线：第 {s} 个解是 {q}。",
+        "pruned_solution_uncounted": "跳到的排列（不计数）没有共用的斜线：第 {s} 个解是 {q}。",
+        "pruned_solution_first": "第一个排列（不计数）没有共用的斜线：第 {s} 个解是 {q}。",
+        "a_col": "列",
+        "a_diag": "条对角线",
+        "a_anti": "条反对角线",
+    },
+}
+_TEXT = with_shared(_OWN_TEXT)
+
+
+def _later_arrangements(tail: Sequence[int]) -> int:
+    """How many arrangements of ``tail``'s (distinct) values come after it in lexicographic order."""
+    m = len(tail)
+    rank = 0
+    for i, value in enumerate(tail):
+        smaller = sum(1 for later in tail[i + 1 :] if later < value)
+        rank += smaller * math.factorial(m - 1 - i)
+    return math.factorial(m) - 1 - rank
+
+
+def pruned_skip(perm: Sequence[int], i: int, j: int) -> tuple[int, bool]:
+    """Seed 002's skip after the conflicting pair (i, j) of ``perm``: how many following
+    permutations keep ``perm[i]`` and ``perm[j]`` (skipped untested), and whether they
+    run to the last permutation (the walk then ends). Jumps whole blocks that fix rows 0..j.
+    """
+    p = list(perm)
+    keep = (p[i], p[j])
+    skipped = 0
+    while True:
+        tail = p[j + 1 :]
+        skipped += _later_arrangements(tail)
+        p[j + 1 :] = sorted(tail, reverse=True)
+        if next_permutation(p) < 0:
+            return skipped, True
+        if (p[i], p[j]) != keep:
+            return skipped, False
+        skipped += 1
+
+
+def _pair(event: Conflict) -> tuple[int, int, str]:
+    """The conflicting pair of a whole-board verdict: its rows (1-based) and its line."""
+    return event.row + 1, event.blocker[0] + 1, line_key((event.row, event.col), event.blocker)
+
+
+def narrate_brute_force(event: Event, ctx: Context, words: dict[str, str]) -> str:
+    """The sentences of brute force: board k of n^n built, then judged."""
+    return _enumeration(event, ctx, words, "bf", ctx.n**ctx.n)
+
+
+def narrate_permutations(event: Event, ctx: Context, words: dict[str, str]) -> str:
+    """The sentences of the permutation walk: permutation k of n! moved to, then judged."""
+    return _enumeration(event, ctx, words, "perm", math.factorial(ctx.n))
+
+
+def _enumeration(event: Event, ctx: Context, words: dict[str, str], kind: str, total: int) -> str:
+    text = _TEXT[words["lang"]]
+    n = ctx.n
+    k = f"{ctx.attempts + 1:,}"
+    if isinstance(event, Place):
+        if kind == "bf":
+            return fmt(text["bf_place"], words, k=k, r=event.row + 1, c=event.col + 1)
+        key = "perm_place_first" if event.line == PERM_FIRST else "perm_place_next"
+        return fmt(text[key], words, r=event.row + 1, c=event.col + 1)
+    if isinstance(event, Backtrack):
+        r, c = event.row + 1, event.col + 1
+        if kind == "bf":
+            if event.col < n - 1:
+                return fmt(text["bf_lift_next"], words, r=r, c=c, c1=c + 1)
+            return fmt(text["bf_lift_done"], words, r=r, c=c, n=n)
+        key = "perm_lift_end" if event.line == PERM_CLEAR else "perm_lift_next"
+        return fmt(text[key], words, r=r, c=c)
+    if isinstance(event, Conflict):
+        a, b, line = _pair(event)
+        return fmt(text[f"{kind}_reject"], words, k=k, total=f"{total:,}", a=a, b=b, a_line=text[f"a_{line}"])
+    if isinstance(event, Solution):
+        q = solution_text(ctx, words["lang"])
+        return fmt(text[f"{kind}_solution"], words, k=k, total=f"{total:,}", s=ctx.solutions + 1, q=q)
+    return square_by_square(event, ctx, words)
+
+
+def narrate_pruned(event: Event, ctx: Context, words: dict[str, str]) -> str:
+    """The sentences of the pruned permutations: each skip said with how many it skips."""
+    text = _TEXT[words["lang"]]
+    k = f"{ctx.attempts + 1:,}"
+    if isinstance(event, Place):
+        key = {PRUNED_FIRST: "perm_place_first", PRUNED_SKIP_PLACE: "perm_place_skip"}.get(
+            event.line, "perm_place_next"
+        )
+        return fmt(text[key], words, r=event.row + 1, c=event.col + 1)
+    if isinstance(event, Backtrack):
+        key = {PRUNED_SKIP_LIFT: "perm_lift_skip", PRUNED_CLEAR: "perm_lift_end"}.get(
+            event.line, "perm_lift_next"
+        )
+        return fmt(text[key], words, r=event.row + 1, c=event.col + 1)
+    if isinstance(event, Conflict):
+        a, b, line = _pair(event)
+        values = {"k": k, "a": a, "b": b, "a_line": text[f"a_{line}"]}
+        if not event.attempt:  # the first permutation, or the one a skip landed on
+            key = "pruned_reject_first" if ctx.attempts == 0 else "pruned_reject_landed"
+            return fmt(text[key], words, **values)
+        perm = ctx.real_queens()
+        skipped, ends = pruned_skip(perm, event.row, event.blocker[0])
+        key = "pruned_skip_end" if ends else "pruned_skip" if skipped else "pruned_skip_none"
+        return fmt(text[key], words, skip=f"{skipped:,}", **values)
+    if isinstance(event, Solution):
+        key = "pruned_solution" if event.attempt else "pruned_solution_uncounted"
+        if ctx.attempts == 0:
+            key = "pruned_solution_first"
+        return fmt(text[key], words, k=k, s=ctx.solutions + 1, q=solution_text(ctx, words["lang"]))
+    return square_by_square(event, ctx, words)
+
+
 ORDER = 20  # after the backtracking family
 
 
@@ -395,6 +569,7 @@ SPECS = (
         race_partner="backtracking",
         resumer=TreeResume(verdicts=True),
         predict="answer",
+        narrator=narrate_brute_force,
     ),
     AlgorithmSpec(
         "permutations",
@@ -413,6 +588,7 @@ SPECS = (
         race_partner="permutations-pruned",
         resumer=PermutationResume(),
         predict="answer",
+        narrator=narrate_permutations,
     ),
     AlgorithmSpec(
         "permutations-pruned",
@@ -430,5 +606,6 @@ SPECS = (
         resumer=PermutationResume(skips=True),
         race_partner="mrv",  # skipping known-bad permutations vs never making them
         predict="answer",
+        narrator=narrate_pruned,
     ),
 )

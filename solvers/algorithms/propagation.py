@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from solvers.domains import Domains, mrv_row
 from solvers.events import Backtrack, Conflict, Event, Place, Prune, Restore, Solution
+from solvers.narration import Context, fmt, line_key, square_by_square, with_shared
 from solvers.resume import PlacementResume, Start
 from solvers.spec import COUNTERS, AlgorithmSpec
 
@@ -222,6 +223,85 @@ def domains_after_place(board: Sequence[int | None], *, fewest_left: bool = Fals
     return domains
 
 
+_OWN_TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "fc_place": "{R} {r}, {C} {c} is still in its {R}'s domain, so a queen is placed there.",
+        "mrv_place": "{R} {r} has the fewest {C}s left ({k}), so it is filled next: a queen goes on {C} {c}.",
+        "mrv_place_tie": "{R} {r} is the lowest of the {t} {R}s with the fewest {C}s left ({k}), so it is "
+        "filled next: a queen goes on {C} {c}.",
+        "prune": "The queen in {R} {br}, {C} {bc} attacks {R} {r}, {C} {c} along its {line}: {C} {c} leaves "
+        "the domain of {R} {r} ({left} left).",
+        "restore": "{C} {c} comes back into the domain of {R} {r}: the queen in {R} {br}, {C} {bc}, which "
+        "removed it, is being taken back.",
+        "wipeout": "Wipe-out: the queen in {R} {br}, {C} {bc} removed {C} {c}, the last one of {R} {r}, so "
+        "that queen is taken back.",
+        "fc_lift_next": "The queen in {R} {r} is lifted from {C} {c}; the next {C} in its domain is {x}.",
+        "fc_lift_done": "The queen in {R} {r} is lifted from {C} {c}; its domain has no {C} left to try, so "
+        "the search goes back.",
+        "fc_lift_end": "The queen in {R} {r} is lifted from {C} {c}; its domain has no {C} left to try, so "
+        "the search is over.",
+    },
+    "zh": {
+        "fc_place": "第 {r} {R}第 {c} {C}仍在该{R}的域中，放下皇后。",
+        "mrv_place": "第 {r} {R}剩余的{C}最少（{k} 个），所以先填它：皇后放在第 {c} {C}。",
+        "mrv_place_tie": "剩余{C}最少（{k} 个）的{R}有 {t} 个，第 {r} {R}是其中最上面的，所以先填它："
+        "皇后放在第 {c} {C}。",
+        "prune": "第 {br} {R}第 {bc} {C}的皇后沿{line}攻击第 {r} {R}第 {c} {C}：第 {c} {C}从第 {r} {R}的域中"
+        "删去（剩 {left} 个）。",
+        "restore": "第 {c} {C}回到第 {r} {R}的域中：删去它的第 {br} {R}第 {bc} {C}的皇后正被撤回。",
+        "wipeout": "域被清空：第 {br} {R}第 {bc} {C}的皇后删去了第 {r} {R}的最后一{C}，即第 {c} {C}，"
+        "所以撤回这个皇后。",
+        "fc_lift_next": "拿起第 {r} {R}第 {c} {C}的皇后；它的域中下一{C}是第 {x} {C}。",
+        "fc_lift_done": "拿起第 {r} {R}第 {c} {C}的皇后；它的域中已没有可试的{C}，于是回退。",
+        "fc_lift_end": "拿起第 {r} {R}第 {c} {C}的皇后；它的域中已没有可试的{C}，搜索结束。",
+    },
+}
+_TEXT = with_shared(_OWN_TEXT)
+
+
+def narrate_forward_checking(event: Event, ctx: Context, words: dict[str, str]) -> str:
+    """The sentences of forward checking: placements from the domains, prunes, wipe-outs, restores."""
+    return _narrate(event, ctx, words, mrv=False)
+
+
+def narrate_mrv(event: Event, ctx: Context, words: dict[str, str]) -> str:
+    """Forward checking's sentences, each placement saying why its row has the fewest columns left."""
+    return _narrate(event, ctx, words, mrv=True)
+
+
+def _narrate(event: Event, ctx: Context, words: dict[str, str], *, mrv: bool) -> str:
+    text = _TEXT[words["lang"]]
+    domains = ctx.domains
+    assert domains is not None, "a propagation context keeps the domains"
+    if isinstance(event, Place):
+        r, c = event.row, event.col
+        if not mrv:
+            return fmt(text["fc_place"], words, r=r + 1, c=c + 1)
+        k = domains.size[r]
+        ties = sum(1 for row in range(ctx.n) if row not in ctx.queens and domains.size[row] == k)
+        key = "mrv_place_tie" if ties > 1 else "mrv_place"
+        return fmt(text[key], words, r=r + 1, c=c + 1, k=k, t=ties)
+    if isinstance(event, (Prune, Restore)):
+        (br, bc), key = event.by, line_key((event.row, event.col), event.by)
+        values = {"r": event.row + 1, "c": event.col + 1, "br": br + 1, "bc": bc + 1}
+        if isinstance(event, Restore):
+            return fmt(text["restore"], words, **values)
+        left = domains.size[event.row] - 1
+        return fmt(text["prune"], words, line=words[key], left=left, **values)
+    if isinstance(event, Conflict):
+        br, bc = event.blocker
+        return fmt(text["wipeout"], words, r=event.row + 1, c=event.col + 1, br=br + 1, bc=bc + 1)
+    if isinstance(event, Backtrack):
+        r, c = event.row, event.col
+        if isinstance(ctx.previous, Solution):
+            return fmt(text["lift_solution"], words, s=ctx.solutions, r=r + 1, c=c + 1)
+        following = [x for x in domains.remaining(r) if x > c]
+        if following:
+            return fmt(text["fc_lift_next"], words, r=r + 1, c=c + 1, x=following[0] + 1)
+        return fmt(text["fc_lift_end" if len(ctx.queens) == 1 else "fc_lift_done"], words, r=r + 1, c=c + 1)
+    return square_by_square(event, ctx, words)
+
+
 ORDER = 60  # last of today's families
 
 # Forward checking and MRV are counted by draining their events (the engine does not model them).
@@ -248,6 +328,7 @@ SPECS = (
         check="domains",
         counters=(*COUNTERS, "pruned", "wipeouts"),
         profile="events",
+        narrator=narrate_forward_checking,
     ),
     AlgorithmSpec(
         "mrv",
@@ -267,5 +348,6 @@ SPECS = (
         own_rule="rows",  # its narration says why that row
         counters=(*COUNTERS, "pruned", "wipeouts"),
         profile="events",
+        narrator=narrate_mrv,
     ),
 )
