@@ -159,6 +159,7 @@ BITMASK_CODE_ZH = (
 )
 
 
+#: Its own sentences in English and Chinese (``with_shared`` adds those every search says).
 _OWN_TEXT: dict[str, dict[str, str]] = {
     "en": {
         "bit_place": "{R} {r}: the masks leave {C}s {free} to try; the queen takes the lowest, {C} {c}.",

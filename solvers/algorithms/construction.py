@@ -129,6 +129,7 @@ CONSTRUCTION_CODE_ZH = (
 )
 
 
+#: Its own sentences in English and Chinese (``with_shared`` adds those every search says).
 _OWN_TEXT: dict[str, dict[str, str]] = {
     "en": {
         "cs_first": "Row 1: the formula lists the even columns first, then the odd ones{fix}; its "

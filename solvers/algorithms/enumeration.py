@@ -375,6 +375,7 @@ PRUNED_CODE_ZH = (
 )
 
 
+#: Its own sentences in English and Chinese (``with_shared`` adds those every search says).
 _OWN_TEXT: dict[str, dict[str, str]] = {
     "en": {
         "bf_place": "Building board {k}: the queen of row {r} goes on column {c}.",

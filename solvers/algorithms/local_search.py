@@ -214,6 +214,7 @@ MIN_CONFLICTS_CODE_ZH = (
 )
 
 
+#: Its own sentences in English and Chinese (``with_shared`` adds those every search says).
 _OWN_TEXT: dict[str, dict[str, str]] = {
     "en": {
         "mc_place": "Greedy start: the queen of row {r} goes on column {c}, a column with the fewest "

@@ -223,6 +223,7 @@ def domains_after_place(board: Sequence[int | None], *, fewest_left: bool = Fals
     return domains
 
 
+#: Its own sentences in English and Chinese (``with_shared`` adds those every search says).
 _OWN_TEXT: dict[str, dict[str, str]] = {
     "en": {
         "fc_place": "{R} {r}, {C} {c} is still in its {R}'s domain, so a queen is placed there.",
