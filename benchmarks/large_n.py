@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from solvers import construction, local_search
+from solvers.algorithms import construction, local_search
 
 CONSTRUCTION_N = (1_000, 10_000, 100_000, 1_000_000)
 MIN_CONFLICTS_N = (1_000, 2_000, 5_000, 10_000)

@@ -288,7 +288,7 @@ def plain_backtracking(n: int) -> tuple[int, int]:
 
 def overhead(n: int, repeat: int) -> str:
     """Events per second of the ``backtracking`` generator, and its time over the plain search."""
-    from solvers.backtracking import backtracking
+    from solvers.algorithms.backtracking import backtracking
     from solvers.counters import tally
 
     events = sum(1 for _ in backtracking(n))

@@ -147,3 +147,21 @@ def transpose(queens: Sequence[int | None]) -> Board:
         if col is not None:
             out[col] = row
     return tuple(out)
+
+
+class Transposed:
+    """Swap rows and columns of every event: seed 001's column-by-column walk."""
+
+    @staticmethod
+    def event(event: Event) -> Event:
+        if isinstance(event, (Place, Backtrack)):
+            return type(event)(event.col, event.row, event.line, event.attempt, event.checks)
+        if isinstance(event, Conflict):
+            br, bc = event.blocker
+            return Conflict(event.col, event.row, (bc, br), event.line, event.attempt, event.checks)
+        if isinstance(event, Solution):
+            queens = [0] * len(event.queens)
+            for col, row in enumerate(event.queens):
+                queens[row] = col
+            return Solution(tuple(queens), event.line, event.attempt, event.checks)
+        return event

@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from typing import NoReturn, TextIO, TypeVar
 
-from solvers import construction, engine, estimate, registry
+from solvers import engine, estimate, registry
+from solvers.algorithms import construction
 from solvers.cli import progress as cli_progress
 from solvers.cli.args import whole_number
 from solvers.counters import Counters, depth_profile, tally
@@ -220,14 +221,10 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> None:
         out.write(f"No solution for n = {args.n}.\n")
 
 
-# Families whose events walk a tree of partial boards, one queen per Place.
-TREE_FAMILIES = ("backtracking", "propagation")
-
-
 def cmd_profile(args: argparse.Namespace) -> list[int]:
     """Nodes per depth: the engine's backtracking tree, or a tree search's own events drained."""
     spec = registry.get(args.algo) if args.algo is not None else None
-    if spec is None or spec.family == "backtracking":
+    if spec is None or spec.profile == "engine":
         if spec is not None:
             spec.check_n(args.n)
         label = f"profile n = {args.n} (estimate: {_engine_time('profile', args.n, 'profile')})"
@@ -238,7 +235,7 @@ def cmd_profile(args: argparse.Namespace) -> list[int]:
 def search_profile(spec: registry.AlgorithmSpec, n: int) -> list[int]:
     """Nodes per depth of a tree search's own events, drained like count's "events" source
     (``profile --algo``; the window's nodes-per-depth chart for forward checking and MRV)."""
-    if spec.family not in TREE_FAMILIES:
+    if spec.profile is None:  # its events walk no tree of partial boards, one queen per Place
         raise SolverError(f"{spec.name} does not search a tree of partial boards; profile needs one")
     return depth_profile(spec.solve(n), n)
 

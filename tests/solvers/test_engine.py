@@ -226,7 +226,7 @@ def test_cancel_before_start_does_no_work():
 @pytest.mark.parametrize("first", [False, True])
 def test_fast_backtracking_path_yields_the_recursive_events(first):
     """The hot path of ``backtracking`` is event for event the walk with a flag checker."""
-    from solvers import backtracking as bt
+    from solvers.algorithms import backtracking as bt
 
     for n in range(1, 9):
         slow = bt._checked_walk(bt.FlagChecker(n), first, bt.FLAG_LINES)

@@ -8,7 +8,8 @@ import json
 import numpy as np
 import pytest
 
-from solvers import construction, local_search, registry
+from solvers import registry
+from solvers.algorithms import construction, local_search
 from solvers.board import is_solution
 from solvers.cli.main import run
 from solvers.counters import tally

@@ -9,9 +9,9 @@ from itertools import islice, permutations
 import pytest
 
 from solvers import registry
-from solvers.enumeration import PRUNED_CLEAR, PRUNED_NEXT_LIFT
+from solvers.algorithms.enumeration import PRUNED_CLEAR, PRUNED_NEXT_LIFT, pruned_skip
 from solvers.events import Backtrack, Conflict, Event, Place, Prune, Repair, Solution
-from solvers.narration import LANGS, Narrator, narrate, pruned_skip
+from solvers.narration import LANGS, Narrator, narrate
 from tests.run import nqueens
 
 # (algorithm, n, by_columns, events): whole runs at small n, long prefixes of the big ones.

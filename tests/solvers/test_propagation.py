@@ -9,12 +9,12 @@ from io import StringIO
 import pytest
 
 from solvers import registry
+from solvers.algorithms.propagation import LINE_PLACE, LINE_PRUNE, LINE_RESTORE, LINE_WIPEOUT
 from solvers.board import attacks, is_solution
 from solvers.cli import main as cli
 from solvers.counters import Counters, depth_profile, tally
 from solvers.domains import Domains, mrv_row
 from solvers.events import Backtrack, Conflict, Event, Place, Prune, Restore, Solution
-from solvers.propagation import LINE_PLACE, LINE_PRUNE, LINE_RESTORE, LINE_WIPEOUT
 from visualizer.core.eventlog import EventLog
 from visualizer.core.timeline import Timeline
 

@@ -9,8 +9,9 @@ from collections.abc import Iterator
 import pytest
 
 from solvers import registry
-from solvers.backtracking import Transposed, refusal_kind
+from solvers.algorithms.backtracking import refusal_kind
 from solvers.events import Conflict, Event
+from solvers.resume import Transposed
 
 MAX_WIDTH = 44  # characters (a CJK character counts two): what the code panel shows uncut
 

@@ -2,7 +2,7 @@
 board. Pure, no pygame: ``render/checks.py`` only draws a ``CheckMarks``.
 
 The three recursive backtracking variants (and the iterative one) try the same squares; they
-differ in how they ask "is (row, col) attacked?" (``solvers.backtracking``'s checkers):
+differ in how they ask "is (row, col) attacked?" (``solvers.algorithms.backtracking``'s checkers):
 
 * ``flags``: look up cols[col], diag[row+col], anti[row-col+n-1], stopping at the first taken;
 * ``pairwise``: compare with each earlier queen in row order, stopping at the first attacker;
@@ -18,17 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvers.events import Conflict, Event, Place
+from solvers.spec import AlgorithmSpec
 
 Square = tuple[int, int]
 Queens = tuple[int | None, ...]
 
-#: Which check each algorithm makes (algorithms not listed show none).
-CHECK_KINDS = {
-    "backtracking": "flags",
-    "backtracking-pairwise": "pairwise",
-    "backtracking-iterative": "pairwise",
-    "backtracking-board": "board",
-}
+#: The checks drawn on the board (a spec's ``check``; "domains" is drawn by ``core/domains.py``).
+CHECK_KINDS = ("flags", "pairwise", "board")
 #: The check is drawn at this speed (events per second) or slower, and whenever stepping by hand.
 SLOW_SPEED = 20.0
 
@@ -58,9 +54,9 @@ class CheckMarks:
     square: Square | None = None  # the square checked
 
 
-def check_kind(algorithm: str) -> str | None:
-    """The check ``algorithm`` makes ("flags", "pairwise", "board"), or None."""
-    return CHECK_KINDS.get(algorithm)
+def check_kind(spec: AlgorithmSpec) -> str | None:
+    """The check ``spec`` shows on the board ("flags", "pairwise", "board"), or None."""
+    return spec.check if spec.check in CHECK_KINDS else None
 
 
 def shows_check(speed: float, moving: bool) -> bool:

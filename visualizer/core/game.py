@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from solvers.bitmask import count_completions
+from solvers.algorithms.bitmask import count_completions
 from solvers.board import Board
 
 Square = tuple[int, int]

@@ -5,7 +5,7 @@ Pure Python, no pygame. Nothing runs per event while the search plays or jumps: 
 sentence is read (``sync``, from the event log), and sentences are made only for the lines
 asked for. After a long jump the narrator is rebuilt from the board instead of replaying
 millions of events (``REBUILD``); the constraint-propagation family's domains are rebuilt from
-the board at the last Place before them (``solvers.propagation.domains_after_place``) and the
+the board at the last Place before them (``solvers.algorithms.propagation.domains_after_place``) and the
 log's later prunes and restores (``EventLog.domain_changes``, numpy). A timeline's jump (seek)
 makes the next read rebuild.
 
@@ -22,11 +22,11 @@ makes the next read rebuild.
 
 from __future__ import annotations
 
-from solvers.backtracking import Transposed
+from solvers.algorithms.propagation import domains_after_place
 from solvers.domains import Domains
 from solvers.events import Backtrack, Event, Place, Repair, Solution
 from solvers.narration import Narrator
-from solvers.propagation import domains_after_place
+from solvers.resume import Transposed
 from visualizer.core.timeline import Timeline
 
 #: A gap of more events than this is closed by rebuilding from the board, not by replaying.
@@ -138,7 +138,7 @@ class NarrationLog:
             at -= 1
         if at > start:
             queens = [board.get(row) for row in range(timeline.n)]
-            domains = domains_after_place(timeline.spec.name, queens)
+            domains = domains_after_place(queens, fewest_left=timeline.spec.dynamic_rows)
         else:  # from the run's start (exact), or a log with no Place (rare: left as it was)
             domains = Domains(timeline.n)
         for row, col, pruned, a, b in timeline.log.domain_changes(at, first):

@@ -49,9 +49,9 @@ LOOKAHEAD = 1_000_000
 def question_kind(spec: AlgorithmSpec, lang: str = "en") -> str:
     """The kind of question ``spec`` asks, "square" or "answer"; SolverError (translated) for an
     algorithm whose next move cannot be predicted."""
-    if spec.family == "local-search":
+    if spec.predict is None:
         raise SolverError(tr("predict_random", lang, algorithm=spec.title_zh if lang == "zh" else spec.title))
-    return "answer" if spec.family == "enumeration" else "square"
+    return spec.predict
 
 
 def is_place(event: Event) -> bool:
@@ -193,7 +193,7 @@ class Predictor:
         real = (place.row, place.col)
         spec = self.timeline.spec
         lifts = [i for i, e in enumerate(events) if type(e) is Backtrack]
-        own_rule = spec.family == "construction" or spec.name == "mrv"  # its narration says why
+        own_rule = spec.own_rule != ""  # its narration says why (its rows, or its squares)
         if guess[0] != place.row:
             if lifts:
                 why = self._said(events, lifts[0], then=real, lifted=len(lifts))
@@ -208,7 +208,7 @@ class Predictor:
             plain = Context(self._refuser, self.timeline.n)
             why = {lang: narrate(refusal, plain, lang) for lang in LANGUAGES}
             return Verdict(guess, real, False, why, attacker)
-        if spec.family == "construction":
+        if spec.own_rule == "squares":
             return Verdict(guess, real, False, self._said(events, len(events) - 1))
         key = "predict_tried" if guess[1] < place.col else "predict_columns"
         return Verdict(guess, real, False, _both(key, r=place.row + 1, c=guess[1] + 1, first=place.col + 1))

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from solvers.registry import AlgorithmSpec
-from visualizer.core.domains import MRV_ALGORITHMS
 from visualizer.core.icicle import MAP_RESOLUTION, IcicleMap
 from visualizer.core.timeline import Timeline
 from visualizer.core.tree import Layout, SearchTree, node_layout
@@ -43,7 +42,7 @@ def full_profile(n: int, spec: AlgorithmSpec | None = None) -> tuple[int, ...] |
     backtracking tree up to ``PROFILE_MAX_N``; for a search the engine does not model (``spec``
     of the propagation family, whose depth is queens placed), its own events as
     ``nqueens profile N --algo NAME`` counts them, up to ``EVENTS_PROFILE_MAX_N``."""
-    own = spec is not None and spec.family == "propagation"
+    own = spec is not None and spec.profile == "events"
     if n > (EVENTS_PROFILE_MAX_N if own else PROFILE_MAX_N):
         return None
     key = (spec.name if own else "", n)  # type: ignore[union-attr]
@@ -104,7 +103,7 @@ class TreeView:
         n = timeline.n
         self.layout = node_layout(timeline.spec, n)
         self.full_profile = full_profile(n, timeline.spec)
-        self.by_queens = timeline.spec.name in MRV_ALGORITHMS  # its depth is not the row index
+        self.by_queens = timeline.spec.dynamic_rows  # its depth is not the row index
         self.tree = SearchTree(n, keep_nodes=self.layout is not None)
         self.icicle = IcicleMap(n, resolution) if self.layout is None else None
         self.marks = SlotMarks(self.tree) if self.icicle is not None else None  # for zooming

@@ -31,7 +31,8 @@ Pair = tuple[str, str]
 
 def partner(algorithm: str) -> str:
     """The usual opponent of ``algorithm``: its spec's ``race_partner``, else the first algorithm
-    that names it as its partner, else plain backtracking; never ``algorithm`` itself.
+    that names it as its partner, else the first registered algorithm (plain backtracking);
+    never ``algorithm`` itself.
 
     >>> partner("brute-force"), partner("bitmask"), partner("permutations")
     ('backtracking', 'backtracking', 'permutations-pruned')
@@ -44,7 +45,7 @@ def partner(algorithm: str) -> str:
     challengers = [a for a, b in registry.race_pairs() if b == algorithm and a != algorithm]
     if challengers:
         return challengers[0]
-    return "backtracking" if algorithm != "backtracking" else "backtracking-pairwise"
+    return next(name for name in registry.ALGORITHMS if name != algorithm)
 
 
 def pair_id(pair: Pair) -> str:

@@ -80,8 +80,8 @@ class WatchMode(SearchMode):
             if self.domains is not None:
                 self.domains.detach()
             self.domains = DomainFollower(n).attach(timeline) if shows_domains(spec) else None
-            if spec.family == "local-search" and self.views.view != "chart":
-                self.views.set("chart", timeline)  # min-conflicts opens on its conflicts chart
+            if spec.view is not None and self.views.view != spec.view:
+                self.views.set(spec.view, timeline)  # min-conflicts opens on its conflicts chart
 
     @property
     def n(self) -> int:
@@ -230,7 +230,7 @@ class WatchMode(SearchMode):
 
     def check_marks(self, scene: Scene) -> CheckMarks | None:
         """What the algorithm's own check read for the last event (None: it makes none to show)."""
-        kind = check_kind(self.algorithm)
+        kind = check_kind(self.timeline.spec)
         if kind is None or scene.n > MAX_CHECK_N:
             return None
         with self.host.lock:
@@ -302,11 +302,8 @@ class WatchMode(SearchMode):
             said, log = self._narration(layout, lang)
         if chosen is not None:  # a gallery click: that solution until the next step
             scene = Scene(n=scene.n, queens=chosen, event_index=scene.event_index)
-        family = self.timeline.spec.family  # counters only some families have
-        if family != "local-search":
-            counters.pop("repairs", None)
-        if family != "propagation":
-            counters.pop("pruned", None), counters.pop("wipeouts", None)
+        shown = self.timeline.spec.counters  # repairs, pruned, wipe-outs: only for those that count them
+        counters = {key: value for key, value in counters.items() if key in shown}
         marks = self.check_marks(scene) if chosen is None else None
         board_area, strips_area = layout.board, None
         self.strips_area, self.strip_texts = None, []

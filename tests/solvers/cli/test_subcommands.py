@@ -9,7 +9,7 @@ import json
 import pytest
 
 from solvers import registry
-from solvers.backtracking import LINE_PLACE
+from solvers.algorithms.backtracking import LINE_PLACE
 from solvers.cli.main import run
 from tests.run import nqueens
 

@@ -24,11 +24,24 @@ def marks_cost(kind: str, marks, event) -> int:
     return 2 * len(marks.cells) - stopped_on_column
 
 
-@pytest.mark.parametrize("algorithm", sorted(CHECK_KINDS))
+CHECKED = sorted(name for name, spec in registry.ALGORITHMS.items() if spec.check in CHECK_KINDS)
+
+
+def test_the_four_backtracking_variants_show_their_checks():
+    kinds = {name: check_kind(registry.get(name)) for name in CHECKED}
+    assert kinds == {
+        "backtracking": "flags",
+        "backtracking-pairwise": "pairwise",
+        "backtracking-iterative": "pairwise",
+        "backtracking-board": "board",
+    }
+
+
+@pytest.mark.parametrize("algorithm", CHECKED)
 @pytest.mark.parametrize("n", [4, 6])
 def test_the_marks_replay_exactly_the_checks_each_event_spent(algorithm, n):
     timeline = Timeline(registry.get(algorithm), n)
-    kind = check_kind(algorithm)
+    kind = check_kind(timeline.spec)
     checked = 0
     while not timeline.finished:
         timeline.step()
@@ -57,8 +70,9 @@ def test_flag_look_ups_stop_at_the_first_taken_flag(queens, square, looked, stop
     assert strips.stopped == stopped
 
 
-def test_an_unknown_algorithm_shows_no_check():
-    assert check_kind("brute-force") is None
+def test_an_algorithm_without_a_board_check_shows_none():
+    assert check_kind(registry.get("brute-force")) is None
+    assert check_kind(registry.get("mrv")) is None  # its domains are drawn, not a check
     assert check_marks(None, (None,), None) is None
 
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from solvers import registry
-from solvers.backtracking import LINE_PLACE
+from solvers.algorithms.backtracking import LINE_PLACE
 from solvers.board import Board
 from solvers.counters import tally
 from solvers.events import Backtrack, Conflict, Place, Repair, Solution

@@ -11,8 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from solvers.engine import BitTree
+from solvers.estimate import tree_attempts
 from solvers.events import Backtrack, Event, Place, Solution
-from solvers.resume import FULL, LIFT, SOLVED, Start, begin
+from solvers.narration import Context, fmt, square_by_square, with_shared
+from solvers.resume import FULL, LIFT, SOLVED, Start, TreeResume, begin
+from solvers.spec import AlgorithmSpec
 
 # Line indices into BITMASK_CODE.
 LINE_DONE, LINE_PLACE, LINE_REMOVE = 1, 6, 10
@@ -138,3 +142,89 @@ def count_completions(
 
     walk(0, 0, 0, 0)
     return found, budget >= 0
+
+
+BITMASK_CODE_ZH = (
+    "solve(row, cols, diag, anti)：",
+    "    若 row == n：记录解；返回",
+    "    free = ~(cols | diag | anti) & (2^n-1)",
+    "    当 free != 0：",
+    "        bit = free & -free  # 最低的空位",
+    "        free = free - bit",
+    "        在 bit 对应的列放皇后",
+    "        solve(row + 1, cols | bit,",
+    "              (diag | bit) << 1,",
+    "              (anti | bit) >> 1)",
+    "        移走 bit 对应列的皇后",
+)
+
+
+#: Its own sentences in English and Chinese (``with_shared`` adds those every search says).
+_OWN_TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "bit_place": "{R} {r}: the masks leave {C}s {free} to try; the queen takes the lowest, {C} {c}.",
+        "bit_place_one": "{R} {r}: the masks leave only {C} {c} to try; the queen takes it.",
+        "bit_back_next": "{R} {r1} has no free square left, so the queen in {R} {r} is lifted from {C} {c}; "
+        "the next free {C} there is {x}.",
+        "bit_back_done": "{R} {r1} has no free square left, so the queen in {R} {r} is lifted from {C} {c}; "
+        "{R} {r} has no free {C} left either.",
+    },
+    "zh": {
+        "bit_place": "第 {r} {R}：掩码给出还可尝试的空闲{C} {free}；皇后放在其中最小的第 {c} {C}。",
+        "bit_place_one": "第 {r} {R}：掩码只剩第 {c} {C}可试；皇后放在这里。",
+        "bit_back_next": "第 {r1} {R}已没有空闲格，于是拿起第 {r} {R}第 {c} {C}的皇后；"
+        "该{R}下一个空闲{C}是第 {x} {C}。",
+        "bit_back_done": "第 {r1} {R}已没有空闲格，于是拿起第 {r} {R}第 {c} {C}的皇后；"
+        "该{R}也没有空闲{C}了。",
+    },
+}
+_TEXT = with_shared(_OWN_TEXT)
+
+
+def narrate_bitmask(event: Event, ctx: Context, words: dict[str, str]) -> str:
+    """The sentences of bitmask: the free columns the masks leave, lowest first."""
+    text = _TEXT[words["lang"]]
+    if isinstance(event, Place):
+        r, c = event.row, event.col
+        free = [x + 1 for x in ctx.safe_columns(r) if x >= c]
+        if len(free) <= 1:
+            return fmt(text["bit_place_one"], words, r=r + 1, c=c + 1)
+        free_text = words["sep"].join(map(str, free))
+        return fmt(text["bit_place"], words, r=r + 1, c=c + 1, free=free_text)
+    if isinstance(event, Backtrack) and event.row != ctx.n - 1:
+        r, c = event.row, event.col
+        values = {"r1": r + 2, "r": r + 1, "c": c + 1}
+        following = [x for x in ctx.safe_columns(r) if x > c]
+        if following:
+            return fmt(text["bit_back_next"], words, x=following[0] + 1, **values)
+        return fmt(text["bit_back_done"], words, **values)
+    return square_by_square(event, ctx, words)
+
+
+ORDER = 30  # after the enumerations
+
+
+def _node_attempts(n: int) -> int | None:
+    """Bitmask's attempts (one per node but the root), where the tree is known."""
+    return tree_attempts(n, per_square=False)
+
+
+SPECS = (
+    AlgorithmSpec(
+        "bitmask",
+        "Bit-parallel backtracking",
+        "位运算回溯法",
+        "Backtracking whose free squares come from three bit masks in one step.",
+        "用三个位掩码一步求出可放位置的回溯法。",
+        bitmask,
+        BITMASK_CODE,
+        BITMASK_CODE_ZH,
+        max_n=30,
+        attempt_unit="square",  # one (row, column) square tried
+        engine=BitTree(),
+        attempts=_node_attempts,
+        resumer=TreeResume(),
+        profile="engine",
+        narrator=narrate_bitmask,
+    ),
+)

@@ -25,6 +25,8 @@ from solvers.board import line_counts
 from solvers.counters import Counters
 from solvers.errors import SolverError
 from solvers.events import Event, Place, Solution
+from solvers.narration import Context, solution_text, square_by_square, with_shared
+from solvers.spec import AlgorithmSpec
 
 # Line indices into CONSTRUCTION_CODE.
 LINE_PLACE, LINE_DONE = 10, 11
@@ -109,3 +111,82 @@ def answer(n: int) -> tuple[np.ndarray, dict[str, int]]:
     """The board and the counters its events would give, without building events."""
     queens = construct(n)
     return queens, Counters(attempts=n, placements=n, solutions=1).as_dict()
+
+
+CONSTRUCTION_CODE_ZH = (
+    "若 n == 2 或 n == 3：无解",
+    "evens = 2, 4, 6, ...  （列号从 1 数起）",
+    "odds = 1, 3, 5, ...",
+    "若 n mod 6 == 2：",
+    "    交换 odds 中的 1 和 3；把 5 移到末尾",
+    "若 n mod 6 == 3：",
+    "    把 2 移到 evens 末尾",
+    "    把 1 和 3 移到 odds 末尾",
+    "columns = evens 接上 odds",
+    "对 row = 1 .. n：",
+    "    在 (row, columns[row]) 放皇后",
+    "记录解",
+)
+
+
+#: Its own sentences in English and Chinese (``with_shared`` adds those every search says).
+_OWN_TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "cs_first": "Row 1: the formula lists the even columns first, then the odd ones{fix}; its "
+        "first entry "
+        "is column {c}.",
+        "cs_place": "Row {r} takes column {c}, entry {r} of the formula's list.",
+        "cs_fix2": " (as {n} leaves 2 when divided by 6, 1 and 3 swap and 5 moves to the end)",
+        "cs_fix3": " (as {n} leaves 3 when divided by 6, 2 moves to the end of the evens, 1 and 3 to the end "
+        "of the odds)",
+        "cs_solution": "All {n} rows are filled straight from the formula, no search needed: the "
+        "solution is {q}.",
+    },
+    "zh": {
+        "cs_first": "第 1 行：公式先列出偶数列，再列出奇数列{fix}；列表的第 1 项是第 {c} 列。",
+        "cs_place": "第 {r} 行取公式列表的第 {r} 项：第 {c} 列。",
+        "cs_fix2": "（{n} 除以 6 余 2，所以 1 和 3 互换，5 移到末尾）",
+        "cs_fix3": "（{n} 除以 6 余 3，所以 2 移到偶数列末尾，1 和 3 移到奇数列末尾）",
+        "cs_solution": "{n} 行都已按公式放好，无需搜索：解是 {q}。",
+    },
+}
+_TEXT = with_shared(_OWN_TEXT)
+
+
+def narrate_construction(event: Event, ctx: Context, words: dict[str, str]) -> str:
+    """The sentences of the construction: each row's entry of the formula's list."""
+    text = _TEXT[words["lang"]]
+    n = ctx.n
+    if isinstance(event, Place):
+        if event.row > 0:
+            return text["cs_place"].format(r=event.row + 1, c=event.col + 1)
+        fix = text["cs_fix2"] if n % 6 == 2 else text["cs_fix3"] if n % 6 == 3 else ""
+        return text["cs_first"].format(c=event.col + 1, fix=fix.format(n=n))
+    if isinstance(event, Solution):
+        return text["cs_solution"].format(n=n, q=solution_text(ctx, words["lang"]))
+    return square_by_square(event, ctx, words)
+
+
+ORDER = 40  # after bitmask
+
+
+SPECS = (
+    AlgorithmSpec(
+        "construction",
+        "Explicit construction (no search)",
+        "显式构造（无需搜索）",
+        "One solution for any n >= 4 from a formula: even columns, then odd, two remainders fixed.",
+        "用公式直接给出任意 n >= 4 的一个解：先偶数列再奇数列，两种余数另作调整。",
+        construction,
+        CONSTRUCTION_CODE,
+        CONSTRUCTION_CODE_ZH,
+        max_n=10_000_000,
+        attempt_unit="square",  # one (row, column) square tried
+        exhaustive=False,
+        family="construction",
+        answer=answer,
+        attempts=lambda n: n,
+        own_rule="squares",  # the formula gives the row and the column
+        narrator=narrate_construction,
+    ),
+)

@@ -23,8 +23,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from solvers import kernels as kn
+from solvers.engine import SquareWalk
+from solvers.estimate import tree_attempts
 from solvers.events import Backtrack, Conflict, Event, Place, Solution
-from solvers.resume import FULL, LIFT, SOLVED, Start, begin, transpose
+from solvers.resume import FULL, LIFT, SOLVED, Start, Transposed, TreeResume, begin, transpose
+from solvers.spec import AlgorithmSpec
 
 Square = tuple[int, int]
 
@@ -151,24 +155,6 @@ class BoardChecker(Checker):
                     return checks
                 r, c = r - 1, c + step
         return checks
-
-
-class Transposed:
-    """Swap rows and columns of every event: seed 001's column-by-column walk."""
-
-    @staticmethod
-    def event(event: Event) -> Event:
-        if isinstance(event, (Place, Backtrack)):
-            return type(event)(event.col, event.row, event.line, event.attempt, event.checks)
-        if isinstance(event, Conflict):
-            br, bc = event.blocker
-            return Conflict(event.col, event.row, (bc, br), event.line, event.attempt, event.checks)
-        if isinstance(event, Solution):
-            queens = [0] * len(event.queens)
-            for col, row in enumerate(event.queens):
-                queens[row] = col
-            return Solution(tuple(queens), event.line, event.attempt, event.checks)
-        return event
 
 
 def _checked_walk(checker: Checker, first: bool, lines: Lines, start: Start | None = None) -> Iterator[Event]:
@@ -338,6 +324,8 @@ def backtracking_iterative(
     return _run(PairwiseChecker, n, by_columns=by_columns, first=first, iterative=True, start=start)
 
 
+#: The pseudo-code, in English then in Chinese line for line (same indentation, so an event's
+#: ``line`` points at the same step in both).
 FLAG_CODE = (
     "solve(row):",
     "    if row == n: record solution; return",
@@ -406,4 +394,163 @@ ITERATIVE_CODE = (
     "        if q[r] == col: return true",
     "        if |q[r]-col| == row-r: return true",
     "    return false",
+)
+
+FLAG_CODE_ZH = (
+    "solve(row):",
+    "    若 row == n：记录解；返回",
+    "    对 col = 0 .. n-1：",
+    "        若 cols[col]：跳过",
+    "        若 diag[row+col]：跳过",
+    "        若 anti[row-col+n-1]：跳过",
+    "        在 (row, col) 放皇后",
+    "        置上它的三个标记",
+    "        solve(row + 1)",
+    "        移走 (row, col) 的皇后",
+    "        清除它的三个标记",
+)
+
+
+PAIRWISE_CODE_ZH = (
+    "solve(row):",
+    "    若 row == n：记录解；返回",
+    "    对 col = 0 .. n-1：",
+    "        若 safe(row, col) 为假：跳过",
+    "        放皇后：q[row] = col",
+    "        solve(row + 1)",
+    "        移走 (row, col) 的皇后",
+    "safe(row, col)：",
+    "    对 r = 0 .. row-1：  # 前面各行的皇后",
+    "        若 q[r] == col：返回 false",
+    "        若 |q[r]-col| == row-r：返回 false",
+    "    返回 true",
+)
+
+
+BOARD_CODE_ZH = (
+    "solve(row):",
+    "    若 row == n：记录解；返回",
+    "    对 col = 0 .. n-1：",
+    "        若 safe(row, col) 为假：跳过",
+    "        放皇后：B[row][col] = Q",
+    "        solve(row + 1)",
+    "        移走皇后：B[row][col] = .",
+    "safe(row, col)：  # 读二维棋盘 B",
+    "    对 r = 0 .. n-1：  # 整列",
+    "        若 B[r][col] == Q：返回 false",
+    "    对 (row, col) 右上方的每个 (r, c)：",
+    "        若 B[r][c] == Q：返回 false",
+    "    对 (row, col) 左上方的每个 (r, c)：",
+    "        若 B[r][c] == Q：返回 false",
+    "    返回 true",
+)
+
+
+ITERATIVE_CODE_ZH = (
+    "row = 0; col = 0",
+    "当 row >= 0：",
+    "    当 col < n 且 attacked(row, col)：",
+    "        col += 1  # 换",
+    "    若 col == n：",
+    "        row -= 1  # 退",
+    "        若 row < 0：停止",
+    "    否则：",
+    "        在 (row, col) 放皇后",
+    "        若 row < n-1：",
+    "            row += 1; col = 0  # 进",
+    "            继续",
+    "        记录解",
+    "    移走 (row, q[row]) 的皇后",
+    "    col = q[row] + 1  # 换",
+    "attacked(row, col)：",
+    "    对 r = 0 .. row-1：  # 前面各行的皇后",
+    "        若 q[r] == col：返回 true",
+    "        若 |q[r]-col| == row-r：返回 true",
+    "    返回 false",
+)
+
+
+ORDER = 10  # first in the registry
+
+
+def _square_attempts(n: int) -> int | None:
+    """The square-by-square backtracking family's attempts, where the tree is known."""
+    return tree_attempts(n, per_square=True)
+
+
+SPECS = (
+    AlgorithmSpec(
+        "backtracking",
+        "Backtracking with flag arrays",
+        "回溯法（标记数组）",
+        "Row by row; one look-up each in the column, diagonal and anti-diagonal arrays.",
+        "逐行放置；列、主对角线、副对角线各查一次标记数组。",
+        backtracking,
+        FLAG_CODE,
+        FLAG_CODE_ZH,
+        max_n=20,
+        attempt_unit="square",  # one (row, column) square tried
+        by_columns=True,
+        engine=SquareWalk(kn.CHECKS),
+        attempts=_square_attempts,
+        resumer=TreeResume(),
+        race_partner="forward-checking",  # every square tried vs only the values left in a domain
+        check="flags",
+        profile="engine",
+    ),
+    AlgorithmSpec(
+        "backtracking-pairwise",
+        "Backtracking, pairwise checks",
+        "回溯法（逐个比较）",
+        "Row by row; each candidate is compared with every queen already placed.",
+        "逐行放置；每个候选位置与已放置的每个皇后逐一比较。",
+        backtracking_pairwise,
+        PAIRWISE_CODE,
+        PAIRWISE_CODE_ZH,
+        max_n=20,
+        attempt_unit="square",  # one (row, column) square tried
+        by_columns=True,
+        engine=SquareWalk(kn.CHECKS_PAIRWISE),
+        attempts=_square_attempts,
+        race_partner="backtracking",
+        resumer=TreeResume(),
+        check="pairwise",
+        profile="engine",
+    ),
+    AlgorithmSpec(
+        "backtracking-board",
+        "Backtracking on a 2-D board",
+        "回溯法（二维棋盘扫描）",
+        "Row by row; the board is scanned along the column and both diagonals.",
+        "逐行放置；沿所在列和两条斜线扫描二维棋盘。",
+        backtracking_board,
+        BOARD_CODE,
+        BOARD_CODE_ZH,
+        max_n=20,
+        attempt_unit="square",  # one (row, column) square tried
+        by_columns=True,
+        engine=SquareWalk(kn.CHECKS_BOARD),
+        attempts=_square_attempts,
+        resumer=TreeResume(),
+        check="board",
+        profile="engine",
+    ),
+    AlgorithmSpec(
+        "backtracking-iterative",
+        "Backtracking without recursion",
+        "非递归回溯法",
+        "A row pointer that advances, shifts along the row and retreats.",
+        "用行指针代替递归：能进则进，不能进则换，不能换则退。",
+        backtracking_iterative,
+        ITERATIVE_CODE,
+        ITERATIVE_CODE_ZH,
+        max_n=20,
+        attempt_unit="square",  # one (row, column) square tried
+        by_columns=True,
+        engine=SquareWalk(kn.CHECKS_PAIRWISE),
+        attempts=_square_attempts,
+        resumer=TreeResume(),
+        check="pairwise",
+        profile="engine",
+    ),
 )

@@ -11,7 +11,7 @@ taken away and the search starts again from a new greedy start.
 Everything random comes from ``random.Random(seed)``, so a seed fixes the run.
 
 >>> events = list(min_conflicts(8, seed=1))
->>> from solvers.construction import is_valid
+>>> from solvers.algorithms.construction import is_valid
 >>> is_valid(np.array(events[-1].queens))
 True
 """
@@ -23,10 +23,12 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from solvers.algorithms.construction import refuse_impossible
 from solvers.board import attacking_pairs
-from solvers.construction import refuse_impossible
 from solvers.counters import Counters
 from solvers.events import Backtrack, Event, Place, Repair, Solution
+from solvers.narration import Context, plural, solution_text, square_by_square, with_shared
+from solvers.spec import COUNTERS, AlgorithmSpec
 
 # Line indices into MIN_CONFLICTS_CODE.
 LINE_GREEDY, LINE_MOVE, LINE_RESTART, LINE_DONE = 1, 5, 8, 9
@@ -196,3 +198,102 @@ def answer(n: int, *, seed: int = 0) -> tuple[np.ndarray, dict[str, int]]:
         "conflicts": attacking_pairs(np.array(queens, dtype=np.int64)),
     }
     return np.array(queens, dtype=np.int64), {**counters.as_dict(), **extra}
+
+
+MIN_CONFLICTS_CODE_ZH = (
+    "对 row = 0 .. n-1：  # 贪心起步；平局随机",
+    "    把皇后放在与上方各行",
+    "        冲突最少的列",
+    "当仍有皇后受攻击：",
+    "    随机选一个受攻击的皇后",
+    "    在它所在的行内把它移到",
+    "        冲突最少的列（平局随机）",
+    "    若修复次数 > 上限：",
+    "        移走所有皇后；重新开始",
+    "记录解",
+)
+
+
+#: Its own sentences in English and Chinese (``with_shared`` adds those every search says).
+_OWN_TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "mc_place": "Greedy start: the queen of row {r} goes on column {c}, a column with the fewest "
+        "conflicts with the rows above ({k} {conflicts}).",
+        "mc_move": "The queen in row {r} ({old_k} {old_conflicts}) moves to column {c} ({new_k} "
+        "{new_conflicts}); {pairs} attacking {pair_word} left.",
+        "mc_stay": "The queen in row {r} ({old_k} {old_conflicts}) stays on column {c}: no column of its row "
+        "has fewer; {pairs} attacking {pair_word} left.",
+        "mc_restart": "No solution within {limit} repairs, so the search starts again: the queen of row {r} "
+        "is taken away from column {c}.",
+        "mc_clear": "Starting again: the queen of row {r} is taken away from column {c}.",
+        "mc_solution": "No queen is attacked any more: the solution is {q}.",
+    },
+    "zh": {
+        "mc_place": "贪心起步：第 {r} 行的皇后放在第 {c} 列，这一列与上面各行的冲突最少（{k} 处）。",
+        "mc_move": "第 {r} 行的皇后（{old_k} 处冲突）移到第 {c} 列（{new_k} 处冲突）；"
+        "还剩 {pairs} 对互相攻击的皇后。",
+        "mc_stay": "第 {r} 行的皇后（{old_k} 处冲突）留在第 {c} 列：本行没有冲突更少的列；"
+        "还剩 {pairs} 对互相攻击的皇后。",
+        "mc_restart": "修正 {limit} 次仍未得到解，于是重新开始：拿走第 {r} 行第 {c} 列的皇后。",
+        "mc_clear": "重新开始：拿走第 {r} 行第 {c} 列的皇后。",
+        "mc_solution": "已没有受攻击的皇后：解是 {q}。",
+    },
+}
+_TEXT = with_shared(_OWN_TEXT)
+
+
+def narrate_min_conflicts(event: Event, ctx: Context, words: dict[str, str]) -> str:
+    """The sentences of min-conflicts: the greedy start, each repair with its conflicts, restarts."""
+    lang = words["lang"]
+    text = _TEXT[lang]
+    if isinstance(event, Place):
+        k = ctx.attackers(event.row, event.col)
+        conflicts = plural(lang, k, "conflict", "conflicts")
+        return text["mc_place"].format(r=event.row + 1, c=event.col + 1, k=k, conflicts=conflicts)
+    if isinstance(event, Repair):
+        r, old, new = event.row, event.old, event.new
+        old_k = ctx.attackers(r, old) - 3  # its own three lines
+        new_k = old_k if new == old else ctx.attackers(r, new)
+        values = {
+            "r": r + 1,
+            "c": new + 1,
+            "old_k": old_k,
+            "old_conflicts": plural(lang, old_k, "conflict", "conflicts"),
+            "new_k": new_k,
+            "new_conflicts": plural(lang, new_k, "conflict", "conflicts"),
+            "pairs": event.conflicts,
+            "pair_word": plural(lang, event.conflicts, "pair is", "pairs are"),
+        }
+        return text["mc_stay" if new == old else "mc_move"].format(**values)
+    if isinstance(event, Backtrack):
+        key = "mc_restart" if event.row == 0 else "mc_clear"  # a restart lifts rows 0, 1, ..., n-1
+        return text[key].format(limit=default_max_repairs(ctx.n), r=event.row + 1, c=event.col + 1)
+    if isinstance(event, Solution):
+        return text["mc_solution"].format(q=solution_text(ctx, lang))
+    return square_by_square(event, ctx, words)
+
+
+ORDER = 50  # after construction
+
+
+SPECS = (
+    AlgorithmSpec(
+        "min-conflicts",
+        "Min-conflicts local search",
+        "最小冲突局部搜索",
+        "A greedy start, then an attacked queen moves in its row to its least-attacked square.",
+        "先贪心放置，再反复把一个受攻击的皇后移到本行冲突最少的格子。",
+        min_conflicts,
+        MIN_CONFLICTS_CODE,
+        MIN_CONFLICTS_CODE_ZH,
+        max_n=100_000,
+        attempt_unit="move",  # one queen placed or moved
+        exhaustive=False,
+        family="local-search",
+        answer=answer,
+        predict=None,  # it picks the queen to move and breaks ties at random
+        counters=(*COUNTERS, "repairs"),
+        view="chart",  # its conflicts chart
+        narrator=narrate_min_conflicts,
+    ),
+)

@@ -1,0 +1,2 @@
+"""One module per algorithm family: its generators, its pseudo-code in English and Chinese, its
+sentences and its ``SPECS`` (``solvers.registry`` collects them in each module's ``ORDER``)."""

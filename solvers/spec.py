@@ -1,0 +1,215 @@
+"""``AlgorithmSpec``: everything the CLI, the engine and the window know about one algorithm.
+
+Each module of ``solvers/algorithms/`` holds its specs (``SPECS``); ``solvers.registry`` collects
+them. A per-algorithm fact is a field here with a default, read where it is needed: no code outside
+an algorithm's module tests its name or family.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from solvers.counters import Counters
+from solvers.engine import CancelFlag, EngineLimit, Model, ProgressCallback
+from solvers.errors import SolverError
+from solvers.events import Event
+from solvers.resume import Checkpoint, Resumer, State, Transposed, transpose
+
+if TYPE_CHECKING:
+    from solvers.narration import Narrate
+
+#: The counters every algorithm shows; a spec's ``counters`` adds its own (repairs, pruned, ...).
+COUNTERS = ("attempts", "placements", "backtracks", "solutions", "checks")
+
+#: A direct answer: the board (``queens[row] = column``) and its counters, no events.
+Answer = Callable[[int], tuple[np.ndarray, dict[str, int]]]
+
+
+@dataclass(frozen=True)
+class AlgorithmSpec:
+    """What the CLI, the engine and the window need to know about one algorithm."""
+
+    name: str
+    title: str
+    title_zh: str
+    summary: str
+    summary_zh: str
+    generator: Callable[..., Iterator[Event]]
+    code: tuple[str, ...]
+    code_zh: tuple[str, ...]  # line for line with ``code``
+    max_n: int
+    min_n: int = 1
+    exhaustive: bool = True
+    by_columns: bool = False  # accepts seed 001's column-by-column walk
+    #: its family ("backtracking", "enumeration", "construction", "local-search", "propagation");
+    #: read by the race panel's counters only (``visualizer/render/race.py``), everything else has its field
+    family: str = "backtracking"
+    engine: Model | None = None  # how the instant-result engine answers its counters, if it does
+    answer: Answer | None = None  # a direct function for its one answer (the CLI skips the events)
+    attempts: Callable[[int], int | None] | None = None  # the run's attempts in closed form, where known
+    race_partner: str | None = None  # the algorithm it is usually raced against
+    #: what one of its attempts is ("square", "board", "permutation", "move"): attempts of two
+    #: algorithms are compared only when they count the same thing
+    attempt_unit: str = "square"
+    resumer: Resumer | None = None  # how its generator resumes from a checkpoint, if it does
+    #: how the window shows a check: "flags", "pairwise", "board" (its check's marks on the board),
+    #: "domains" (every row's remaining columns, from its Prune / Restore events) or None
+    check: str | None = None
+    dynamic_rows: bool = False  # it picks its next row by a rule (MRV), not top down
+    #: what predict mode asks: "square" (where the next queen goes), "answer" (is the complete board
+    #: safe or attacked) or None (its next move cannot be reasoned out: it is refused)
+    predict: str | None = "square"
+    #: which wrong guesses its own narration explains rather than predict's reasons: "" (none),
+    #: "rows" (its choice of the next row), "squares" (its choice of row and column)
+    own_rule: str = ""
+    counters: tuple[str, ...] = COUNTERS  # the counters the window shows for it, in order
+    #: its sentences (``solvers.narration``'s narrator protocol); None: the square-by-square search's
+    narrator: Narrate | None = None
+    view: str | None = None  # the side view the window opens on for it (None: the one showing)
+    #: how ``nqueens profile --algo`` counts its nodes per depth: "engine" (the backtracking tree the
+    #: engine walks), "events" (its own events drained) or None (it searches no tree of partial boards)
+    profile: str | None = None
+
+    def code_in(self, lang: str) -> tuple[str, ...]:
+        """The pseudo-code in ``lang`` ("en" or "zh"), line for line."""
+        return self.code_zh if lang == "zh" else self.code
+
+    def engine_answers(self, n: int) -> bool:
+        """Whether ``engine_counters`` answers at ``n`` (else drain the generator)."""
+        return self.engine is not None and self.engine.answers(n)
+
+    def engine_counters(
+        self,
+        n: int,
+        *,
+        first: bool = False,
+        progress: ProgressCallback | None = None,
+        cancel: CancelFlag | None = None,
+        jit: bool | None = None,
+        patient: bool = False,
+    ) -> Counters:
+        """The counters ``tally(self.solve(n, first=first))`` would give, from the engine, without events.
+
+        Raises ``EngineLimit`` when the engine does not model this algorithm, or this n
+        (beyond what it does in reasonable time) unless the caller is ``patient`` (it shows
+        progress and can cancel), ``Cancelled`` on cancel.
+        """
+        if self.engine is None:
+            raise EngineLimit(f"the engine does not model {self.name!r}; run its generator instead")
+        if not patient and not self.engine.answers(n):
+            raise EngineLimit(f"the engine answers {self.name} for n up to {self.engine.max_n} (got n = {n})")
+        return self.engine.counters(
+            n, first=first, progress=progress, cancel=cancel, jit=jit, patient=patient
+        )
+
+    def expected_attempts(self, n: int, cancel: CancelFlag | None = None) -> int | None:
+        """Attempts of the whole run at ``n``: the closed form where known, else the engine's
+        exact count when it answers, else None (unknown ahead). Raises ``Cancelled`` on cancel."""
+        known = self.attempts(n) if self.attempts is not None else None
+        if known is None and self.engine_answers(n):
+            return self.engine_counters(n, cancel=cancel).attempts
+        return known
+
+    def check_n(self, n: int) -> None:
+        """Refuse an n outside this algorithm's range, saying why."""
+        if n < self.min_n:
+            raise SolverError(f"n must be at least {self.min_n} for {self.name} (got {n})")
+        if n > self.max_n:
+            raise SolverError(
+                f"n = {n} is too large for {self.name}: it accepts n up to {self.max_n}"
+                + (" (the search is exhaustive)" if self.exhaustive else "")
+            )
+
+    def start_checkpoint(self, n: int) -> Checkpoint:
+        """The checkpoint before the first event (raises ``SolverError`` when it cannot resume)."""
+        return self._resumer().start(n)
+
+    def state_after(
+        self, n: int, queens: Sequence[int | None], event: Event, *, by_columns: bool = False
+    ) -> State | None:
+        """The resume state right after ``event`` left the board ``queens`` (as shown: column by
+        column when ``by_columns``); None when that moment is no checkpoint of this walk."""
+        resumer = self._resumer()
+        if by_columns:
+            return resumer.state_after(n, transpose(queens), Transposed.event(event))
+        return resumer.state_after(n, queens, event)
+
+    def resume(
+        self, n: int, checkpoint: Checkpoint, *, first: bool = False, by_columns: bool = False
+    ) -> Iterator[Event]:
+        """The events of ``solve(n, ...)`` from ``checkpoint.index`` on, exactly."""
+        self._resumer()
+        start = (checkpoint.queens, checkpoint.state)
+        if by_columns:
+            self.solve(n, by_columns=True)  # checks the option
+            return self.generator(n, first=first, by_columns=True, start=start)
+        self.check_n(n)
+        return self.generator(n, first=first, start=start)
+
+    @property
+    def engine_seeks(self) -> bool:
+        """Whether the engine walks this algorithm from a checkpoint (``engine_seek``)."""
+        return self.resumer is not None and self.engine is not None and self.engine.seek_kernel is not None
+
+    def engine_seek(
+        self,
+        n: int,
+        start: Checkpoint,
+        *,
+        first: bool = False,
+        by_columns: bool = False,
+        event: int | None = None,
+        solution: int | None = None,
+        collect: list[tuple[int, ...]] | None = None,
+        keep: int = 0,
+        past: bool = False,
+        jit: bool | None = None,
+    ) -> tuple[Checkpoint, bool]:
+        """The engine's walk from ``start`` to event index ``event`` (or the first checkpoint past
+        it, with ``past``), or right after the run's
+        ``solution``-th Solution, or the end (``engine.Model.seek``), without events; returns the
+        checkpoint reached (the board as shown) and whether the run ended there. The boards of
+        the solutions it passes go to ``collect`` (the run's first ones, up to ``keep``)."""
+        if not self.engine_seeks or self.engine is None:
+            raise EngineLimit(f"the engine cannot walk {self.name} from a checkpoint")
+        self.check_n(n)
+        boards = [] if by_columns and collect is not None else collect
+        if by_columns:
+            start = replace(start, queens=transpose(start.queens))
+            if collect is not None:
+                boards = [tuple(c for c in transpose(q) if c is not None) for q in collect]
+        reached, ended = self.engine.seek(
+            n,
+            start,
+            first=first,
+            event=event,
+            solution=solution,
+            collect=boards,
+            keep=keep,
+            past=past,
+            jit=jit,
+        )
+        if by_columns:
+            reached = replace(reached, queens=transpose(reached.queens))
+            if collect is not None and boards is not None:
+                new = boards[len(collect) :]
+                collect.extend(tuple(c for c in transpose(q) if c is not None) for q in new)
+        return reached, ended
+
+    def _resumer(self) -> Resumer:
+        if self.resumer is None:
+            raise SolverError(f"{self.name} cannot resume from a checkpoint; replay it from the start")
+        return self.resumer
+
+    def solve(self, n: int, *, first: bool = False, by_columns: bool = False) -> Iterator[Event]:
+        """Check n and the options, then return the event generator."""
+        self.check_n(n)
+        if by_columns and not self.by_columns:
+            raise SolverError(f"{self.name} has no column-by-column walk (--by-columns)")
+        if by_columns:
+            return self.generator(n, first=first, by_columns=True)
+        return self.generator(n, first=first)
