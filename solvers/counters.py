@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 
-from solvers.events import Backtrack, Conflict, Event, Place, Prune, Repair, Solution
+from solvers.events import CODES, Event
 
 
 @dataclass(slots=True)
@@ -29,22 +29,23 @@ class Counters:
     wipeouts: int = 0
 
     def apply(self, event: Event, sign: int = 1) -> None:
-        """Count ``event`` (``sign=-1`` takes it back out)."""
+        """Count ``event`` (``sign=-1`` takes it back out): its attempt, its checks, and one on
+        the counter its kind names (``Event.codes``)."""
         self.attempts += sign * event.attempt
         self.checks += sign * event.checks
-        kind = type(event)
-        if kind is Place:
-            self.placements += sign
-        elif kind is Backtrack:
-            self.backtracks += sign
-        elif kind is Solution:
-            self.solutions += sign
-        elif kind is Repair:
-            self.repairs += sign
-        elif kind is Prune:
-            self.pruned += sign
-        elif kind is Conflict and event.wipeout:  # type: ignore[union-attr]
-            self.wipeouts += sign
+        counter = CODES[event.code()][1]
+        if counter is not None:
+            setattr(self, counter, getattr(self, counter) + sign)
+
+    @classmethod
+    def of_codes(cls, per_code: Sequence[int], attempts: int, checks: int) -> Counters:
+        """The counters of events numbered per event log code (``per_code[code]``), with their
+        ``attempts`` and ``checks``: what ``apply`` gives counting them one by one."""
+        counters = cls(attempts=attempts, checks=checks)
+        for code, (_, counter) in CODES.items():
+            if counter is not None and per_code[code]:
+                setattr(counters, counter, getattr(counters, counter) + per_code[code])
+        return counters
 
     def add(self, other: Counters) -> None:
         """Add ``other``'s counts to these."""
@@ -69,16 +70,35 @@ class Counters:
 def depth_profile(events: Iterable[Event], n: int) -> list[int]:
     """Nodes of the search tree at each depth 0..n, from the events: the root, then one node
     per Place at the depth it reaches (the queens on the board), so MRV's depth is queens placed."""
-    levels = [1] + [0] * n
-    depth = 0
+    depths = _Depths(n)
     for event in events:
-        kind = type(event)
-        if kind is Place:
-            depth += 1
-            levels[depth] += 1
-        elif kind is Backtrack:
-            depth -= 1
-    return levels
+        event.walk(depths, 1)
+    return depths.levels
+
+
+class _Depths:
+    """Walks the search tree keeping only its nodes per depth (``solvers.events.Walker``)."""
+
+    def __init__(self, n: int) -> None:
+        self.levels = [1] + [0] * n
+        self.depth = 0
+
+    def placed(self, row: int, col: int, sign: int) -> None:
+        if sign > 0:
+            self.depth += 1
+            self.levels[self.depth] += 1
+        else:
+            self.levels[self.depth] -= 1
+            self.depth -= 1
+
+    def lifted(self, row: int, col: int, sign: int) -> None:
+        self.depth -= sign
+
+    def refused(self, row: int, col: int, wipeout: bool, sign: int) -> None:
+        pass
+
+    def solved(self, sign: int) -> None:
+        pass
 
 
 def tally(events: Iterable[Event]) -> Counters:

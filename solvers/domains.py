@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solvers.events import Event, Prune, Restore
+from solvers.events import BoardState, Event
 
 Square = tuple[int, int]
 
@@ -32,6 +32,7 @@ class Domains:
         self.n = n
         self.by: list[list[Square | None]] = [[None] * n for _ in range(n)]
         self.size = [n] * n  # columns left in each row
+        self._board = BoardState([None] * n, self)  # what ``apply`` hands the events
 
     def remove(self, row: int, col: int, by: Square) -> None:
         """Prune ``col`` from ``row``'s domain because the queen on ``by`` attacks it."""
@@ -48,14 +49,12 @@ class Domains:
         self.size[row] += 1
 
     def apply(self, event: Event, sign: int = 1) -> None:
-        """Follow one event (``sign=-1`` undoes it); other kinds change no domain."""
-        kind = type(event)
-        if kind is Prune or kind is Restore:
-            removing = (kind is Prune) == (sign > 0)
-            if removing:
-                self.remove(event.row, event.col, event.by)  # type: ignore[union-attr]
-            else:
-                self.put_back(event.row, event.col)  # type: ignore[union-attr]
+        """Follow one event (``sign=-1`` undoes it): its effect on a board with these domains
+        (``Event.apply``; kinds other than Prune and Restore change no domain)."""
+        if sign > 0:
+            event.apply(self._board)
+        else:
+            event.undo(self._board)
 
     def has(self, row: int, col: int) -> bool:
         """Whether ``col`` is still in ``row``'s domain."""

@@ -1,4 +1,4 @@
-"""The event protocol: what a solver says as it searches.
+"""The event protocol: what a solver says as it searches, and what each event does.
 
 Every solver is a generator of these small immutable values. ``Place`` and
 ``Backtrack`` are exact inverses, which is what makes stepping back cheap.
@@ -14,28 +14,169 @@ Constraint propagation (``solvers.propagation``) adds ``Prune`` and its exact
 inverse ``Restore``: a column leaves, or comes back to, an unassigned row's
 domain because of one queen. Every row's domain starts as all n columns, so the
 domains at any moment are that minus the Prunes not yet Restored.
+
+Each kind owns its meaning; the timeline, the board's marks, the event log, the
+search tree and the counters ask the event rather than its type:
+
+* ``apply(board)`` / ``undo(board)`` -- its effect on a ``BoardState`` (the queens,
+  the domains where they are kept, the solutions a subclass keeps);
+* ``walk(walker, sign)`` -- its step in the search tree (a ``Walker``);
+* ``marks()`` -- the squares the board marks right after it;
+* ``CODE`` and ``COUNTER``, ``codes()`` and ``code()`` -- its code in the event log
+  and the counter it adds one to; ``pack(record)`` / ``unpack(...)`` -- its fields in
+  a log record (``visualizer.core.eventlog``).
+
+``KINDS`` and ``CODES`` are built from the classes of ``Event``: a new kind is its
+class, named in that union.
+
+>>> board = BoardState([None] * 4)
+>>> for event in (Place(0, 1), Place(1, 3), Backtrack(1, 3), Repair(0, 1, 2, 0)):
+...     event.apply(board)
+>>> board.queens
+[2, None, None, None]
+>>> Repair(0, 1, 2, 0).undo(board); board.queens
+[1, None, None, None]
+>>> CODES[Conflict(2, 0, (0, 0), wipeout=True).code()]
+(<class 'solvers.events.Conflict'>, 'wipeouts')
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar, get_args
+
+if TYPE_CHECKING:
+    from solvers.domains import Domains
 
 Square = tuple[int, int]
+T = TypeVar("T")
+#: The event log's record maker: (event, code, row, col, a, b) -> its record. Row and column
+#: take 20 bits each, ``a`` 24 and ``b`` 40; the event's line, attempt and checks are read from it.
+Record = Callable[["Event", int, int, int, int, int], T]
+#: A record's (line, attempt, checks), which every kind has.
+Common = tuple[int, bool, int]
+Queens = Sequence[int | None]
+
+
+class BoardState:
+    """What events move: the column of each row's queen (None: empty) and, where they are kept,
+    the domains. ``solved`` hears each Solution applied or undone (a timeline keeps them)."""
+
+    __slots__ = ("domains", "queens")
+
+    def __init__(self, queens: list[int | None], domains: Domains | None = None) -> None:
+        self.queens = queens
+        self.domains = domains
+
+    def solved(self, queens: tuple[int, ...], sign: int) -> None:
+        """A Solution (``queens``) was applied (sign +1) or undone (-1); here nothing follows."""
+
+
+class Walker(Protocol):
+    """What follows the search tree as events arrive (``Event.walk``); sign -1 undoes the step."""
+
+    def placed(self, row: int, col: int, sign: int) -> None:
+        """A queen on (row, col): a new node one level down."""
+
+    def lifted(self, row: int, col: int, sign: int) -> None:
+        """The queen on (row, col) taken away: back up to its parent."""
+
+    def refused(self, row: int, col: int, wipeout: bool, sign: int) -> None:
+        """(row, col) refused: a child square, a whole board, or (``wipeout``) the node just placed."""
+
+    def solved(self, sign: int) -> None:
+        """The current node is a solution."""
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
+class Marks:
+    """The squares the board marks right after an event."""
+
+    tried: Square | None = None  # the square the event tested or placed on
+    refused: Square | None = None  # a square refused because ``blocker`` attacks it
+    blocker: Square | None = None
+    lifted: Square | None = None  # the square a backtrack just emptied
+    moved: tuple[int, int, int] | None = None  # (row, old, new) of a local-search repair
+    solution: bool = False  # the board is a solution
+
+
+NO_MARKS = Marks()
+
+
+class EventKind:
+    """What every kind does unless it says otherwise: nothing to the board, the tree or the marks."""
+
+    __slots__ = ()
+    #: its code in the event log (0..31), and the counter (a ``Counters`` field) it adds one to
+    CODE: ClassVar[int]
+    COUNTER: ClassVar[str | None] = None
+    #: what it does to its square's domain: the column leaves it (True), comes back (False), or neither
+    PRUNES: ClassVar[bool | None] = None
+    line: int
+    attempt: bool
+    checks: int
+
+    @classmethod
+    def codes(cls) -> dict[int, str | None]:
+        """Every code this kind takes in the event log, with the counter each adds one to."""
+        return {cls.CODE: cls.COUNTER}
+
+    def code(self) -> int:
+        """This event's code in the event log."""
+        return self.CODE
+
+    def apply(self, board: BoardState) -> None:
+        """Its effect on ``board``."""
+
+    def undo(self, board: BoardState) -> None:
+        """Take its effect on ``board`` back (``apply``'s exact inverse)."""
+
+    def walk(self, walker: Walker, sign: int) -> None:
+        """Its step in the search tree (sign -1: undone)."""
+
+    def marks(self) -> Marks:
+        """What the board marks right after it."""
+        return NO_MARKS
+
+
+@dataclass(frozen=True, slots=True)
+class Place(EventKind):
     """A queen now stands on (row, col)."""
 
+    CODE: ClassVar[int] = 0
+    COUNTER: ClassVar[str | None] = "placements"
     row: int
     col: int
     line: int = 0
     attempt: bool = True
     checks: int = 0
 
+    def apply(self, board: BoardState) -> None:
+        board.queens[self.row] = self.col
+
+    def undo(self, board: BoardState) -> None:
+        board.queens[self.row] = None
+
+    def walk(self, walker: Walker, sign: int) -> None:
+        walker.placed(self.row, self.col, sign)
+
+    def marks(self) -> Marks:
+        return Marks(tried=(self.row, self.col))
+
+    def pack(self, record: Record[T]) -> T:
+        """Its record, made by the log's ``record``."""
+        return record(self, self.CODE, self.row, self.col, 0, 0)
+
+    @classmethod
+    def unpack(cls, code: int, row: int, col: int, a: int, b: int, common: Common, queens: Queens) -> Place:
+        """The event of a record's fields (``queens``: the board then)."""
+        return cls(row, col, *common)
+
 
 @dataclass(frozen=True, slots=True)
-class Conflict:
+class Conflict(EventKind):
     """(row, col) was tried and refused because ``blocker`` attacks it.
 
     On a full board (the enumerations) (row, col) and ``blocker`` are the two
@@ -47,6 +188,8 @@ class Conflict:
     False); the placement is then undone.
     """
 
+    CODE: ClassVar[int] = 1
+    WIPEOUT_CODE: ClassVar[int] = 7
     row: int
     col: int
     blocker: Square
@@ -55,35 +198,113 @@ class Conflict:
     checks: int = 0
     wipeout: bool = False
 
+    @classmethod
+    def codes(cls) -> dict[int, str | None]:
+        return {cls.CODE: None, cls.WIPEOUT_CODE: "wipeouts"}
+
+    def code(self) -> int:
+        return self.WIPEOUT_CODE if self.wipeout else self.CODE
+
+    def walk(self, walker: Walker, sign: int) -> None:
+        walker.refused(self.row, self.col, self.wipeout, sign)
+
+    def marks(self) -> Marks:
+        square = (self.row, self.col)
+        return Marks(tried=square, refused=square, blocker=self.blocker)
+
+    def pack(self, record: Record[T]) -> T:
+        """Its record, made by the log's ``record``."""
+        a, b = self.blocker
+        return record(self, self.code(), self.row, self.col, a, b)
+
+    @classmethod
+    def unpack(
+        cls, code: int, row: int, col: int, a: int, b: int, common: Common, queens: Queens
+    ) -> Conflict:
+        """The event of a record's fields (``queens``: the board then)."""
+        return cls(row, col, (a, b), *common, code == cls.WIPEOUT_CODE)
+
 
 @dataclass(frozen=True, slots=True)
-class Backtrack:
+class Backtrack(EventKind):
     """The queen on (row, col) is taken away."""
 
+    CODE: ClassVar[int] = 2
+    COUNTER: ClassVar[str | None] = "backtracks"
     row: int
     col: int
     line: int = 0
     attempt: bool = False
     checks: int = 0
 
+    def apply(self, board: BoardState) -> None:
+        board.queens[self.row] = None
+
+    def undo(self, board: BoardState) -> None:
+        board.queens[self.row] = self.col
+
+    def walk(self, walker: Walker, sign: int) -> None:
+        walker.lifted(self.row, self.col, sign)
+
+    def marks(self) -> Marks:
+        return Marks(lifted=(self.row, self.col))
+
+    def pack(self, record: Record[T]) -> T:
+        """Its record, made by the log's ``record``."""
+        return record(self, self.CODE, self.row, self.col, 0, 0)
+
+    @classmethod
+    def unpack(
+        cls, code: int, row: int, col: int, a: int, b: int, common: Common, queens: Queens
+    ) -> Backtrack:
+        """The event of a record's fields (``queens``: the board then)."""
+        return cls(row, col, *common)
+
 
 @dataclass(frozen=True, slots=True)
-class Solution:
+class Solution(EventKind):
     """The board is a solution; ``queens[r]`` is the column of row r's queen."""
 
+    CODE: ClassVar[int] = 3
+    COUNTER: ClassVar[str | None] = "solutions"
     queens: tuple[int, ...]
     line: int = 0
     attempt: bool = False
     checks: int = 0
 
+    def apply(self, board: BoardState) -> None:
+        board.solved(self.queens, 1)
+
+    def undo(self, board: BoardState) -> None:
+        board.solved(self.queens, -1)
+
+    def walk(self, walker: Walker, sign: int) -> None:
+        walker.solved(sign)
+
+    def marks(self) -> Marks:
+        return Marks(solution=True)
+
+    def pack(self, record: Record[T]) -> T:
+        """Its record, made by the log's ``record``: its queens are not kept (they are the board)."""
+        return record(self, self.CODE, 0, 0, 0, 0)
+
+    @classmethod
+    def unpack(
+        cls, code: int, row: int, col: int, a: int, b: int, common: Common, queens: Queens
+    ) -> Solution:
+        """The event of a record's fields (``queens``: the board then)."""
+        return cls(tuple(c for c in queens if c is not None), *common)
+
 
 @dataclass(frozen=True, slots=True)
-class Repair:
+class Repair(EventKind):
     """Local search moved the queen of ``row`` from ``old`` to ``new`` column.
 
     ``conflicts`` is the number of attacking pairs left on the board after it.
     """
 
+    CODE: ClassVar[int] = 4
+    COUNTER: ClassVar[str | None] = "repairs"
     row: int
     old: int
     new: int
@@ -92,38 +313,113 @@ class Repair:
     attempt: bool = True
     checks: int = 0
 
+    def apply(self, board: BoardState) -> None:
+        board.queens[self.row] = self.new
+
+    def undo(self, board: BoardState) -> None:
+        board.queens[self.row] = self.old
+
+    def marks(self) -> Marks:
+        return Marks(moved=(self.row, self.old, self.new), tried=(self.row, self.new))
+
+    def pack(self, record: Record[T]) -> T:
+        """Its record, made by the log's ``record``."""
+        return record(self, self.CODE, self.row, self.new, self.old, self.conflicts)
+
+    @classmethod
+    def unpack(cls, code: int, row: int, col: int, a: int, b: int, common: Common, queens: Queens) -> Repair:
+        """The event of a record's fields (``queens``: the board then)."""
+        return cls(row, a, col, b, *common)
+
 
 @dataclass(frozen=True, slots=True)
-class Prune:
+class Prune(EventKind):
     """Column ``col`` leaves the domain of the unassigned row ``row``: the queen on ``by`` attacks it."""
 
+    CODE: ClassVar[int] = 5
+    COUNTER: ClassVar[str | None] = "pruned"
+    PRUNES: ClassVar[bool | None] = True
     row: int
     col: int
     by: Square
     line: int = 0
     attempt: bool = False
     checks: int = 0
+
+    def apply(self, board: BoardState) -> None:
+        if board.domains is not None:
+            board.domains.remove(self.row, self.col, self.by)
+
+    def undo(self, board: BoardState) -> None:
+        if board.domains is not None:
+            board.domains.put_back(self.row, self.col)
+
+    def pack(self, record: Record[T]) -> T:
+        """Its record, made by the log's ``record``."""
+        a, b = self.by
+        return record(self, self.CODE, self.row, self.col, a, b)
+
+    @classmethod
+    def unpack(cls, code: int, row: int, col: int, a: int, b: int, common: Common, queens: Queens) -> Prune:
+        """The event of a record's fields (``queens``: the board then)."""
+        return cls(row, col, (a, b), *common)
 
 
 @dataclass(frozen=True, slots=True)
-class Restore:
+class Restore(EventKind):
     """The exact inverse of ``Prune(row, col, by)``: the column is back in the row's domain."""
 
+    CODE: ClassVar[int] = 6
+    PRUNES: ClassVar[bool | None] = False
     row: int
     col: int
     by: Square
     line: int = 0
     attempt: bool = False
     checks: int = 0
+
+    def apply(self, board: BoardState) -> None:
+        if board.domains is not None:
+            board.domains.put_back(self.row, self.col)
+
+    def undo(self, board: BoardState) -> None:
+        if board.domains is not None:
+            board.domains.remove(self.row, self.col, self.by)
+
+    def pack(self, record: Record[T]) -> T:
+        """Its record, made by the log's ``record``."""
+        a, b = self.by
+        return record(self, self.CODE, self.row, self.col, a, b)
+
+    @classmethod
+    def unpack(cls, code: int, row: int, col: int, a: int, b: int, common: Common, queens: Queens) -> Restore:
+        """The event of a record's fields (``queens``: the board then)."""
+        return cls(row, col, (a, b), *common)
 
 
 Event = Place | Conflict | Backtrack | Solution | Repair | Prune | Restore
+#: Every kind of event, in the order of ``Event``.
+KINDS: tuple[type[Event], ...] = get_args(Event)
+
+
+def _codes() -> dict[int, tuple[type[Event], str | None]]:
+    codes: dict[int, tuple[type[Event], str | None]] = {}
+    for kind in KINDS:
+        for code, counter in kind.codes().items():
+            if code in codes or not 0 <= code < 32:
+                raise ValueError(f"{kind.__name__}: event log code {code} taken or out of 0..31")
+            codes[code] = (kind, counter)
+    return codes
+
+
+#: Each event log code's kind, and the counter an event of that code adds one to.
+CODES = _codes()
 
 
 def event_to_dict(event: Event) -> dict[str, object]:
     """A JSON-ready dict of an event, with its kind named (CLI ``events``)."""
     data: dict[str, object] = {"event": type(event).__name__.lower()}
-    for name in event.__slots__:  # type: ignore[union-attr]
-        value = getattr(event, name)
-        data[name] = list(value) if isinstance(value, tuple) else value
+    for field in dataclasses.fields(event):
+        value = getattr(event, field.name)
+        data[field.name] = list(value) if isinstance(value, tuple) else value
     return data

@@ -3,12 +3,14 @@
 Step back over a whole run must not keep a Python object per event, let alone
 a board copy. Each event packs into a little-endian record of three words:
 
-* ``head`` (32 bits): kind (3 bits), attempt (1), line (6), row (20);
+* ``head`` (32 bits): kind code (5 bits), attempt (1), line (6), row (20);
 * ``square`` (32 bits): col (20), checks (10);
 * ``extra`` (64 bits): a (24 bits) and b (40 bits) -- the blocker of a Conflict,
   the queen of a Prune or Restore, the old column and remaining conflicts of a Repair.
 
-Kind 7, the last code of the 3 bits, is a Conflict with ``wipeout`` set.
+Each kind of event names its codes and what each counts (``Event.codes``; a wipe-out
+Conflict has a code of its own) and puts its fields in the record itself
+(``Event.pack`` / ``unpack``): the log knows no kind by name, and has room for 32 codes.
 
 Checks too large for 10 bits are kept exactly in a side table. A Solution's
 queens are not stored: they are the board at that moment, which the timeline
@@ -34,11 +36,10 @@ from operator import itemgetter
 import numpy as np
 
 from solvers.counters import Counters
-from solvers.events import Backtrack, Conflict, Event, Place, Prune, Repair, Restore, Solution
+from solvers.events import CODES, Event
 
-KINDS: tuple[type, ...] = (Place, Conflict, Backtrack, Solution, Repair, Prune, Restore)
-_KIND_CODE = {kind: code for code, kind in enumerate(KINDS)}
-_WIPEOUT = 7  # a Conflict with wipeout=True
+_KIND_BITS = 5
+_KIND_MASK = (1 << _KIND_BITS) - 1
 _CHECKS_ESCAPE = (1 << 10) - 1
 _COORD_BITS = 20
 _COORD_LIMIT = 1 << _COORD_BITS
@@ -55,31 +56,19 @@ _Packed = tuple[bytes, int, Event]
 _BYTES, _BIG = itemgetter(0), itemgetter(1)
 
 
-def _pack(event: Event) -> _Packed:
-    """The record of ``event`` (see the module docstring)."""
-    kind = type(event)
-    checks = event.checks
-    big = checks if checks >= _CHECKS_ESCAPE else 0
-    extra = 0
-    code = _KIND_CODE[kind]
-    if kind is Conflict or kind is Prune or kind is Restore:
-        row, col = event.row, event.col  # type: ignore[union-attr]
-        a, b = event.by if kind is not Conflict else event.blocker  # type: ignore[union-attr]
-        extra = a | b << 24
-        if kind is Conflict and event.wipeout:  # type: ignore[union-attr]
-            code = _WIPEOUT
-    elif kind is Solution:  # its queens are the board
-        row = col = 0
-    elif kind is Repair:
-        row, col = event.row, event.new  # type: ignore[union-attr]
-        extra = event.old | event.conflicts << 24  # type: ignore[union-attr]
-    else:
-        row, col = event.row, event.col  # type: ignore[union-attr]
+def _record(event: Event, code: int, row: int, col: int, a: int, b: int) -> bytes:
+    """The record of ``event``, whose kind gives its ``code`` and its fields (``Event.pack``)."""
     if (row | col) >> _COORD_BITS:  # negative or too large
         raise ValueError("board too large for the event log")
-    head = code | event.attempt << 3 | event.line << 4 | row << 10
-    square = col | min(checks, _CHECKS_ESCAPE) << _COORD_BITS
-    return _RECORD.pack(head, square, extra), big, event
+    head = code | event.attempt << _KIND_BITS | event.line << 6 | row << 12
+    square = col | min(event.checks, _CHECKS_ESCAPE) << _COORD_BITS
+    return _RECORD.pack(head, square, a | b << 24)
+
+
+def _pack(event: Event) -> _Packed:
+    """The record of ``event`` (see the module docstring)."""
+    checks = event.checks
+    return event.pack(_record), checks if checks >= _CHECKS_ESCAPE else 0, event
 
 
 def _positions(items: list, value: object) -> Iterator[int]:
@@ -161,37 +150,21 @@ class EventLog:
             raise IndexError(f"event {index} is not in the log ({self.start}..{self.end - 1})")
         offset = index - self.start
         head, square, extra = _RECORD.unpack_from(self._chunks[offset // CHUNK], offset % CHUNK * 16)
-        kind = head & 7
-        attempt = bool(head >> 3 & 1)
-        line = head >> 4 & 63
-        row = head >> 10
-        col = square & (_COORD_LIMIT - 1)
+        code = head & _KIND_MASK
         checks = square >> _COORD_BITS
         if checks == _CHECKS_ESCAPE:
             checks = self._big_checks.get(index, checks)
+        common = (head >> 6 & 63, bool(head >> _KIND_BITS & 1), checks)  # line, attempt, checks
+        col = square & (_COORD_LIMIT - 1)
         a, b = extra & ((1 << 24) - 1), extra >> 24
-        if kind == 0:
-            return Place(row, col, line, attempt, checks)
-        if kind == 1:
-            return Conflict(row, col, (a, b), line, attempt, checks)
-        if kind == 2:
-            return Backtrack(row, col, line, attempt, checks)
-        if kind == 3:
-            return Solution(tuple(c for c in queens if c is not None), line, attempt, checks)
-        if kind == 4:
-            return Repair(row, a, col, b, line, attempt, checks)
-        if kind == 5:
-            return Prune(row, col, (a, b), line, attempt, checks)
-        if kind == 6:
-            return Restore(row, col, (a, b), line, attempt, checks)
-        return Conflict(row, col, (a, b), line, attempt, checks, True)
+        return CODES[code][0].unpack(code, head >> 12, col, a, b, common, queens)
 
     def tally(self, start: int, stop: int) -> Counters:
         """The counters of the events from ``start`` to ``stop`` (exclusive), read from the
         records with numpy: what ``Counters.apply`` gives counting them one by one."""
         if not self.start <= start <= stop <= self.end:
             raise IndexError(f"events {start}..{stop} are not all in the log ({self.start}..{self.end})")
-        per_kind = np.zeros(_WIPEOUT + 1, np.int64)
+        per_code = np.zeros(_KIND_MASK + 1, np.int64)
         attempts = checks = 0
         index = start
         while index < stop:
@@ -200,41 +173,42 @@ class EventLog:
             hi = min(CHUNK, lo + stop - index)
             records = np.frombuffer(self._chunks[offset // CHUNK], _RECORDS)[lo:hi]
             heads, costs = records["head"], records["square"] >> _COORD_BITS
-            per_kind += np.bincount(heads & 7, minlength=_WIPEOUT + 1)
-            attempts += int((heads >> 3 & 1).sum())
+            per_code += np.bincount(heads & _KIND_MASK, minlength=_KIND_MASK + 1)
+            attempts += int((heads >> _KIND_BITS & 1).sum())
             checks += int(costs.sum())
             for i in np.flatnonzero(costs == _CHECKS_ESCAPE).tolist():
                 checks += self._big_checks.get(index + i, _CHECKS_ESCAPE) - _CHECKS_ESCAPE
             del records, heads, costs  # release the chunk's buffer before it grows again
             index += hi - lo
-        placements, _, backtracks, solutions, repairs, pruned, _, wipeouts = per_kind.tolist()
-        return Counters(attempts, placements, backtracks, solutions, checks, repairs, pruned, wipeouts)
+        return Counters.of_codes(per_code.tolist(), attempts, checks)
 
     def domain_changes(self, start: int, stop: int) -> list[tuple[int, int, bool, int, int]]:
-        """(row, col, pruned, a, b) of every square's last Prune (pruned) or Restore from ``start``
-        to ``stop``, the queen on (a, b) named by it: what those events leave of the domains, read
-        with numpy (the narration rebuilds its ``Domains`` from them after a long jump)."""
+        """(row, col, pruned, a, b) of every square's last Prune (pruned) or Restore (any kind with
+        ``PRUNES`` set) from ``start`` to ``stop``, the queen on (a, b) named by it: what those events
+        leave of the domains, read with numpy (the narration rebuilds its ``Domains`` from them after
+        a long jump)."""
         if not self.start <= start <= stop <= self.end:
             raise IndexError(f"events {start}..{stop} are not all in the log ({self.start}..{self.end})")
         last: dict[tuple[int, int], tuple[bool, int, int]] = {}
-        prune, restore = _KIND_CODE[Prune], _KIND_CODE[Restore]
+        # the codes of the kinds that change a square's domain: whether they prune it (else restore it)
+        prunes = {code: kind.PRUNES for code, (kind, _) in CODES.items() if kind.PRUNES is not None}
         index = start
         while index < stop:
             offset = index - self.start
             lo = offset % CHUNK
             hi = min(CHUNK, lo + stop - index)
             records = np.frombuffer(self._chunks[offset // CHUNK], _RECORDS)[lo:hi]
-            kinds = records["head"] & 7
-            picked = np.flatnonzero((kinds == prune) | (kinds == restore))
+            codes = records["head"] & _KIND_MASK
+            picked = np.flatnonzero(np.isin(codes, list(prunes)))
             if picked.size:
-                rows = (records["head"][picked] >> 10).astype(np.int64)
+                rows = (records["head"][picked] >> 12).astype(np.int64)
                 cols = (records["square"][picked] & (_COORD_LIMIT - 1)).astype(np.int64)
                 extra = records["extra"][picked]
                 _, from_end = np.unique((rows << _COORD_BITS | cols)[::-1], return_index=True)
                 for k in (picked.size - 1 - from_end).tolist():  # each square's last event here
                     a, b = int(extra[k]) & ((1 << 24) - 1), int(extra[k]) >> 24
-                    last[(int(rows[k]), int(cols[k]))] = (int(kinds[picked[k]]) == prune, a, b)
-            del records, kinds
+                    last[(int(rows[k]), int(cols[k]))] = (prunes[int(codes[picked[k]])], a, b)
+            del records, codes
             index += hi - lo
         return [(row, col, pruned, a, b) for (row, col), (pruned, a, b) in last.items()]
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solvers.board import attacked_squares
-from solvers.events import Backtrack, Conflict, Place, Repair, Solution
+from solvers.events import NO_MARKS
 from visualizer.core.domains import MRV_ALGORITHMS, DomainFollower, DomainsView
 from visualizer.core.timeline import Timeline
 
@@ -48,25 +48,20 @@ def scene_of(
     """The scene for the timeline's current position (with ``domains`` following it: their snapshot)."""
     queens = tuple(timeline.queens)
     event = timeline.last
-    marks: dict[str, object] = {}
-    if isinstance(event, Place):
-        marks["tried"] = (event.row, event.col)
-    elif isinstance(event, Conflict):
-        marks.update(tried=(event.row, event.col), refused=(event.row, event.col), blocker=event.blocker)
-    elif isinstance(event, Backtrack):
-        marks["lifted"] = (event.row, event.col)
-    elif isinstance(event, Repair):
-        marks.update(moved=(event.row, event.old, event.new), tried=(event.row, event.new))
-    elif isinstance(event, Solution):
-        marks["solution_number"] = timeline.counters.solutions
+    marks = event.marks() if event is not None else NO_MARKS
     shade = shade_attacked and timeline.n <= MAX_SHADED_N
     return Scene(
         n=timeline.n,
         queens=queens,
+        tried=marks.tried,
+        refused=marks.refused,
+        blocker=marks.blocker,
+        lifted=marks.lifted,
+        moved=marks.moved,
+        solution_number=timeline.counters.solutions if marks.solution else None,
         line=event.line if event is not None else None,
         attacked=attacked_squares(queens) if shade else None,
         event_index=timeline.cursor,
         finished=timeline.finished,
         domains=domains.snapshot(queens, mrv=timeline.spec.name in MRV_ALGORITHMS) if domains else None,
-        **marks,  # type: ignore[arg-type]
     )

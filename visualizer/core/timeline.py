@@ -43,7 +43,7 @@ from itertools import compress, islice
 
 from solvers.counters import Counters
 from solvers.engine import CancelFlag, Cancelled
-from solvers.events import Backtrack, Conflict, Event, Place, Repair, Solution
+from solvers.events import BoardState, Event, Solution
 from solvers.registry import AlgorithmSpec
 from solvers.resume import Checkpoint
 from visualizer.core.eventlog import EventLog
@@ -71,6 +71,28 @@ REPLAY_CHECKPOINT_EVERY = 1 << 16
 BACK_WINDOW = 4096
 #: Targets this close to the cursor are reached by stepping (listeners hear each event) instead of a jump.
 NEAR = 20_000
+
+
+class RunBoard(BoardState):
+    """A timeline's board: the queens, and the run's solutions up to the cursor, the first
+    ``MAX_KEPT_SOLUTIONS`` kept (``solutions``) and all counted (``passed``)."""
+
+    __slots__ = ("passed", "solutions")
+
+    def __init__(self, queens: list[int | None], solutions: list[tuple[int, ...]], passed: int) -> None:
+        super().__init__(queens)
+        self.solutions = solutions
+        self.passed = passed
+
+    def solved(self, queens: tuple[int, ...], sign: int) -> None:
+        if sign > 0:
+            self.passed += 1
+            if len(self.solutions) < MAX_KEPT_SOLUTIONS:
+                self.solutions.append(queens)
+            return
+        if len(self.solutions) == self.passed:  # this one was kept
+            self.solutions.pop()
+        self.passed -= 1
 
 
 class Timeline:
@@ -111,15 +133,24 @@ class Timeline:
         self._source: Iterator[Event] | None = self.spec.solve(self.n, **self._options)
         self.log = EventLog(self._log_capacity)
         self.cursor = 0
-        self.queens: list[int | None] = [None] * self.n
+        self.board = RunBoard([None] * self.n, [], 0)
         self.counters = Counters()
-        self.solutions: list[tuple[int, ...]] = []
         self.last: Event | None = None
         self._base: Checkpoint | None = self._marks[0] if self.seekable else None  # the board at log.start
         for listener in self.reset_listeners:
             listener()
 
     # -- reading -------------------------------------------------------------
+
+    @property
+    def queens(self) -> list[int | None]:
+        """The column of each row's queen (None: empty), after the events before the cursor."""
+        return self.board.queens
+
+    @property
+    def solutions(self) -> list[tuple[int, ...]]:
+        """The solutions before the cursor, in order (the first ``MAX_KEPT_SOLUTIONS``)."""
+        return self.board.solutions
 
     @property
     def exhausted(self) -> bool:
@@ -184,30 +215,12 @@ class Timeline:
 
     def _move(self, events: Sequence[Event]) -> None:
         """The board and the kept solutions after ``events``."""
-        queens, solutions = self.queens, self.solutions
+        board = self.board
         for event in events:
-            kind = type(event)
-            if kind is Conflict:
-                continue
-            if kind is Place:
-                queens[event.row] = event.col  # type: ignore[union-attr]
-            elif kind is Backtrack:
-                queens[event.row] = None  # type: ignore[union-attr]
-            elif kind is Repair:
-                queens[event.row] = event.new  # type: ignore[union-attr]
-            elif kind is Solution and len(solutions) < MAX_KEPT_SOLUTIONS:
-                solutions.append(event.queens)  # type: ignore[union-attr]
+            event.apply(board)
 
     def _undo(self, event: Event) -> None:
-        kind = type(event)
-        if kind is Place:
-            self.queens[event.row] = None  # type: ignore[union-attr]
-        elif kind is Backtrack:
-            self.queens[event.row] = event.col  # type: ignore[union-attr]
-        elif kind is Repair:
-            self.queens[event.row] = event.old  # type: ignore[union-attr]
-        elif kind is Solution and len(self.solutions) == self.counters.solutions:
-            self.solutions.pop()
+        event.undo(self.board)
         self.counters.undo(event)
         for listener in self.listeners:
             listener(event, -1)
@@ -367,20 +380,14 @@ class Timeline:
         """Tell ``listener`` every event applied so far, from the first, in order (read-only).
 
         From the log when it holds them all; otherwise the generator runs again from the
-        start, which costs time in proportion to the cursor.
+        start, which costs time in proportion to the cursor (its Solutions carry their queens,
+        the board then, as those from the log do).
         """
         if self.log.start == 0:
             for index in range(self.cursor):
                 listener(self.log.get(index), 1)
             return
-        board: list[int | None] = [None] * self.n
         for event in islice(self.spec.solve(self.n, **self._options), self.cursor):
-            if type(event) is Solution:
-                event = replace(event, queens=tuple(c for c in board if c is not None))  # as the log gives
-            elif type(event) is Place:
-                board[event.row] = event.col  # type: ignore[union-attr]
-            elif type(event) is Backtrack:
-                board[event.row] = None  # type: ignore[union-attr]
             listener(event, 1)
 
     # -- jumping ---------------------------------------------------------------
@@ -402,24 +409,18 @@ class Timeline:
         """Keep a checkpoint at the last moment of ``events`` (just applied, ending at the
         cursor) that is one, when every solution before it is recorded."""
         self._record_solutions()
-        board, index = list(self.queens), self.cursor
+        board, index = BoardState(list(self.queens)), self.cursor
         for event in reversed(events):
-            state = self.spec.state_after(self.n, board, event, by_columns=self._options["by_columns"])
+            state = self.spec.state_after(self.n, board.queens, event, by_columns=self._options["by_columns"])
             if state is not None:
                 counters = replace(self.counters)
                 later = self.log.tally(index, self.cursor)
                 for name, value in later.as_dict().items():
                     setattr(counters, name, getattr(counters, name) - value)
                 if len(self._found) >= min(counters.solutions, MAX_KEPT_SOLUTIONS):
-                    self._remember(Checkpoint(index, tuple(board), counters, state))
+                    self._remember(Checkpoint(index, tuple(board.queens), counters, state))
                 return
-            kind = type(event)
-            if kind is Place:
-                board[event.row] = None  # type: ignore[union-attr]
-            elif kind is Backtrack:
-                board[event.row] = event.col  # type: ignore[union-attr]
-            elif kind is Repair:
-                board[event.row] = event.old  # type: ignore[union-attr]
+            event.undo(board)
             index -= 1
 
     def _mark_before(self, k: int) -> Checkpoint:
@@ -480,9 +481,9 @@ class Timeline:
         self._source = self.spec.resume(self.n, base, **self._options)
         self._base = base
         self.cursor = base.index
-        self.queens = list(base.queens)
+        kept = self._found[: min(base.counters.solutions, MAX_KEPT_SOLUTIONS)]
+        self.board = RunBoard(list(base.queens), kept, base.counters.solutions)
         self.counters = replace(base.counters)
-        self.solutions = self._found[: min(base.counters.solutions, MAX_KEPT_SOLUTIONS)]
         self.last = None
         listeners, self.listeners = self.listeners, []
         try:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from solvers.events import Backtrack, Conflict, Event, Place, Solution
+from solvers.events import Event
 from solvers.registry import AlgorithmSpec
 from visualizer.core.timeline import Follower, Timeline
 
@@ -82,6 +82,7 @@ class SearchTree(Follower):
         self.keep_nodes = n <= NODE_LINK_MAX_N if keep_nodes is None else keep_nodes
         self.painters: list[Painter] = []
         self.timeline: Timeline | None = None
+        self._rewinder = _Rewinder(self)
         self.clear()
 
     # -- wiring ----------------------------------------------------------------
@@ -135,7 +136,7 @@ class SearchTree(Follower):
         self.joined = self.moment = timeline.cursor
         for row, col in enumerate(timeline.queens):
             if col is not None:
-                self._on_event(Place(row, col), 1)
+                self.placed(row, col, 1)
 
     @property
     def spec(self) -> AlgorithmSpec | None:
@@ -188,43 +189,55 @@ class SearchTree(Follower):
     # -- events ----------------------------------------------------------------
 
     def on_event(self, event: Event, sign: int) -> None:
-        """Timeline listener: grow on apply (+1), shrink on undo (-1)."""
+        """Timeline listener: grow on apply (+1), shrink on undo (-1), as the event walks the tree."""
         if sign > 0:
             self.moment += 1
         if sign < 0 and self.moment <= self.joined:  # back past where the tree joined the run
-            self._rewind(event)
+            event.walk(self._rewinder, sign)
             self.joined = max(0, self.moment - 1)
         else:
-            self._on_event(event, sign)
+            event.walk(self, sign)
         if sign < 0:
             self.moment -= 1
 
-    def _rewind(self, event: Event) -> None:
-        """Undo an event from before the tree joined: only the current path follows it."""
-        if type(event) is Place:
-            self._remove_current()
-        elif type(event) is Backtrack:
-            self._descend(event.row, event.col)  # type: ignore[union-attr]
+    # the steps of the walk (``solvers.events.Walker``)
 
-    def _on_event(self, event: Event, sign: int) -> None:
-        kind = type(event)
-        if kind is Place:
-            if sign > 0:
-                self._descend(event.row, event.col)  # type: ignore[union-attr]
-            else:
-                self._remove_current()
-        elif kind is Backtrack:
-            if sign > 0:
-                self._close_current()
-            else:
-                self._reopen(event.col)  # type: ignore[union-attr]
-        elif kind is Conflict:
-            self._conflict(event, sign)  # type: ignore[arg-type]
-        elif kind is Solution:
-            self.solutions += sign
+    def placed(self, row: int, col: int, sign: int) -> None:
+        """A queen on (row, col): a new child of the current node (undone: removed)."""
+        if sign > 0:
+            self._descend(row, col)
+        else:
+            self._remove_current()
+
+    def lifted(self, row: int, col: int, sign: int) -> None:
+        """The queen on (row, col) taken away: its node closed (undone: opened again)."""
+        if sign > 0:
+            self._close_current()
+        else:
+            self._reopen(col)
+
+    def refused(self, row: int, col: int, wipeout: bool, sign: int) -> None:
+        """(row, col) refused: the current node (a whole board refused, or a wipe-out) or a child slot."""
+        depth = self.depth
+        if wipeout or (row < depth and self.path_cols[row] == col):
             if self.nodes is not None:
-                self.nodes[self.path[-1]].solution = sign > 0
-            self._paint(SOLUTION, self.depth, sign)
+                self.nodes[self.path[-1]].refused = sign > 0
+            self._paint(REFUSED, depth, sign)
+        elif row == depth:  # a child square refused
+            if self.nodes is not None:
+                pruned = self.nodes[self.path[-1]].pruned
+                if sign > 0:
+                    pruned.append(col)
+                else:
+                    pruned.pop()
+            self._paint(PRUNED, depth, sign, col)
+
+    def solved(self, sign: int) -> None:
+        """The current node is a solution (undone: no longer)."""
+        self.solutions += sign
+        if self.nodes is not None:
+            self.nodes[self.path[-1]].solution = sign > 0
+        self._paint(SOLUTION, self.depth, sign)
 
     def _paint(self, kind: str, depth: int, sign: int, col: int | None = None) -> None:
         """Tell the painters a slot changed: the path node at ``depth``, or its child ``col``."""
@@ -290,22 +303,24 @@ class SearchTree(Follower):
                 self.nodes[node.parent].fruitful_children -= 1  # type: ignore[index]
             self.path.append(index)
 
-    def _conflict(self, event: Conflict, sign: int) -> None:
-        depth = self.depth
-        row, col = event.row, event.col
-        # a whole board refused, or (forward checking) the queen just placed wiped a row out
-        if event.wipeout or (row < depth and self.path_cols[row] == col):
-            if self.nodes is not None:
-                self.nodes[self.path[-1]].refused = sign > 0
-            self._paint(REFUSED, depth, sign)
-        elif row == depth:  # a child square refused
-            if self.nodes is not None:
-                pruned = self.nodes[self.path[-1]].pruned
-                if sign > 0:
-                    pruned.append(col)
-                else:
-                    pruned.pop()
-            self._paint(PRUNED, depth, sign, col)
+
+class _Rewinder:
+    """Walks back over events from before a tree joined the run: only its current path follows."""
+
+    def __init__(self, tree: SearchTree) -> None:
+        self.tree = tree
+
+    def placed(self, row: int, col: int, sign: int) -> None:
+        self.tree._remove_current()
+
+    def lifted(self, row: int, col: int, sign: int) -> None:
+        self.tree._descend(row, col)
+
+    def refused(self, row: int, col: int, wipeout: bool, sign: int) -> None:
+        pass
+
+    def solved(self, sign: int) -> None:
+        pass
 
 
 #: (x in 0..1, depth) per node, in visiting order.

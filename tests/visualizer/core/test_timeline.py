@@ -5,6 +5,8 @@ from __future__ import annotations
 import collections
 import itertools
 import random
+from dataclasses import dataclass
+from typing import ClassVar
 
 import pytest
 
@@ -12,7 +14,7 @@ from solvers import registry
 from solvers.algorithms.backtracking import LINE_PLACE
 from solvers.board import Board
 from solvers.counters import tally
-from solvers.events import Backtrack, Conflict, Place, Repair, Solution
+from solvers.events import CODES, Backtrack, Conflict, EventKind, Place, Repair, Solution
 from visualizer.core.eventlog import BYTES_PER_EVENT, CHUNK, EventLog
 from visualizer.core.timeline import SEEK_LOG_CAPACITY, Timeline
 
@@ -105,6 +107,38 @@ def test_log_round_trips_every_kind_of_event():
     for e in events:
         log.append(e)
     assert [log.get(i, (1, 3, 0, 2)) for i in range(4)] == events
+
+
+@dataclass(frozen=True, slots=True)
+class Cover(EventKind):
+    """A kind the log has never heard of, with a code past the first 3 bits and fields of its own."""
+
+    CODE: ClassVar[int] = 31
+    COUNTER: ClassVar[str | None] = "pruned"
+    item: int
+    options: int
+    line: int = 0
+    attempt: bool = False
+    checks: int = 0
+
+    def pack(self, record):
+        return record(self, self.CODE, self.item, 0, self.options, 7)
+
+    @classmethod
+    def unpack(cls, code, row, col, a, b, common, queens):
+        return cls(row, a, *common)
+
+
+def test_a_new_kind_of_event_is_its_class_alone(monkeypatch):
+    """Registered in ``CODES`` (as the union ``Event`` does for its classes), a new kind is logged,
+    given back and counted by the log without a line of it knowing the kind."""
+    monkeypatch.setitem(CODES, Cover.CODE, (Cover, Cover.COUNTER))
+    events = [Place(0, 1), Cover(5, 123_456, 63, True, 5000), Backtrack(0, 1), Cover(2, 0)]
+    log = EventLog()
+    log.extend(events)
+    assert [log.get(i) for i in range(4)] == events
+    assert log.tally(0, 4) == tally(events)
+    assert log.tally(0, 4).pruned == 2 and log.tally(0, 4).checks == 5000
 
 
 def test_log_memory_budget():
