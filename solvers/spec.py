@@ -46,7 +46,7 @@ class AlgorithmSpec:
     exhaustive: bool = True
     by_columns: bool = False  # accepts seed 001's column-by-column walk
     #: its family ("backtracking", "enumeration", "construction", "local-search", "propagation");
-    #: read by the race panel's counters only (``visualizer/render/race.py``), everything else has its field
+    #: a label for people and for the tests' event checks; no program code reads it (every fact has its field)
     family: str = "backtracking"
     engine: Model | None = None  # how the instant-result engine answers its counters, if it does
     answer: Answer | None = None  # a direct function for its one answer (the CLI skips the events)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from solvers.domains import Domains, mrv_row
 from solvers.events import Event
-from solvers.registry import ALGORITHMS, AlgorithmSpec
+from solvers.registry import AlgorithmSpec
 from visualizer.core.timeline import Follower, Timeline
 
 Square = tuple[int, int]
@@ -33,11 +33,6 @@ Square = tuple[int, int]
 def shows_domains(spec: AlgorithmSpec) -> bool:
     """Whether ``spec``'s events carry domains (``Prune`` / ``Restore``): constraint propagation."""
     return spec.check == "domains"
-
-
-#: Algorithms whose next row is the one with the fewest columns left (the board marks it): read
-#: from their specs' ``dynamic_rows`` (``scene.py`` asks by name; ``spec.dynamic_rows`` says it).
-MRV_ALGORITHMS = tuple(spec.name for spec in ALGORITHMS.values() if spec.dynamic_rows)
 
 
 @dataclass(frozen=True, slots=True)

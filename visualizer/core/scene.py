@@ -12,7 +12,7 @@ import numpy as np
 
 from solvers.board import attacked_squares
 from solvers.events import NO_MARKS
-from visualizer.core.domains import MRV_ALGORITHMS, DomainFollower, DomainsView
+from visualizer.core.domains import DomainFollower, DomainsView
 from visualizer.core.timeline import Timeline
 
 Square = tuple[int, int]
@@ -63,5 +63,5 @@ def scene_of(
         attacked=attacked_squares(queens) if shade else None,
         event_index=timeline.cursor,
         finished=timeline.finished,
-        domains=domains.snapshot(queens, mrv=timeline.spec.name in MRV_ALGORITHMS) if domains else None,
+        domains=domains.snapshot(queens, mrv=timeline.spec.dynamic_rows) if domains else None,
     )

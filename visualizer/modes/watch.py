@@ -98,7 +98,7 @@ class WatchMode(SearchMode):
 
     @property
     def flag_strips(self) -> bool:
-        return check_kind(self.algorithm) == "flags"
+        return check_kind(self.timeline.spec) == "flags"
 
     @property
     def wide_side(self) -> bool:

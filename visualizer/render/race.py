@@ -22,7 +22,7 @@ PROPAGATION_COUNTERS = ("pruned", "wipeouts")
 
 def race_counters(race: Race) -> tuple[str, ...]:
     """The counters under each board: the usual ones, plus pruned and wipe-outs for propagation."""
-    if any(timeline.spec.family == "propagation" for timeline in race.sides.values()):
+    if any("pruned" in timeline.spec.counters for timeline in race.sides.values()):
         return RACE_COUNTERS + PROPAGATION_COUNTERS
     return RACE_COUNTERS
 
