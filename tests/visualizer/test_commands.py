@@ -54,6 +54,7 @@ SAMPLES: dict[str, str] = {
     "completions": "",
     "relaxed": "on",
     "legend": "on",  # issue 13: the legend of the board's marks
+    "present": "on",  # issue 18: the presenter view
     "quit": "",
     "wait-idle": "",
     "key": "right",

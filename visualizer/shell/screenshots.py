@@ -29,6 +29,8 @@ SHOTS: dict[str, tuple[int, str, str, str]] = {
     "legend.png": (8, "backtracking", "en", "step:12;legend:on"),  # every mark, drawn by the board
     # issue 15: MRV mid-search at a slow speed, each empty row's domain on the board, the row it picks framed
     "domains.png": (8, "mrv", "en", "speed:4;play:66"),
+    # issue 18: the presenter view (P) for a projector
+    "presenter.png": (8, "backtracking", "en", "present:on;step:40"),
 }
 #: file name -> (n, language, script) of each game-mode screenshot.
 GAME_SHOTS: dict[str, tuple[int, str, str]] = {
