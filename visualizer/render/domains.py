@@ -124,11 +124,11 @@ def draw_domain_legend(
     while True:
         radius = size // 2
         font = font_for(" ".join(text for _, text in parts), size, lang)
-        images = [font.render(text, True, theme.muted_text) for _, text in parts]
-        widths = [image.get_width() + 2 * radius + 24 for image in images]
+        widths = [font.size(text)[0] + 2 * radius + 24 for _, text in parts]
         if sum(widths) <= area.w - 8 or size <= 10:
             break
         size -= 1
+    images = [font.render(text, True, theme.muted_text) for _, text in parts]
     lines = [list(zip(parts, images, widths, strict=True))]
     if sum(widths) > area.w - 8 and room >= 2 * (size + 8):  # still too wide: one part a line
         lines = [[entry] for entry in lines[0]]

@@ -6,6 +6,7 @@ or looked up through ``visualizer.look.i18n``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -118,16 +119,8 @@ def _counter_row(
     in the largest type at which every cell fits its share of the width."""
     inner = area.inflate(-PAD, -PAD // 2)
     each = inner.w // max(1, len(cells))
-    big = int(inner.h * 0.56)
-    while big > 10:
-        small = max(9, int(big * 0.5))
-        values = get_font(big, "en", bold=True)
-        if all(
-            max(values.size(value)[0], font_for(label, small, lang).size(label)[0]) <= each - 8
-            for label, value, _ in cells
-        ):
-            break
-        big -= 1
+    # the type size: measured again only when a label, the room or a value's length changes
+    big = _row_size(each, int(inner.h * 0.56), tuple((label, len(value)) for label, value, _ in cells), lang)
     small = max(9, int(big * 0.5))
     for k, (label, value, emphasis) in enumerate(cells):
         cell = pygame.Rect(inner.x + k * each, inner.y, each, inner.h)
@@ -139,6 +132,22 @@ def _counter_row(
             value, True, theme.solution if emphasis else theme.text
         )
         surface.blit(number, number.get_rect(midbottom=(cell.centerx, cell.bottom - 2)))
+
+
+@functools.lru_cache(maxsize=64)
+def _row_size(each: int, big: int, cells: tuple[tuple[str, int], ...], lang: str) -> int:
+    """The largest value size up to ``big`` at which every cell's label (at half of it) and a value
+    of its length in digits fit ``each`` pixels."""
+    while big > 10:
+        small = max(9, int(big * 0.5))
+        values = get_font(big, "en", bold=True)
+        if all(
+            max(values.size("8" * length)[0], font_for(label, small, lang).size(label)[0]) <= each - 8
+            for label, length in cells
+        ):
+            break
+        big -= 1
+    return big
 
 
 def draw_marker(surface: pygame.Surface, colour: Colour, rect: pygame.Rect) -> None:
