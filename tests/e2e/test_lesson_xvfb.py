@@ -1,5 +1,5 @@
 """A newcomer's 45-minute lesson in a real window, compressed: every mode, every view, each prompt
-with a typo and with an empty answer, F11, a resize and Alt+F4. The window must answer all of it,
+with a typo and with an empty answer, the presenter view, F11, a resize and Alt+F4. The window must answer all of it,
 end with status 0 and print nothing on stderr."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from tests.e2e.xwindow import SCREEN, WINDOW, Window
 #: Prompts: the key that opens each, then a typo, then the same prompt emptied and answered.
 PROMPTS = ("e", "b", "u", "ctrl+o", "ctrl+s")
 #: Views and toggles a teacher shows, each pressed on and off again.
-VIEWS = ("t", "y", "k", "d", "x", "c", "h", "F5", "F6", "F7", "F2", "F3", "F4")
+VIEWS = ("t", "y", "k", "d", "x", "c", "h", "p", "F5", "F6", "F7", "F2", "F3", "F4")
 #: What a lesson does in each mode, beyond the prompts.
 MODE_KEYS = {
     "watch": ("space", "space", "Right", "Right", "Left", "n", "a", "n", "a", "Next", "Prior", "r", "Return"),
@@ -41,6 +41,10 @@ def test_a_lesson_in_every_mode_ends_with_status_0_and_nothing_on_stderr(xvfb_di
         for key in VIEWS:
             window.key(key)
             window.key(key)
+        for key in ("p", "Right", "Next", "Prior", "Escape"):  # the presenter view, left with Esc
+            window.key(key)
+        window.key("p")
+        window.click((WINDOW[0] // 2, WINDOW[1] // 2))  # a click brings the controls back, and only that
         for prompt in PROMPTS:
             answer(window, prompt, "hello:7x/..")  # a typo in every kind of answer
             answer(window, prompt, "")
