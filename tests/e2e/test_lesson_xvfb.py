@@ -1,6 +1,6 @@
 """A newcomer's 45-minute lesson in a real window, compressed: every mode, every view, each prompt
-with a typo and with an empty answer, the presenter view, F11, a resize and Alt+F4. The window must answer all of it,
-end with status 0 and print nothing on stderr."""
+with a typo and with an empty answer, the presenter view, F11, a resize and Alt+F4. The window must
+answer all of it, end with status 0 and print nothing on stderr."""
 
 from __future__ import annotations
 
