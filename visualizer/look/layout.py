@@ -114,11 +114,7 @@ def compute_layout(
     inner_height = height - 2 * MARGIN
     controls = pygame.Rect(MARGIN, MARGIN, control_width, inner_height)
     info_left = width - MARGIN - info_width
-    # the strip under the board: the scrub bar with the lessons' bookmark ticks (search modes)
-    # (its label wants some 30 px; a small window at a large text size keeps the board's room)
-    scrub_height = int(14 * scale)
-    if scrub:
-        scrub_height = max(scrub_height, min(int(36 * scale), int(inner_height * 0.045)))
+    scrub_height = _scrub_height(scale, inner_height, scrub, 36)
     board = pygame.Rect(
         controls.right + MARGIN,
         MARGIN,
@@ -157,8 +153,6 @@ def compute_layout(
         below = board.bottom + MARGIN + scrub_height  # under the board and its strip
         narration_rect = pygame.Rect(board.x, below, board.width, narration_h)
     strip_rect = pygame.Rect(board.x + 8, board.bottom + MARGIN // 2, board.width - 16, scrub_height)
-    help_rect = pygame.Rect(0, 0, int(width * 0.6), int(height * 0.86))
-    help_rect.center = (width // 2, height // 2)
     return Layout(
         (width, height),
         controls,
@@ -167,13 +161,28 @@ def compute_layout(
         code,
         banner,
         progress,
-        help_rect,
+        _help_rect(width, height),
         scale,
         strip_rect,
         narration_rect,
         board_side_min(height),
         control_text,
     )
+
+
+def _scrub_height(scale: float, inner_height: int, scrub: bool, label: int) -> int:
+    """The strip under the board: thin, or tall enough for the scrub bar and its ``label`` (in
+    pixels at scale 1) when the mode scrubs; a small window at a large text size keeps the
+    board's room."""
+    thin = int(14 * scale)
+    return max(thin, min(int(label * scale), int(inner_height * 0.045))) if scrub else thin
+
+
+def _help_rect(width: int, height: int) -> pygame.Rect:
+    """The help overlay, centred on the window."""
+    rect = pygame.Rect(0, 0, int(width * 0.6), int(height * 0.86))
+    rect.center = (width // 2, height // 2)
+    return rect
 
 
 def strips_allowance(scale: float) -> int:
@@ -205,9 +214,7 @@ def present_layout(size: tuple[int, int], ui_scale: float = 1.0, *, scrub: bool 
         MARGIN, counters.bottom + MARGIN // 2, width - 2 * MARGIN, int(min(34 * scale, inner_height * 0.07))
     )
     narration_h = int(min(70 * scale, inner_height * 0.16))
-    scrub_height = int(14 * scale)
-    if scrub:
-        scrub_height = max(scrub_height, min(int(30 * scale), int(inner_height * 0.045)))
+    scrub_height = _scrub_height(scale, inner_height, scrub, 30)
     top = banner.bottom + MARGIN // 2
     board = pygame.Rect(
         MARGIN, top, width - 2 * MARGIN, height - MARGIN - narration_h - scrub_height - MARGIN - top
@@ -215,8 +222,6 @@ def present_layout(size: tuple[int, int], ui_scale: float = 1.0, *, scrub: bool 
     strip_rect = pygame.Rect(board.x + 8, board.bottom + MARGIN // 2, board.width - 16, scrub_height)
     narration = pygame.Rect(MARGIN, height - MARGIN - narration_h, width - 2 * MARGIN, narration_h)
     progress = pygame.Rect(board.x + 8, board.y + 8, board.width - 16, int(40 * scale))
-    help_rect = pygame.Rect(0, 0, int(width * 0.6), int(height * 0.86))
-    help_rect.center = (width // 2, height // 2)
     return Layout(
         (width, height),
         outside,
@@ -225,7 +230,7 @@ def present_layout(size: tuple[int, int], ui_scale: float = 1.0, *, scrub: bool 
         pygame.Rect(outside),
         banner,
         progress,
-        help_rect,
+        _help_rect(width, height),
         scale,
         strip_rect,
         narration,
