@@ -299,8 +299,7 @@ class App:
         self.surface.fill(self.theme.background)
         self.geometry = self.mode.draw(self.surface, layout)
         lessons.draw(self, self.surface, layout)
-        if not self.presenting:  # the presenter view shows no controls
-            self.manager.draw_ui(self.surface)
+        self.manager.draw_ui(self.surface)  # the presenter view: the controls lie outside the window
         self.mode.overlay(self.surface, layout)
         card = lessons.draw_note(self, self.surface, layout) if self.banner is None else None
         noted = card is not None and card.colliderect(layout.banner)  # a bookmark's

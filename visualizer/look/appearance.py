@@ -8,7 +8,6 @@ choices is ``visualizer/shell/preferences.py``'s job.
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Protocol
 
 import pygame
@@ -19,6 +18,7 @@ from visualizer.commands import scale as parse_scale
 from visualizer.look.i18n import LANGUAGES, font_path
 from visualizer.look.layout import Layout
 from visualizer.look.theme import CLASSROOM, THEMES, Colour, Theme
+from visualizer.render.fonts import get_font
 
 #: The text sizes F4 cycles through.
 SCALES = (1.0, 1.25, 1.5, 2.0)
@@ -135,17 +135,12 @@ def label_size(text: str, width: int, font_size: int, height: int | None = None)
     size = font_size
 
     def cut(size: int) -> bool:
-        w, h = _font(size).size(text)
+        w, h = get_font(size, "zh").size(text)  # Noto Sans SC, the widgets' font
         return w + BUTTON_PADDING > width or (height is not None and h > height)
 
     while size > FIT_SMALLEST and cut(size):
         size -= 1
     return size
-
-
-@functools.cache
-def _font(size: int) -> pygame.font.Font:
-    return pygame.font.Font(str(font_path("zh")), size)
 
 
 def gui_font_size(layout: Layout) -> int:
@@ -199,7 +194,6 @@ def set_scale(window: Styled, scale: float | str | None = None) -> None:
 def toggle_fullscreen(window: Any) -> None:
     """F11: the desktop's size, then back to the window's last size. ``set_mode`` works on every
     video driver, the dummy one too (toggle_fullscreen does not); a pygame.error is a banner."""
-    import pygame
 
     if pygame.display.is_fullscreen():
         window.surface = pygame.display.set_mode(window.windowed_size, pygame.RESIZABLE)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from solvers.spec import COUNTERS
 from visualizer.core.race import SIDES, Race
 from visualizer.core.scene import scene_of
 from visualizer.look.i18n import STRINGS, tr
@@ -14,17 +15,14 @@ from visualizer.look.theme import Theme
 from visualizer.render.board import draw_board
 from visualizer.render.fonts import ellipsize, font_for, get_font, wrap
 
-#: Counters shown under each board, in order.
-RACE_COUNTERS = ("attempts", "placements", "backtracks", "solutions", "checks")
-#: Shown too when either side propagates constraints (issue 15), so the saving is visible.
-PROPAGATION_COUNTERS = ("pruned", "wipeouts")
-
 
 def race_counters(race: Race) -> tuple[str, ...]:
-    """The counters under each board: the usual ones, plus pruned and wipe-outs for propagation."""
-    if any("pruned" in timeline.spec.counters for timeline in race.sides.values()):
-        return RACE_COUNTERS + PROPAGATION_COUNTERS
-    return RACE_COUNTERS
+    """The counters under each board: every algorithm's, then those either side's spec adds (pruned
+    and wipe-outs for constraint propagation, so the saving is visible), the same on both sides."""
+    keys = dict.fromkeys(COUNTERS)
+    for timeline in race.sides.values():
+        keys.update(dict.fromkeys(timeline.spec.counters))
+    return tuple(keys)
 
 
 def _banner(
@@ -72,14 +70,14 @@ def attempts_label(unit: str, lang: str) -> str:
 def counter_rows(race: Race, side: str, lang: str = "en") -> list[CounterRow]:
     """The rows under side ``side``'s board: events (never ranked: the sides move in lockstep), then
     ``race_counters``. A smaller value leads
-    (not solutions, nor the propagation counters), and attempts only when both sides' attempts
+    (not solutions, nor a counter only some algorithms have), and attempts only when both sides' attempts
     count the same thing: 57 boards are not fewer than 171 squares."""
     timeline, other = race.sides[side], race.sides["b" if side == "a" else "a"]
     mine, theirs = timeline.counters.as_dict(), other.counters.as_dict()
     same_unit = timeline.spec.attempt_unit == other.spec.attempt_unit
     rows = [CounterRow("race_events", tr("race_events", lang), timeline.cursor, False)]  # lockstep: a tie
     for key in race_counters(race):
-        ranked = key not in PROPAGATION_COUNTERS and key != "solutions" and (key != "attempts" or same_unit)
+        ranked = key in COUNTERS and key != "solutions" and (key != "attempts" or same_unit)
         label = attempts_label(timeline.spec.attempt_unit, lang) if key == "attempts" else tr(key, lang)
         rows.append(CounterRow(key, label, mine[key], ranked and mine[key] < theirs[key]))
     return rows

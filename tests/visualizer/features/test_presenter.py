@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from tests.run import viz
-from tests.ui import FRAME, click, click_button, press
+from tests.ui import FRAME, click, click_button, enter, pixels, press, type_key, type_text
 from visualizer.examples import lesson_path
 
 
@@ -78,3 +78,19 @@ def test_present_at_start_in_every_mode(tmp_path, mode):
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(state.read_text())["presenting"] is True and shot.stat().st_size > 0
+
+
+def test_a_prompt_opened_in_the_presenter_view_shows_and_takes_the_typed_note(make_app):
+    app = make_app(8, "backtracking")
+    press(app, pygame.K_p, "p")
+    app.dispatch("step", 5)
+    app.tick(FRAME)
+    before = app.surface.copy()
+    type_key(app, pygame.K_b, "b")
+    entry = app.prompt.entry
+    assert app.prompt.active and entry is not None and app.surface.get_rect().contains(entry.rect)
+    box = entry.rect
+    assert pixels(app, box) != pygame.image.tobytes(before.subsurface(box), "RGB")  # drawn over the view
+    type_text(app, "fourth row")
+    enter(app)
+    assert app.presenting and [mark.note for mark in app.bookmarks.marks] == [(("en", "fourth row"),)]
