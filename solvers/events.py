@@ -26,8 +26,8 @@ search tree and the counters ask the event rather than its type:
   and the counter it adds one to; ``pack(record)`` / ``unpack(...)`` -- its fields in
   a log record (``visualizer.core.eventlog``).
 
-``KINDS`` and ``CODES`` are built from the classes of ``Event``: a new kind is its
-class, named in that union.
+A kind is a frozen dataclass deriving from ``Event``, registered with ``@event_kind``
+(its codes join ``CODES``): a new kind, in any module, is its class and nothing else.
 
 >>> board = BoardState([None] * 4)
 >>> for event in (Place(0, 1), Place(1, 3), Backtrack(1, 3), Repair(0, 1, 2, 0)):
@@ -45,7 +45,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar, get_args
+from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from solvers.domains import Domains
@@ -105,8 +105,9 @@ class Marks:
 NO_MARKS = Marks()
 
 
-class EventKind:
-    """What every kind does unless it says otherwise: nothing to the board, the tree or the marks."""
+class Event:
+    """What the search says, one step: every kind derives from it and does, unless it says
+    otherwise, nothing to the board, the tree or the marks."""
 
     __slots__ = ()
     #: its code in the event log (0..31), and the counter (a ``Counters`` field) it adds one to
@@ -140,9 +141,39 @@ class EventKind:
         """What the board marks right after it."""
         return NO_MARKS
 
+    def pack(self, record: Record[T]) -> T:
+        """Its record in the event log, made by the log's ``record``."""
+        raise NotImplementedError(f"{type(self).__name__} does not say how it is logged")
 
+    @classmethod
+    def unpack(cls, code: int, row: int, col: int, a: int, b: int, common: Common, queens: Queens) -> Event:
+        """The event of a record's fields (``queens``: the board then)."""
+        raise NotImplementedError(f"{cls.__name__} does not say how it is read back")
+
+
+#: Each event log code's kind, and the counter an event of that code adds one to (filled by
+#: ``event_kind`` as the kinds are defined).
+CODES: dict[int, tuple[type[Event], str | None]] = {}
+#: Every kind of event, in the order they were registered.
+KINDS: list[type[Event]] = []
+K = TypeVar("K", bound=type[Event])
+
+
+def event_kind(kind: K) -> K:
+    """Register an event kind (a class decorator, above ``@dataclass``): its codes (0..31, each
+    used once) join ``CODES``, so the counters and the event log know it."""
+    codes = kind.codes()
+    for code in codes:
+        if code in CODES or not 0 <= code < 32:
+            raise ValueError(f"{kind.__name__}: event log code {code} taken or out of 0..31")
+    CODES.update((code, (kind, counter)) for code, counter in codes.items())
+    KINDS.append(kind)
+    return kind
+
+
+@event_kind
 @dataclass(frozen=True, slots=True)
-class Place(EventKind):
+class Place(Event):
     """A queen now stands on (row, col)."""
 
     CODE: ClassVar[int] = 0
@@ -175,8 +206,9 @@ class Place(EventKind):
         return cls(row, col, *common)
 
 
+@event_kind
 @dataclass(frozen=True, slots=True)
-class Conflict(EventKind):
+class Conflict(Event):
     """(row, col) was tried and refused because ``blocker`` attacks it.
 
     On a full board (the enumerations) (row, col) and ``blocker`` are the two
@@ -225,8 +257,9 @@ class Conflict(EventKind):
         return cls(row, col, (a, b), *common, code == cls.WIPEOUT_CODE)
 
 
+@event_kind
 @dataclass(frozen=True, slots=True)
-class Backtrack(EventKind):
+class Backtrack(Event):
     """The queen on (row, col) is taken away."""
 
     CODE: ClassVar[int] = 2
@@ -261,8 +294,9 @@ class Backtrack(EventKind):
         return cls(row, col, *common)
 
 
+@event_kind
 @dataclass(frozen=True, slots=True)
-class Solution(EventKind):
+class Solution(Event):
     """The board is a solution; ``queens[r]`` is the column of row r's queen."""
 
     CODE: ClassVar[int] = 3
@@ -296,8 +330,9 @@ class Solution(EventKind):
         return cls(tuple(c for c in queens if c is not None), *common)
 
 
+@event_kind
 @dataclass(frozen=True, slots=True)
-class Repair(EventKind):
+class Repair(Event):
     """Local search moved the queen of ``row`` from ``old`` to ``new`` column.
 
     ``conflicts`` is the number of attacking pairs left on the board after it.
@@ -332,8 +367,9 @@ class Repair(EventKind):
         return cls(row, a, col, b, *common)
 
 
+@event_kind
 @dataclass(frozen=True, slots=True)
-class Prune(EventKind):
+class Prune(Event):
     """Column ``col`` leaves the domain of the unassigned row ``row``: the queen on ``by`` attacks it."""
 
     CODE: ClassVar[int] = 5
@@ -365,8 +401,9 @@ class Prune(EventKind):
         return cls(row, col, (a, b), *common)
 
 
+@event_kind
 @dataclass(frozen=True, slots=True)
-class Restore(EventKind):
+class Restore(Event):
     """The exact inverse of ``Prune(row, col, by)``: the column is back in the row's domain."""
 
     CODE: ClassVar[int] = 6
@@ -397,29 +434,10 @@ class Restore(EventKind):
         return cls(row, col, (a, b), *common)
 
 
-Event = Place | Conflict | Backtrack | Solution | Repair | Prune | Restore
-#: Every kind of event, in the order of ``Event``.
-KINDS: tuple[type[Event], ...] = get_args(Event)
-
-
-def _codes() -> dict[int, tuple[type[Event], str | None]]:
-    codes: dict[int, tuple[type[Event], str | None]] = {}
-    for kind in KINDS:
-        for code, counter in kind.codes().items():
-            if code in codes or not 0 <= code < 32:
-                raise ValueError(f"{kind.__name__}: event log code {code} taken or out of 0..31")
-            codes[code] = (kind, counter)
-    return codes
-
-
-#: Each event log code's kind, and the counter an event of that code adds one to.
-CODES = _codes()
-
-
 def event_to_dict(event: Event) -> dict[str, object]:
     """A JSON-ready dict of an event, with its kind named (CLI ``events``)."""
     data: dict[str, object] = {"event": type(event).__name__.lower()}
-    for field in dataclasses.fields(event):
+    for field in dataclasses.fields(event):  # type: ignore[arg-type]
         value = getattr(event, field.name)
         data[field.name] = list(value) if isinstance(value, tuple) else value
     return data

@@ -95,14 +95,14 @@ class TreeResume(Resumer):
     def state_after(self, n: int, queens: Sequence[int | None], event: Event) -> State | None:
         kind = type(event)
         if kind is Place:
-            row, col = event.row, event.col  # type: ignore[union-attr]
+            row, col = event.row, event.col  # type: ignore[attr-defined]
             return (row, col, FULL) if row == n - 1 else (row + 1, 0, TRY)
         if kind is Solution:
             return (n - 1, queens[n - 1] or 0, SOLVED)
         if kind is Conflict and self.verdicts:
             return (n - 1, queens[n - 1] or 0, LIFT)
         if kind is Conflict or kind is Backtrack:
-            return (event.row, event.col + 1, TRY)  # type: ignore[union-attr]
+            return (event.row, event.col + 1, TRY)  # type: ignore[attr-defined]
         return None
 
 
@@ -124,7 +124,7 @@ class PermutationResume(Resumer):
             return (SOLVED, -1, -1)
         if kind is Conflict:
             if self.skips and event.attempt:
-                return (SKIP, event.row, event.blocker[0])  # type: ignore[union-attr]
+                return (SKIP, event.row, event.blocker[0])  # type: ignore[attr-defined]
             return (NEXT, -1, -1)
         return None
 

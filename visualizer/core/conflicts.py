@@ -51,7 +51,7 @@ class ConflictSeries(Follower):
     def on_event(self, event: Event, sign: int) -> None:
         """Timeline listener: record (sign +1) or forget (sign -1) a repair."""
         kind = type(event)
-        if kind is Backtrack and event.row == 0:  # type: ignore[union-attr]
+        if kind is Backtrack and event.row == 0:  # type: ignore[attr-defined]
             if sign > 0:
                 self.restarts.append(len(self.values))
             elif self.restarts:
@@ -61,7 +61,7 @@ class ConflictSeries(Follower):
         if kind is not Repair:
             return
         if sign > 0:
-            self.values.append(event.conflicts)  # type: ignore[union-attr]
+            self.values.append(event.conflicts)  # type: ignore[attr-defined]
         elif self.values:
             self.values.pop()
 

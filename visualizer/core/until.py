@@ -91,7 +91,7 @@ class _Bound:
             case "backtrack":
                 return kind is Backtrack
             case "conflict-row":
-                return kind is Conflict and event.row == self.value  # type: ignore[union-attr]
+                return kind is Conflict and event.row == self.value  # type: ignore[attr-defined]
             case "solution":
                 return kind is Solution and self.solutions == self.value
             case _:  # "event"

@@ -14,7 +14,7 @@ from solvers import registry
 from solvers.algorithms.backtracking import LINE_PLACE
 from solvers.board import Board
 from solvers.counters import tally
-from solvers.events import CODES, Backtrack, Conflict, EventKind, Place, Repair, Solution
+from solvers.events import CODES, Backtrack, Conflict, Event, Place, Repair, Solution
 from visualizer.core.eventlog import BYTES_PER_EVENT, CHUNK, EventLog
 from visualizer.core.timeline import SEEK_LOG_CAPACITY, Timeline
 
@@ -110,7 +110,7 @@ def test_log_round_trips_every_kind_of_event():
 
 
 @dataclass(frozen=True, slots=True)
-class Cover(EventKind):
+class Cover(Event):
     """A kind the log has never heard of, with a code past the first 3 bits and fields of its own."""
 
     CODE: ClassVar[int] = 31
@@ -130,7 +130,7 @@ class Cover(EventKind):
 
 
 def test_a_new_kind_of_event_is_its_class_alone(monkeypatch):
-    """Registered in ``CODES`` (as the union ``Event`` does for its classes), a new kind is logged,
+    """Registered in ``CODES`` (as ``event_kind`` does for a module's classes), a new kind is logged,
     given back and counted by the log without a line of it knowing the kind."""
     monkeypatch.setitem(CODES, Cover.CODE, (Cover, Cover.COUNTER))
     events = [Place(0, 1), Cover(5, 123_456, 63, True, 5000), Backtrack(0, 1), Cover(2, 0)]
