@@ -60,6 +60,18 @@ Common = tuple[int, bool, int]
 Queens = Sequence[int | None]
 
 
+class Board(Protocol):
+    """What an event moves (``Event.apply`` / ``undo``): a ``BoardState``, or the narration's context."""
+
+    domains: Domains | None
+
+    def put(self, row: int, col: int) -> None: ...
+
+    def lift(self, row: int, col: int) -> None: ...
+
+    def solved(self, queens: tuple[int, ...], sign: int) -> None: ...
+
+
 class BoardState:
     """What events move: the column of each row's queen (None: empty) and, where they are kept,
     the domains. ``solved`` hears each Solution applied or undone (a timeline keeps them)."""
@@ -69,6 +81,14 @@ class BoardState:
     def __init__(self, queens: list[int | None], domains: Domains | None = None) -> None:
         self.queens = queens
         self.domains = domains
+
+    def put(self, row: int, col: int) -> None:
+        """A queen now stands on (row, col)."""
+        self.queens[row] = col
+
+    def lift(self, row: int, col: int) -> None:
+        """The queen on (row, col) is taken away."""
+        self.queens[row] = None
 
     def solved(self, queens: tuple[int, ...], sign: int) -> None:
         """A Solution (``queens``) was applied (sign +1) or undone (-1); here nothing follows."""
@@ -128,10 +148,10 @@ class Event:
         """This event's code in the event log."""
         return self.CODE
 
-    def apply(self, board: BoardState) -> None:
+    def apply(self, board: Board) -> None:
         """Its effect on ``board``."""
 
-    def undo(self, board: BoardState) -> None:
+    def undo(self, board: Board) -> None:
         """Take its effect on ``board`` back (``apply``'s exact inverse)."""
 
     def walk(self, walker: Walker, sign: int) -> None:
@@ -184,11 +204,11 @@ class Place(Event):
     attempt: bool = True
     checks: int = 0
 
-    def apply(self, board: BoardState) -> None:
-        board.queens[self.row] = self.col
+    def apply(self, board: Board) -> None:
+        board.put(self.row, self.col)
 
-    def undo(self, board: BoardState) -> None:
-        board.queens[self.row] = None
+    def undo(self, board: Board) -> None:
+        board.lift(self.row, self.col)
 
     def walk(self, walker: Walker, sign: int) -> None:
         walker.placed(self.row, self.col, sign)
@@ -270,11 +290,11 @@ class Backtrack(Event):
     attempt: bool = False
     checks: int = 0
 
-    def apply(self, board: BoardState) -> None:
-        board.queens[self.row] = None
+    def apply(self, board: Board) -> None:
+        board.lift(self.row, self.col)
 
-    def undo(self, board: BoardState) -> None:
-        board.queens[self.row] = self.col
+    def undo(self, board: Board) -> None:
+        board.put(self.row, self.col)
 
     def walk(self, walker: Walker, sign: int) -> None:
         walker.lifted(self.row, self.col, sign)
@@ -306,10 +326,10 @@ class Solution(Event):
     attempt: bool = False
     checks: int = 0
 
-    def apply(self, board: BoardState) -> None:
+    def apply(self, board: Board) -> None:
         board.solved(self.queens, 1)
 
-    def undo(self, board: BoardState) -> None:
+    def undo(self, board: Board) -> None:
         board.solved(self.queens, -1)
 
     def walk(self, walker: Walker, sign: int) -> None:
@@ -348,11 +368,13 @@ class Repair(Event):
     attempt: bool = True
     checks: int = 0
 
-    def apply(self, board: BoardState) -> None:
-        board.queens[self.row] = self.new
+    def apply(self, board: Board) -> None:
+        board.lift(self.row, self.old)
+        board.put(self.row, self.new)
 
-    def undo(self, board: BoardState) -> None:
-        board.queens[self.row] = self.old
+    def undo(self, board: Board) -> None:
+        board.lift(self.row, self.new)
+        board.put(self.row, self.old)
 
     def marks(self) -> Marks:
         return Marks(moved=(self.row, self.old, self.new), tried=(self.row, self.new))
@@ -382,11 +404,11 @@ class Prune(Event):
     attempt: bool = False
     checks: int = 0
 
-    def apply(self, board: BoardState) -> None:
+    def apply(self, board: Board) -> None:
         if board.domains is not None:
             board.domains.remove(self.row, self.col, self.by)
 
-    def undo(self, board: BoardState) -> None:
+    def undo(self, board: Board) -> None:
         if board.domains is not None:
             board.domains.put_back(self.row, self.col)
 
@@ -415,11 +437,11 @@ class Restore(Event):
     attempt: bool = False
     checks: int = 0
 
-    def apply(self, board: BoardState) -> None:
+    def apply(self, board: Board) -> None:
         if board.domains is not None:
             board.domains.put_back(self.row, self.col)
 
-    def undo(self, board: BoardState) -> None:
+    def undo(self, board: Board) -> None:
         if board.domains is not None:
             board.domains.remove(self.row, self.col, self.by)
 

@@ -134,12 +134,21 @@ class Context:
 
     # -- changing -------------------------------------------------------------
 
-    def put(self, row: int, col: int, sign: int = 1) -> None:
-        """Add (sign 1) or remove (sign -1) the queen on (row, col)."""
-        if sign > 0:
-            self.queens[row] = col
-        else:
-            del self.queens[row]
+    def put(self, row: int, col: int) -> None:
+        """A queen on (row, col) (a context is a ``solvers.events.Board``: events move it)."""
+        self.queens[row] = col
+        self._count(row, col, 1)
+
+    def lift(self, row: int, col: int) -> None:
+        """The queen on (row, col) taken away."""
+        del self.queens[row]
+        self._count(row, col, -1)
+
+    def solved(self, queens: tuple[int, ...], sign: int) -> None:
+        """A Solution applied (sign +1) or undone (-1)."""
+        self.solutions += sign
+
+    def _count(self, row: int, col: int, sign: int) -> None:
         for counts, key in ((self.cols, col), (self.diag, row + col), (self.anti, row - col)):
             counts[key] = counts.get(key, 0) + sign
 
@@ -248,20 +257,10 @@ class Narrator:
         return sentence
 
     def apply(self, event: Event) -> None:
-        """Move the context past ``event``."""
+        """Move the context past ``event`` (its own effect on the board, ``Event.apply``)."""
         ctx = self.context
         walk = Transposed.event(event) if ctx.by_columns else event
-        if isinstance(walk, Place):
-            ctx.put(walk.row, walk.col)
-        elif isinstance(walk, Backtrack):
-            ctx.put(walk.row, walk.col, -1)
-        elif isinstance(walk, Repair):
-            ctx.put(walk.row, walk.old, -1)
-            ctx.put(walk.row, walk.new)
-        elif isinstance(walk, Solution):
-            ctx.solutions += 1
-        elif ctx.domains is not None:
-            ctx.domains.apply(walk)
+        walk.apply(ctx)
         ctx.attempts += walk.attempt
         ctx.previous = walk
         self._history.append(walk)
@@ -270,17 +269,7 @@ class Narrator:
         """Move the context back before ``event`` (the last event applied)."""
         ctx = self.context
         walk = Transposed.event(event) if ctx.by_columns else event
-        if isinstance(walk, Place):
-            ctx.put(walk.row, walk.col, -1)
-        elif isinstance(walk, Backtrack):
-            ctx.put(walk.row, walk.col)
-        elif isinstance(walk, Repair):
-            ctx.put(walk.row, walk.new, -1)
-            ctx.put(walk.row, walk.old)
-        elif isinstance(walk, Solution):
-            ctx.solutions -= 1
-        elif ctx.domains is not None:
-            ctx.domains.apply(walk, -1)
+        walk.undo(ctx)
         ctx.attempts -= walk.attempt
         if self._history:
             self._history.pop()

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from solvers.counters import Counters
+from solvers.domains import Domains
 from solvers.engine import CancelFlag, EngineLimit, Model, ProgressCallback
 from solvers.errors import SolverError
 from solvers.events import Event
@@ -73,6 +74,9 @@ class AlgorithmSpec:
     #: how ``nqueens profile --algo`` counts its nodes per depth: "engine" (the backtracking tree the
     #: engine walks), "events" (its own events drained) or None (it searches no tree of partial boards)
     profile: str | None = None
+    #: its domains right after it placed the queens of a board (``queens[row]``, None: empty), the
+    #: last one's pruning not yet applied: the window rebuilds them from there after a long jump
+    domains_after: Callable[[Sequence[int | None]], Domains] | None = None
 
     def code_in(self, lang: str) -> tuple[str, ...]:
         """The pseudo-code in ``lang`` ("en" or "zh"), line for line."""

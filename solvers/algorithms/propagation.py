@@ -213,14 +213,16 @@ def mrv(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[
     return _search(n, first, _fewest_left, start)
 
 
-def domains_after_place(board: Sequence[int | None], *, fewest_left: bool = False) -> Domains:
-    """The domains of forward checking (MRV with ``fewest_left``) right after it placed the
-    queens of ``board``, the last one's pruning not yet applied (what a resume starts from; the
-    window's narration rebuilds its context from it after a jump)."""
-    choose = _fewest_left if fewest_left else _first_free
-    domains = Domains(len(board))
-    _rebuild(board, choose, domains, [None] * len(board))
-    return domains
+def _domains_after(choose: Chooser) -> Callable[[Sequence[int | None]], Domains]:
+    """The domains of the search choosing rows by ``choose`` right after it placed the queens
+    of a board, the last one's pruning not yet applied (its spec's ``domains_after``)."""
+
+    def domains_after(board: Sequence[int | None]) -> Domains:
+        domains = Domains(len(board))
+        _rebuild(board, choose, domains, [None] * len(board))
+        return domains
+
+    return domains_after
 
 
 #: Its own sentences in English and Chinese (``with_shared`` adds those every search says).
@@ -330,6 +332,7 @@ SPECS = (
         counters=(*COUNTERS, "pruned", "wipeouts"),
         profile="events",
         narrator=narrate_forward_checking,
+        domains_after=_domains_after(_first_free),
     ),
     AlgorithmSpec(
         "mrv",
@@ -350,5 +353,6 @@ SPECS = (
         counters=(*COUNTERS, "pruned", "wipeouts"),
         profile="events",
         narrator=narrate_mrv,
+        domains_after=_domains_after(_fewest_left),
     ),
 )

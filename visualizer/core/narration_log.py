@@ -5,7 +5,7 @@ Pure Python, no pygame. Nothing runs per event while the search plays or jumps: 
 sentence is read (``sync``, from the event log), and sentences are made only for the lines
 asked for. After a long jump the narrator is rebuilt from the board instead of replaying
 millions of events (``REBUILD``); the constraint-propagation family's domains are rebuilt from
-the board at the last Place before them (``solvers.algorithms.propagation.domains_after_place``) and the
+the board at the last Place before them (the spec's ``domains_after``) and the
 log's later prunes and restores (``EventLog.domain_changes``, numpy). A timeline's jump (seek)
 makes the next read rebuild.
 
@@ -22,9 +22,8 @@ makes the next read rebuild.
 
 from __future__ import annotations
 
-from solvers.algorithms.propagation import domains_after_place
 from solvers.domains import Domains
-from solvers.events import Backtrack, Event, Place, Repair, Solution
+from solvers.events import BoardState, Event, Place, Solution
 from solvers.narration import Narrator
 from solvers.resume import Transposed
 from visualizer.core.timeline import Timeline
@@ -103,17 +102,12 @@ class NarrationLog:
         cursor = timeline.cursor
         window = min(WINDOW, cursor - timeline.history_start)
         events = [self._event(i) for i in range(cursor - window, cursor)]
-        board = dict(enumerate(timeline.queens))
+        board = BoardState(list(timeline.queens))
         for event in reversed(events):
-            if isinstance(event, Place):
-                board[event.row] = None
-            elif isinstance(event, Backtrack):
-                board[event.row] = event.col
-            elif isinstance(event, Repair):
-                board[event.row] = event.old
+            event.undo(board)
         self._new_narrator()
         context = self.narrator.context
-        for row, col in board.items():
+        for row, col in enumerate(board.queens):
             if col is not None:
                 context.put(row, col)
         context.solutions = timeline.counters.solutions - sum(isinstance(e, Solution) for e in events)
@@ -121,26 +115,24 @@ class NarrationLog:
         first = cursor - window
         context.previous = self._event(first - 1) if first > timeline.history_start else None
         if context.domains is not None:
-            context.domains = self._domains(first, board)
+            context.domains = self._domains(first, board.queens)
         for event in events:
             self.narrator.apply(event)
         self.at = cursor
 
-    def _domains(self, first: int, board: dict[int, int | None]) -> Domains:
-        """The domains before event ``first`` (``board`` is the board there): rebuilt from the board
-        right after the last Place before it, then that Place's prunes and what followed."""
+    def _domains(self, first: int, queens: list[int | None]) -> Domains:
+        """The domains before event ``first`` (``queens`` is the board there): rebuilt from the board
+        right after the last Place before it (its spec's ``domains_after``), then that Place's
+        prunes and what followed."""
         timeline = self.timeline
-        start, board = timeline.history_start, dict(board)
+        start, board = timeline.history_start, BoardState(list(queens))
+        rebuild = timeline.spec.domains_after
         at = first
         while at > start and not isinstance(event := self._event(at - 1), Place):
-            if isinstance(event, Backtrack):  # (the propagation searches only place and lift)
-                board[event.row] = event.col
+            event.undo(board)
             at -= 1
-        if at > start:
-            queens = [board.get(row) for row in range(timeline.n)]
-            domains = domains_after_place(queens, fewest_left=timeline.spec.dynamic_rows)
-        else:  # from the run's start (exact), or a log with no Place (rare: left as it was)
-            domains = Domains(timeline.n)
+        # else from the run's start (exact), or a log with no Place (rare: left as it was)
+        domains = rebuild(board.queens) if at > start and rebuild is not None else Domains(timeline.n)
         for row, col, pruned, a, b in timeline.log.domain_changes(at, first):
             if pruned:
                 if domains.by[row][col] is None:
