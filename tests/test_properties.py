@@ -28,7 +28,18 @@ from solvers.board import (
     symmetry_to_canonical,
 )
 from solvers.counters import Counters
-from solvers.events import Backtrack, Conflict, Event, Place, Prune, Repair, Restore, Solution
+from solvers.events import (
+    CODES,
+    Backtrack,
+    BoardState,
+    Conflict,
+    Event,
+    Place,
+    Prune,
+    Repair,
+    Restore,
+    Solution,
+)
 from visualizer.core.timeline import Timeline
 
 # Modest, so the whole file stays within a few seconds of CI time; no example database in the tree.
@@ -196,9 +207,12 @@ def check_event(board: Board, event: Event, family: str) -> None:
         assert board.queens[event.row] == event.old
         board.queens[event.row] = event.new
         assert attacking_pairs(board.queens) == event.conflicts
-    else:
-        assert isinstance(event, Solution)
+    elif isinstance(event, Solution):
         assert event.queens == tuple(board.queens) and is_solution(event.queens)
+    else:  # a kind of an algorithm's own (its module's tests say what it means): no queen moves
+        state = BoardState(list(board.queens))
+        event.apply(state)
+        assert state.queens == board.queens, f"{event} moves a queen the board does not see"
 
 
 def replay_and_check(spec: registry.AlgorithmSpec, n: int, options: dict[str, bool]) -> None:
@@ -219,7 +233,8 @@ def replay_and_check(spec: registry.AlgorithmSpec, n: int, options: dict[str, bo
         "checks": sum(e.checks for e in events),
         "repairs": kinds.count(Repair),
         "pruned": kinds.count(Prune),
-        "wipeouts": sum(type(e) is Conflict and e.wipeout for e in events),
+        "wipeouts": sum(type(e) is Conflict and e.wipeout for e in events)
+        + sum(CODES[e.code()][1] == "wipeouts" for e in events if type(e).__module__ != "solvers.events"),
     }
     for event, expected in zip(reversed(events), reversed(before), strict=True):
         counters.undo(event)

@@ -47,8 +47,12 @@ def _seen(board: BoardState) -> tuple:
     return list(board.queens), [list(row) for row in board.domains.by], list(board.domains.size)
 
 
-def test_every_kind_is_sampled():
-    assert {type(event) for event in SAMPLES} == set(KINDS)
+#: The kinds events.py defines; an algorithm module's own kinds are tested by its test module.
+SHARED = {kind for kind in KINDS if kind.__module__ == "solvers.events"}
+
+
+def test_every_shared_kind_is_sampled():
+    assert {type(event) for event in SAMPLES} == SHARED
 
 
 @pytest.mark.parametrize("event", SAMPLES, ids=repr)
@@ -88,7 +92,7 @@ def test_a_board_hears_each_solution_applied_and_undone():
 
 
 def test_codes_are_built_from_the_kinds_and_fit_five_bits():
-    assert sorted(CODES) == list(range(8))
+    assert sorted(code for code, (kind, _) in CODES.items() if kind in SHARED) == list(range(8))
     for kind in KINDS:
         for code, counter in kind.codes().items():
             assert CODES[code] == (kind, counter) and 0 <= code < 32

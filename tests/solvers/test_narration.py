@@ -43,6 +43,8 @@ RUNS = [
     ("mrv", 6, False, None),
     ("mrv", 9, False, 20_000),
 ]
+#: An algorithm added later is walked at n = 6 (its module's tests say its own sentences).
+RUNS += [(name, 6, False, 20_000) for name in registry.ALGORITHMS if name not in {run[0] for run in RUNS}]
 
 ASCII_LETTER = re.compile(r"[A-Za-z]")
 CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
@@ -101,10 +103,6 @@ def test_every_event_has_a_sentence_in_both_languages(name, n, by_columns, limit
         if isinstance(event, Solution):
             listed = " ".join(str(c + 1) for c in event.queens)
             assert en.endswith(f"{listed}.") and zh.endswith(f"{listed}。"), (en, zh)
-
-
-def test_every_registered_algorithm_is_walked():
-    assert {name for name, *_ in RUNS} == set(registry.ALGORITHMS)
 
 
 def nth(name: str, n: int, kind: type, index: int = 0, lang: str = "en", **fields) -> tuple[Event, str]:

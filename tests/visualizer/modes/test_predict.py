@@ -68,7 +68,7 @@ def test_which_algorithms_ask_what():
         assert question_kind(registry.get(name)) == "answer"
     with pytest.raises(SolverError, match="at random"):
         question_kind(registry.get("min-conflicts"))
-    assert set(SQUARE_ALGORITHMS + ANSWER_ALGORITHMS + ["min-conflicts"]) == set(registry.ALGORITHMS)
+    assert set(SQUARE_ALGORITHMS + ANSWER_ALGORITHMS + ["min-conflicts"]) <= set(registry.ALGORITHMS)
 
 
 def test_backtracking_at_8_right_guesses_are_the_known_first_placements():
