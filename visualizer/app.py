@@ -97,15 +97,15 @@ class App:
     def timeline(self) -> Timeline | None:
         """The search shown: watch mode's timeline, race mode's side a; None in game mode."""
         race = self.race
-        return race.a if race is not None else getattr(self.mode, "timeline", None)
+        return race.a if race is not None else self.mode.timeline
 
     @property
     def race(self) -> Race | None:
-        return getattr(self.mode, "race", None)
+        return self.mode.race
 
     @property
     def game(self) -> GameRound | None:
-        return getattr(self.mode, "game", None)
+        return self.mode.game
 
     @property
     def busy(self) -> bool:
@@ -114,7 +114,7 @@ class App:
 
     @property
     def playing(self) -> bool:
-        return bool(getattr(self.mode, "playing", False))
+        return self.mode.playing
 
     def state(self) -> dict[str, object]:
         """What the headless ``--state`` file holds."""
@@ -144,7 +144,7 @@ class App:
             self.say(tr("error", self.lang, message=f"unknown command {name!r}"), "error")
         elif self.mode.name not in command.modes:
             self.say(*refusal(name, self.mode.name, self.lang))
-        elif command.view is not None and command.view != getattr(self.mode, "view", None):
+        elif command.view is not None and command.view != self.mode.view:
             self.say(tr(f"{command.view}_closed", self.lang), "info")  # e.g. PgUp with the gallery shut
         elif self.busy and not command.while_busy:
             self.say(tr("busy", self.lang), "info")
@@ -172,7 +172,7 @@ class App:
 
     def run_until(self, until: Until | None = None) -> None:
         """Run until a condition (U, the Run until control, ``until:`` in a script)."""
-        self.mode.run_until(until if until is not None else self.controls.until_condition())  # type: ignore[attr-defined]
+        self.mode.run_until(until if until is not None else self.controls.until_condition())
 
     def set_shade(self, on: bool | None = None) -> None:
         self.shade = (not self.shade) if on is None else bool(on)
@@ -236,8 +236,8 @@ class App:
                 return
             if event.type == pygame.KEYDOWN and not self.controls.typing():
                 shift, ctrl = bool(event.mod & pygame.KMOD_SHIFT), bool(event.mod & pygame.KMOD_CTRL)
-                view = getattr(self.mode, "view", None)  # PgUp / PgDn page the gallery while it shows
-                name = command_for_key(event.key, shift, getattr(event, "unicode", ""), ctrl, view)
+                # PgUp / PgDn page the gallery while it shows
+                name = command_for_key(event.key, shift, getattr(event, "unicode", ""), ctrl, self.mode.view)
                 if name is not None:
                     self.dispatch(name)
                     if self.prompt.active or self.controls.typing():
@@ -261,13 +261,11 @@ class App:
         if consumed:
             return
         if event.type == pygame.MOUSEMOTION and event.buttons[0]:
-            if (drag := getattr(self.mode, "drag", None)) is not None:
-                drag(event.pos, event.rel)
+            self.mode.drag(event.pos, event.rel)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if (release := getattr(self.mode, "release", None)) is not None:
-                release(event.pos)
-        elif event.type == pygame.MOUSEWHEEL and (wheel := getattr(self.mode, "wheel", None)) is not None:
-            wheel(self.pointer, event.y)
+            self.mode.release(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.mode.wheel(self.pointer, event.y)
 
     def pump(self) -> None:
         """Handle every queued pygame event."""
@@ -304,14 +302,14 @@ class App:
         card = lessons.draw_note(self, self.surface, layout) if self.banner is None else None
         noted = card is not None and card.colliderect(layout.banner)  # a bookmark's
         banner = self.banner[:2] if self.banner is not None else self.mode.standing_banner()
-        status = getattr(self.mode, "status", None)  # no banner: the algorithm's name and summary
+        status = self.mode.status(self.lang)  # no banner: the algorithm's name and summary
         draw_overlays(
             self.surface,
             layout,
             self.theme,
             self.lang,
             banner=None if noted else banner,
-            status=None if noted or status is None else status(self.lang),
+            status=None if noted else status,
             legend=self.show_legend,
             help=self.show_help,
         )

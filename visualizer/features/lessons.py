@@ -171,7 +171,7 @@ def current(app: App) -> Lesson:
     """The window as a lesson: n, algorithm, mode, view, speed, language, hidden panels, bookmarks."""
     if app.mode.name not in ("watch", "race"):
         raise ValueError(tr("lesson_modes", app.lang))
-    views = getattr(app.mode, "views", None)
+    views = app.mode.views
     race = app.race
     return Lesson(
         n=app.mode.n,
@@ -305,7 +305,7 @@ def state(app: App) -> dict[str, object]:
 def draw(app: App, surface: pygame.Surface, layout: Layout) -> None:
     """The strip under the board with the bookmark ticks (watch and race). It spans the whole run
     once its length is known (``event_total``); before that, what is known of it and a quarter more."""
-    if app.mode.name not in ("watch", "race") or getattr(app.mode, "scrubs", False):
+    if app.mode.name not in ("watch", "race") or app.mode.scrubs:
         return  # the search modes' scrub bar draws the ticks (visualizer/render/scrub.py)
     from visualizer.render.lesson import draw_strip
 

@@ -4,7 +4,8 @@ A mode is one way of using the window: watch a search, play the queens game, rac
 searches. The window hands it the commands of ``visualizer/commands.py`` that name it among
 their ``modes`` (``getattr(mode, command.method)(*args)``), calls ``update(dt)`` once a frame
 and ``draw`` to paint the board and side panels; ``controls`` says which buttons it shows and
-``state`` is its part of the headless state file.
+``state`` is its part of the headless state file. Everything else the window asks of a mode is
+in ``Mode`` too, with its default in ``ModeBase`` (no mode is asked for what it may lack).
 """
 
 from __future__ import annotations
@@ -24,7 +25,11 @@ from visualizer.look.i18n import tr
 from visualizer.look.theme import Theme
 
 if TYPE_CHECKING:
+    from visualizer.core.race import Race
+    from visualizer.core.timeline import Timeline
     from visualizer.look.layout import Layout
+    from visualizer.modes.game import GameRound
+    from visualizer.modes.views import Views
     from visualizer.render.board import BoardGeometry
 
 
@@ -91,6 +96,28 @@ class Mode(Protocol):
     def join(self, timeout: float | None = None) -> bool: ...
     def close(self) -> None: ...
 
+    # what a mode may have, each with its default in ModeBase
+    @property
+    def timeline(self) -> Timeline | None: ...
+    @property
+    def race(self) -> Race | None: ...
+    @property
+    def game(self) -> GameRound | None: ...
+    @property
+    def player(self) -> Player | None: ...
+    @property
+    def views(self) -> Views | None: ...
+    @property
+    def playing(self) -> bool: ...
+    @property
+    def view(self) -> str | None: ...
+    def status(self, lang: str) -> tuple[str, str] | None: ...
+    def run_until(self, until: Until) -> None: ...
+    def drag(self, pos: tuple[int, int], rel: tuple[int, int]) -> bool: ...
+    def release(self, pos: tuple[int, int]) -> None: ...
+    def wheel(self, pos: tuple[int, int], dy: int) -> bool: ...
+    def wait_total(self, timeout: float | None = None) -> None: ...
+
 
 #: Events past what the run has reached that a seek (or a bookmark) replays on the UI thread;
 #: further, the way there runs on the worker thread (progress bar, Esc).
@@ -99,11 +126,51 @@ FAR_EVENTS = 100_000
 SEARCH_ROWS = (("reset",), ("back", "step"), ("play",), ("next",), ("instant",), ("show-all",), ("shade",))
 
 
-class SizeCommands:
-    """n - 1, n + 1, n - 10, n + 10 for any mode with ``n`` and ``set_n``."""
+class ModeBase:
+    """What a mode has unless it says otherwise (``Mode``'s defaults): no search, race or game
+    of its own, no side view, nothing to drag, wheel or wait for."""
 
     narrates = False  # the layout keeps a narration panel below the board
     scrubs = False  # the layout keeps a strip under the board for the scrub bar
+    timeline: Timeline | None = None  # the search it shows
+    race: Race | None = None
+    game: GameRound | None = None
+    player: Player | None = None  # what moves its search in time
+    views: Views | None = None  # its side views (code, tree, gallery, chart)
+
+    @property
+    def playing(self) -> bool:
+        return False
+
+    @property
+    def view(self) -> str | None:
+        """The side view showing, if it has side views."""
+        return None
+
+    def status(self, lang: str) -> tuple[str, str] | None:
+        """What the status area says while no banner shows (a search's name and summary)."""
+        return None
+
+    def run_until(self, until: Until) -> None:
+        raise ValueError("this mode does not run a search")  # the command table routes U to search modes
+
+    def drag(self, pos: tuple[int, int], rel: tuple[int, int]) -> bool:
+        """A drag with the left button; True if taken."""
+        return False
+
+    def release(self, pos: tuple[int, int]) -> None:
+        """The left button released."""
+
+    def wheel(self, pos: tuple[int, int], dy: int) -> bool:
+        """The mouse wheel at ``pos``; True if taken."""
+        return False
+
+    def wait_total(self, timeout: float | None = None) -> None:
+        """Headless: wait for what the scrub bar shows of the run's length (none here)."""
+
+
+class SizeCommands(ModeBase):
+    """n - 1, n + 1, n - 10, n + 10 for any mode with ``n`` and ``set_n``."""
 
     @property
     def flag_strips(self) -> bool:

@@ -155,6 +155,7 @@ class GameMode(SizeCommands):
     name = "game"
     busy = False
     wide_side = False
+    game: GameRound
 
     def __init__(self, host: Host, n: int, algorithm: str) -> None:
         self.host = host

@@ -67,6 +67,7 @@ class RaceMode(SearchMode):
 
     name = "race"
     wide_side = False
+    race: Race
 
     def __init__(self, host: Host, n: int, algorithm: str, algo2: str | None = None) -> None:
         self.host = host

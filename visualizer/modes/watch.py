@@ -44,6 +44,8 @@ class WatchMode(SearchMode):
 
     name = "watch"
     narrates = True  # the layout keeps a narration panel below the board
+    timeline: Timeline
+    views: Views
 
     def __init__(self, host: Host, n: int, algorithm: str) -> None:
         self.host = host
@@ -179,15 +181,12 @@ class WatchMode(SearchMode):
     def go_to(self, cursor: int) -> None:
         """To the moment just after event ``cursor - 1`` (a click on its log line or on the tree
         node it entered)."""
-        seek = getattr(self.timeline, "seek", None)
-        if seek is not None and not self.player.busy:
+        if not self.player.busy:
             self.player.pause()
             with self.host.lock:
-                seek(cursor)
-        elif cursor < self.timeline.cursor:
+                self.timeline.seek(cursor)
+        elif cursor < self.timeline.cursor:  # while work runs, only back through what is known
             self.back(self.timeline.cursor - cursor)
-        elif cursor > self.timeline.cursor and not self.player.busy:
-            self.step(cursor - self.timeline.cursor)
         if self.narration is not None:
             self.narration.scroll = 0
 

@@ -180,7 +180,7 @@ class HeadlessRunner:
         """Let an animated next/instant (show-all on) run to its end in simulated frames."""
         app = self.app
         frames = 0
-        player = getattr(app.mode, "player", None)
+        player = app.mode.player
         while player is not None and player.animating and frames < MAX_ANIMATION_FRAMES:
             app.tick(FRAME, draw=app.gif is not None)
             frames += 1
@@ -195,9 +195,7 @@ class HeadlessRunner:
             app.update(0.0)
         if self.strict and app.banner is not None and app.banner is not before and app.banner[1] == "error":
             raise ScriptError(app.banner[0])
-        wait_total = getattr(app.mode, "wait_total", None)  # the search modes' scrub bar total
-        if wait_total is not None:
-            wait_total(60.0)
+        app.mode.wait_total(60.0)  # the search modes' scrub bar total
 
     def _post_key(self, code: int, name: str) -> None:
         import pygame
