@@ -25,6 +25,7 @@ MODES = ("watch", "game", "race", "predict")
 ALL = frozenset(MODES)
 SEARCH = frozenset({"watch", "race"})  # the modes whose Player moves a search
 PREDICT = frozenset({"predict"})  # predict mode (issue 14)
+WATCH = frozenset({"watch"})
 MIN_SCALE, MAX_SCALE = 0.5, 4.0
 
 
@@ -318,6 +319,12 @@ COMMANDS: dict[str, Command] = _table(
         label="back",
         modes=SEARCH,
         parse=whole("back", 0, 1),
+    ),
+    Command(
+        "step-move", "step_move", keys=(Key("right", "Ctrl+→", ctrl=True),), help="step_move", modes=WATCH
+    ),
+    Command(
+        "back-move", "back_move", keys=(Key("left", "Ctrl+←", ctrl=True),), help="back_move", modes=WATCH
     ),
     Command(
         "play",

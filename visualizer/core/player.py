@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from solvers import engine
-from solvers.events import Event, Solution
+from solvers.events import NO_MARKS, Event, Solution
 
 #: Events a jump applies on the calling thread before it hands over to the worker thread.
 SYNC_EVENTS = 4000
@@ -83,6 +83,12 @@ def clamp_speed(rate: float) -> float:
 def is_solution(event: Event) -> bool:
     """The stop condition of "next solution"."""
     return type(event) is Solution
+
+
+def is_move(event: Event) -> bool:
+    """Whether the board marks ``event`` (a queen placed, refused, lifted or moved, a solution):
+    the stop of "next move", past the prunes, restores and choices between two moves."""
+    return event.marks() != NO_MARKS
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "reset": ("Reset", "重置"),
     "step": ("Step", "单步"),
     "back": ("Step back", "后退"),
+    "step_move": ("Next move, with its prunes and the next choice", "下一步棋，连同它的删除和下一个选择"),
+    "back_move": ("Back to before the last move", "退回上一步棋之前"),
     "play": ("Play", "播放"),
     "pause": ("Pause", "暂停"),
     "next": ("Next solution", "下一个解"),

@@ -12,13 +12,13 @@ from solvers.engine import CancelFlag
 from visualizer.core.checks import CheckMarks, check_kind, check_marks, shows_check
 from visualizer.core.domains import DomainFollower, shows_domains
 from visualizer.core.narration_log import NarrationLog
-from visualizer.core.player import Player
+from visualizer.core.player import Player, is_move
 from visualizer.core.scene import Scene, scene_of
 from visualizer.core.timeline import Timeline
 from visualizer.core.until import last_event
 from visualizer.input.window_n import check_window_n, row_heat
 from visualizer.look.i18n import tr
-from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
+from visualizer.modes.base import FAR_EVENTS, SEARCH_ROWS, ControlPlan, Host, SearchMode
 from visualizer.modes.views import Views
 
 if TYPE_CHECKING:
@@ -177,6 +177,30 @@ class WatchMode(SearchMode):
                 self.go_to(moment)
             return True
         return self.views.click(pos, self.timeline)
+
+    def step_move(self) -> None:
+        """Ctrl+Right: the next move the board marks (a queen placed, refused, lifted) with what
+        follows it up to the move after (its prunes, restores, the next choice); pauses Play."""
+        self.player.pause()
+        timeline = self.timeline
+        with self.host.lock:
+            if not timeline.advance_until(is_move, FAR_EVENTS):
+                if timeline.finished:
+                    self.host.say(tr("finished", self.host.lang), "success")
+                return
+            while timeline.step(1):
+                if timeline.last is not None and is_move(timeline.last):
+                    timeline.back(1)  # stand just before the next move
+                    break
+
+    def back_move(self) -> None:
+        """Ctrl+Left: back to just before the last move the board marked (``step_move``'s
+        inverse); pauses Play."""
+        self.player.pause()
+        timeline = self.timeline
+        with self.host.lock:
+            while (last := timeline.last) is not None and timeline.back(1) and not is_move(last):
+                pass
 
     def go_to(self, cursor: int) -> None:
         """To the moment just after event ``cursor - 1`` (a click on its log line or on the tree
