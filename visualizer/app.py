@@ -19,6 +19,7 @@ import pygame_gui
 from visualizer import modes
 from visualizer.commands import COMMANDS, command_for_key, refusal
 from visualizer.core.lesson import Bookmarks
+from visualizer.core.player import SPEED_FACTOR, clamp_speed
 from visualizer.features import capture, lessons
 from visualizer.input.controls import Controls, control_state
 from visualizer.input.prompt import Prompt
@@ -173,6 +174,24 @@ class App:
     def run_until(self, until: Until | None = None) -> None:
         """Run until a condition (U, the Run until control, ``until:`` in a script)."""
         self.mode.run_until(until if until is not None else self.controls.until_condition())
+
+    def set_show_all(self, on: bool | None = None) -> None:
+        """Show every attempt on the way (next, instant) or jump (A toggles); the search modes read it."""
+        self.show_all = (not self.show_all) if on is None else bool(on)
+
+    def set_speed(self, rate: float) -> None:
+        """Events per second while playing, 1 to 10,000 (the search modes' Player follows it)."""
+        self.speed = clamp_speed(float(rate))
+
+    def faster(self) -> None:
+        self.set_speed(self.speed * SPEED_FACTOR)
+
+    def slower(self) -> None:
+        self.set_speed(self.speed / SPEED_FACTOR)
+
+    def clear_banner(self) -> None:
+        """Drop the passing banner, so the mode's own standing banner shows at once."""
+        self.banner = None
 
     def set_shade(self, on: bool | None = None) -> None:
         self.shade = (not self.shade) if on is None else bool(on)

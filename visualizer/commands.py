@@ -349,7 +349,7 @@ COMMANDS: dict[str, Command] = _table(
     Command(
         "show-all",
         "set_show_all",
-        "mode",
+        "app",
         (Key("a", "A"),),
         "show_all",
         "show_all",
@@ -371,16 +371,14 @@ COMMANDS: dict[str, Command] = _table(
     Command(
         "faster",
         "faster",
-        "mode",
+        "app",
         (Key("+", "+"), Key("=", "="), Key("[+]")),
         "faster",
         modes=SEARCH,
         while_busy=True,
     ),
-    Command("slower", "slower", "mode", (Key("-", "-"), Key("[-]")), "slower", modes=SEARCH, while_busy=True),
-    Command(
-        "speed", "set_speed", "mode", modes=SEARCH, while_busy=True, parse=number("speed", positive=True)
-    ),
+    Command("slower", "slower", "app", (Key("-", "-"), Key("[-]")), "slower", modes=SEARCH, while_busy=True),
+    Command("speed", "set_speed", "app", modes=SEARCH, while_busy=True, parse=number("speed", positive=True)),
     Command("n-down", "n_down", keys=(Key("[", "["),), help="n_down", label="n_down"),
     Command("n-up", "n_up", keys=(Key("]", "]"),), help="n_up", label="n_up"),
     Command("n-jump-down", "n_jump_down", keys=(Key("[", "Shift+[", shift=True),), help="n_jump_down"),

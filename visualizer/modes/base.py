@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from solvers.engine import CancelFlag
-from visualizer.core.player import END, INSTANT_WAIT, NEXT, SPEED_FACTOR, Player, clamp_speed, until_goal
+from visualizer.core.player import END, INSTANT_WAIT, NEXT, Player, until_goal
 from visualizer.core.scrub import Scrub, ScrubDrag, TotalProbe
 from visualizer.core.until import Until
 from visualizer.input.window_n import N_JUMP, parse_n
@@ -34,20 +34,32 @@ if TYPE_CHECKING:
 
 
 class Host(Protocol):
-    """What a mode may read from and ask of the window."""
+    """What a mode may read from and ask of the window (it reads the window's settings and never
+    writes them: show-all, the speed and the banner change through the window's own methods)."""
 
-    lang: str
-    theme: Theme
-    speed: float
-    show_all: bool
-    shade: bool
-    now: float
-    lock: threading.Lock
-    banner: tuple[str, str, float] | None  # the passing banner (text, kind, until); None: the mode's own
-    hidden: set[str]  # panels hidden for an exercise: "code", "counters", "tree"
-    layout: Layout  # the window's rectangles of the last relayout
+    @property
+    def lang(self) -> str: ...
+    @property
+    def theme(self) -> Theme: ...
+    @property
+    def speed(self) -> float: ...
+    @property
+    def show_all(self) -> bool: ...
+    @property
+    def shade(self) -> bool: ...
+    @property
+    def now(self) -> float: ...
+    @property
+    def lock(self) -> threading.Lock: ...
+    @property
+    def banner(self) -> tuple[str, str, float] | None: ...  # the passing banner; None: the mode's own
+    @property
+    def hidden(self) -> set[str]: ...  # panels hidden for an exercise: "code", "counters", "tree"
+    @property
+    def layout(self) -> Layout: ...  # the window's rectangles of the last relayout
 
     def say(self, text: str, kind: str = "info") -> None: ...
+    def clear_banner(self) -> None: ...
     def relayout(self, size: tuple[int, int] | None = None) -> None: ...
 
 
@@ -304,20 +316,6 @@ class SearchMode(SizeCommands):
         """A click on a square: a search is only shown, so the square is only checked."""
         if not (0 <= int(row) < self.n and 0 <= int(col) < self.n):
             raise ValueError(f"square ({row}, {col}) is off the {self.n} x {self.n} board")
-
-    def set_show_all(self, on: bool | None = None) -> None:
-        """Show every attempt on the way (next, instant) or jump (A toggles)."""
-        self.host.show_all = (not self.host.show_all) if on is None else bool(on)
-
-    def set_speed(self, rate: float) -> None:
-        """Events per second while playing, 1 to 10,000."""
-        self.host.speed = clamp_speed(float(rate))
-
-    def faster(self) -> None:
-        self.set_speed(self.host.speed * SPEED_FACTOR)
-
-    def slower(self) -> None:
-        self.set_speed(self.host.speed / SPEED_FACTOR)
 
     def escape(self) -> None:
         """Esc with no background work: stop an animation (a next / end says Cancelled)."""

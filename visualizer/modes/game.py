@@ -194,7 +194,7 @@ class GameMode(SizeCommands):
         before = self.game.game.outcome
         self._say(self._round().click(int(row), int(col)))
         if self.game.game.outcome != before:  # lost or won: the standing banner shows now, not
-            self.host.banner = None  # after an earlier banner expires
+            self.host.clear_banner()  # not after an earlier banner expires
 
     def toggle_hints(self) -> None:
         self._say(self._round().toggle_hints())
