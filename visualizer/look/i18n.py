@@ -73,6 +73,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "elapsed": ("Elapsed", "用时"),
     "solution_n": ("Solution {number}", "第 {number} 个解"),
     "finished": ("Search finished", "所有情况已遍历"),
+    "finished_one": ("Done: its one solution is on the board", "完成：它的解已在棋盘上"),
     "working": ("Working… {percent}%  (Esc to cancel)", "计算中… {percent}%（Esc 取消）"),
     "cancelled": ("Cancelled", "已取消"),
     "help": ("Help", "帮助"),

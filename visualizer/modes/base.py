@@ -346,7 +346,13 @@ class SearchMode(SizeCommands):
 
     def _report(self) -> None:
         for report in self.player.take_reports():
-            self.host.say(tr(report.key, self.host.lang, **report.fields), report.kind)
+            key = self.finished_key() if report.key == "finished" else report.key
+            self.host.say(tr(key, self.host.lang, **report.fields), report.kind)
+
+    def finished_key(self) -> str:
+        """What the end of the run is called: a search that tried everything "finished"; one that
+        stops at its one solution (construction, local search) says so instead."""
+        return "finished"
 
     def overlay(self, surface: pygame.Surface, layout: Layout) -> None:
         """The progress strip in the scrub bar's place (under the board, never over its labels)

@@ -178,6 +178,9 @@ class WatchMode(SearchMode):
             return True
         return self.views.click(pos, self.timeline)
 
+    def finished_key(self) -> str:
+        return "finished" if self.timeline.spec.exhaustive else "finished_one"
+
     def step_move(self) -> None:
         """Ctrl+Right: the next move the board marks (a queen placed, refused, lifted) with what
         follows it up to the move after (its prunes, restores, the next choice); pauses Play."""
@@ -186,7 +189,7 @@ class WatchMode(SearchMode):
         with self.host.lock:
             if not timeline.advance_until(is_move, FAR_EVENTS):
                 if timeline.finished:
-                    self.host.say(tr("finished", self.host.lang), "success")
+                    self.host.say(tr(self.finished_key(), self.host.lang), "success")
                 return
             while timeline.step(1):
                 if timeline.last is not None and is_move(timeline.last):

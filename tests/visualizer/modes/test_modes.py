@@ -182,3 +182,21 @@ def test_race_show_all_next_animates_to_where_the_jump_lands():
     finally:
         jumped.close()
         animated.close()
+
+
+def test_the_end_of_a_run_is_named_for_what_the_algorithm_does():
+    """A search that tried everything is finished; construction only built its one solution."""
+    for algo, n, english, chinese in (
+        ("construction", 100, "its one solution is on the board", "它的解已在棋盘上"),
+        ("backtracking", 1, "Search finished", "所有情况已遍历"),
+    ):
+        app = new_app(n, algo)
+        try:
+            app.dispatch("step", 5000)
+            app.dispatch("step")
+            assert app.banner is not None and english in app.banner[0], (algo, app.banner)
+            app.dispatch("lang", "zh")
+            app.dispatch("step")
+            assert app.banner is not None and chinese in app.banner[0], (algo, app.banner)
+        finally:
+            app.close()
