@@ -20,6 +20,8 @@ SAMPLES: dict[str, str] = {
     "reset": "",
     "step": "3",
     "back": "2",
+    "step-move": "",
+    "back-move": "",
     "play": "0.5",
     "pause": "",
     "next": "",
