@@ -26,6 +26,7 @@ from visualizer.core.lesson import (
 )
 from visualizer.examples import lesson_path
 from visualizer.features.export import MAX_FPS, MIN_FPS, Export, Stretch, even_size, frame_bytes, kind_of
+from visualizer.input.prompt import Browse
 from visualizer.look.i18n import tr
 from visualizer.shell.safe_files import (
     RefusedFile,
@@ -192,9 +193,9 @@ def lesson_save(app: App, path: str | None = None, overwrite: bool = False) -> N
     one to ask, refuses unless the script says ``lesson-overwrite:PATH``."""
     if path is None and app.lesson_path is None:
         question = tr("lesson_save_as", app.lang)
-        app.prompt.open(
-            app.manager, app.layout.progress, question, lambda text: _save_typed(app, text), DEFAULT_NAME
-        )
+        browse = Browse(tr("browse", app.lang), tr("lesson_save_title", app.lang), existing_only=False)
+        answer = lambda text: _save_typed(app, text)  # noqa: E731
+        app.prompt.open(app.manager, app.layout.progress, question, answer, DEFAULT_NAME, browse)
         return
     target = Path(path) if path is not None else app.lesson_path
     assert target is not None
@@ -240,9 +241,9 @@ def lesson_open(app: App, path: str | None = None) -> None:
     if path is None:
         question = tr("lesson_open_path", app.lang)
         initial = str(app.lesson_path or "")
-        app.prompt.open(
-            app.manager, app.layout.progress, question, lambda text: _open_typed(app, text), initial
-        )
+        browse = Browse(tr("browse", app.lang), tr("lesson_open_title", app.lang), existing_only=True)
+        answer = lambda text: _open_typed(app, text)  # noqa: E731
+        app.prompt.open(app.manager, app.layout.progress, question, answer, initial, browse)
         return
     try:
         lesson = parse_lesson(read_small_regular_file(lesson_path(path), MAX_BYTES))

@@ -373,6 +373,9 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Lesson file to open (Enter: open, Esc: cancel)",
         "要打开的课程文件（回车打开，Esc 取消）",
     ),
+    "browse": ("Browse…", "浏览…"),
+    "lesson_open_title": ("Open a lesson file", "打开课程文件"),
+    "lesson_save_title": ("Save the lesson as", "课程另存为"),
     "lesson_saved": ("Lesson saved: {path}", "课程已保存：{path}"),
     "lesson_overwrite_ask": (
         "{path} was not made in this session. Save over it? Y: yes, N: no",
