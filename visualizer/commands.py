@@ -459,6 +459,9 @@ COMMANDS: dict[str, Command] = _table(
     Command(
         "gallery", "show_gallery", keys=(Key("y", "Y"),), help="view_gallery", modes=frozenset({"watch"})
     ),
+    Command(
+        "options", "show_options", keys=(Key("v", "V"),), help="view_options", modes=frozenset({"watch"})
+    ),
     Command("view", "set_view", modes=frozenset({"watch"}), parse=view_name),
     Command("escape", "escape", "app", (Key("escape", "Esc"),), "cancel", while_busy=True),
     Command("cancel", "cancel", while_busy=True),

@@ -21,6 +21,7 @@ SAMPLES: dict[str, str] = {
     "step": "3",
     "back": "2",
     "step-move": "",
+    "options": "",
     "back-move": "",
     "play": "0.5",
     "pause": "",

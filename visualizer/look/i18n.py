@@ -177,6 +177,16 @@ STRINGS: dict[str, tuple[str, str]] = {
     # teaching views: search tree, gallery, race (visualizer/render/tree.py, gallery.py, race.py)
     "view_tree": ("Search tree view (again: code)", "搜索树视图（再按：代码）"),
     "view_gallery": ("Solutions gallery (click a board to show it)", "解的图库（点击小棋盘查看）"),
+    "view_options": ("Options left per row and column (again: code)", "每行每列剩余的选项（再按：代码）"),
+    "options_title": ("Options left", "剩余选项"),
+    "options_fewest": ("Fewest: {k} (highlighted)", "最少：{k} 个（高亮）"),
+    "options_full": ("Every row has its queen", "每一行都已有皇后"),
+    "options_rows": ("Empty rows: squares left", "空行：剩余格子"),
+    "options_cols": ("Free columns: squares left", "空列：剩余格子"),
+    "options_no_domains": (
+        "{algorithm} keeps no domains: the options view is for forward checking, MRV and dancing links",
+        "{algorithm}不维护域：剩余选项视图用于前向检验、MRV 和舞蹈链",
+    ),
     "tree_title": ("Search tree", "搜索树"),
     "tree_nodes": ("{count} nodes, depth {depth}", "{count} 个结点，当前深度 {depth}"),
     "tree_joined": ("{info} · from event {index} on", "{info} · 自第 {index} 个事件起"),

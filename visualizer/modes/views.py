@@ -1,5 +1,5 @@
-"""The side panel's view: the code (default), the search tree, the solutions gallery or the
-conflicts chart.
+"""The side panel's view: the code (default), the search tree, the solutions gallery, the
+conflicts chart or the options left.
 
 ``Views`` owns the models listening to the app's timeline (``TreeView``, ``Gallery``,
 ``ConflictSeries``): built on first use, cleared by the timeline itself when it is reset,
@@ -12,16 +12,20 @@ from __future__ import annotations
 import pygame
 
 from visualizer.core.conflicts import ChartModel, ConflictSeries
+from visualizer.core.domains import shows_domains
 from visualizer.core.gallery import Gallery, GalleryModel, GalleryPager
+from visualizer.core.options import OptionsFollower, OptionsModel
 from visualizer.core.timeline import Timeline
 from visualizer.core.tree import SearchTree
 from visualizer.core.tree_view import TreeModel, TreeView
+from visualizer.look.i18n import tr
 from visualizer.look.theme import Theme
 from visualizer.render.tree import TreeHits
 
-VIEWS = ("code", "tree", "gallery", "chart")
-#: What the side panel draws: a snapshot of the tree panel, the gallery or the chart's values.
-SideModel = TreeModel | GalleryModel | ChartModel
+VIEWS = ("code", "tree", "gallery", "chart", "options")
+#: What the side panel draws: a snapshot of the tree panel, the gallery, the chart's values or the
+#: options left.
+SideModel = TreeModel | GalleryModel | ChartModel | OptionsModel
 
 
 class Views:
@@ -32,6 +36,7 @@ class Views:
         self.tree_view: TreeView | None = None
         self.gallery: Gallery | None = None
         self.chart: ConflictSeries | None = None  # conflicts per repair (min-conflicts)
+        self.options: OptionsFollower | None = None  # squares left per row and column (propagation)
         self.hits: list = []
         self.pager = GalleryPager()  # the gallery's page (wheel, PgUp / PgDn)
         self.tree_hits = TreeHits()  # where the last frame drew the tree's nodes or map
@@ -44,8 +49,9 @@ class Views:
         """The search tree behind the tree view (None until it is first shown)."""
         return self.tree_view.tree if self.tree_view is not None else None
 
-    def set(self, view: str | None, timeline: Timeline) -> None:
-        """Show ``view``; the same view again (or None) goes back to the code."""
+    def set(self, view: str | None, timeline: Timeline, lang: str = "en") -> None:
+        """Show ``view``; the same view again (or None) goes back to the code. The options view
+        needs a search that keeps domains (ValueError, in ``lang``, for another)."""
         view = "code" if view is None or view == self.view else str(view)
         if view not in VIEWS:
             raise ValueError(f"view must be one of {', '.join(VIEWS)} (got {view!r})")
@@ -57,6 +63,10 @@ class Views:
             self.gallery = Gallery(timeline.n).attach(timeline)
         if view == "chart" and (self.chart is None or self.chart.timeline is not timeline):
             self.chart = ConflictSeries().attach(timeline)
+        if view == "options" and (self.options is None or self.options.timeline is not timeline):
+            if not shows_domains(timeline.spec):
+                raise ValueError(tr("options_no_domains", lang, algorithm=timeline.spec.title))
+            self.options = OptionsFollower(timeline)
         self.view = view
         self.hits = []
 
@@ -76,6 +86,11 @@ class Views:
         self.pager = GalleryPager()
         if self.chart is not None:
             self.chart.attach(timeline)
+        if self.options is not None:
+            self.options.detach()
+            self.options = OptionsFollower(timeline) if shows_domains(timeline.spec) else None
+            if self.options is None and self.view == "options":
+                self.view = "code"
 
     def selected(self, timeline: Timeline) -> tuple[int, ...] | None:
         """The gallery solution clicked, while the timeline has not moved since."""
@@ -165,6 +180,8 @@ class Views:
             return self.gallery.model()
         if self.view == "chart" and self.chart is not None:
             return self.chart.model()
+        if self.view == "options" and self.options is not None:
+            return self.options.model()
         return None
 
     def draw(
@@ -215,5 +232,10 @@ class Views:
             draw_conflicts_chart(
                 surface, area, model.values, theme, lang, restarts=model.restarts, solved=model.solved
             )
+            return True
+        if isinstance(model, OptionsModel):
+            from visualizer.render.options import draw_options
+
+            draw_options(surface, area, model, theme, lang)
             return True
         return False

@@ -135,7 +135,7 @@ class WatchMode(SearchMode):
         """The side panel: "code", "tree" (T) or "gallery" (Y); the shown view again goes back to code."""
         wide = self.wide_side
         with self.host.lock:
-            self.views.set(view, self.timeline)
+            self.views.set(view, self.timeline, self.host.lang)
         if self.wide_side != wide:  # a tree or gallery takes room from the board
             self.host.relayout()
 
@@ -144,6 +144,10 @@ class WatchMode(SearchMode):
 
     def show_gallery(self) -> None:
         self.set_view("gallery")
+
+    def show_options(self) -> None:
+        """V: the squares left per empty row and free column (forward checking, MRV, dancing links)."""
+        self.set_view("options")
 
     def gallery_page_up(self) -> None:
         """The gallery's previous page (PgUp, while the gallery shows)."""

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -31,6 +32,8 @@ SHOTS: dict[str, tuple[int, str, str, str]] = {
     "domains.png": (8, "mrv", "en", "speed:4;play:66"),
     # issue 18: the presenter view (P) for a projector
     "presenter.png": (8, "backtracking", "en", "present:on;step:40"),
+    # issue 20: dancing links with the options view (V): the rows and columns it chooses among
+    "options.png": (8, "dlx", "en", "view:options;step:30"),
 }
 #: file name -> (n, language, script) of each game-mode screenshot.
 GAME_SHOTS: dict[str, tuple[int, str, str]] = {
@@ -108,9 +111,13 @@ def make_all(folder: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Make the screenshots in ``argv[0]`` (default: ./screenshots)."""
-    args = sys.argv[1:] if argv is None else argv
-    for path in make_all(Path(args[0]) if args else Path("screenshots")):
+    """Make the screenshots in the folder given (default: ./screenshots); ``--help`` says so."""
+    parser = argparse.ArgumentParser(
+        prog="python -m visualizer.shell.screenshots", description="Make the README's screenshots."
+    )
+    parser.add_argument("folder", nargs="?", default="screenshots", help="where to write them")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    for path in make_all(Path(args.folder)):
         sys.stdout.write(f"{path}\n")
     return 0
 
