@@ -346,8 +346,11 @@ def export(app: App, spec: tuple[str, str, str] | None = None) -> None:
     second and ``app.export_size`` (default: the window's size)."""
     if spec is None:
         question = tr("export_ask", app.lang)
-        ask = app.prompt.open
-        ask(app.manager, app.layout.progress, question, lambda text: _export_typed(app, text), _offer(app))
+        browse = Browse(
+            tr("browse", app.lang), tr("export_title", app.lang), existing_only=False, keep_before=":"
+        )
+        answer = lambda text: _export_typed(app, text)  # noqa: E731
+        app.prompt.open(app.manager, app.layout.progress, question, answer, _offer(app), browse)
         return
     first, last = _event_of(app, spec[0]), _event_of(app, spec[1])
     kind = kind_of(spec[2])

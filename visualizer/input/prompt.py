@@ -23,11 +23,21 @@ MAX_TYPED = 300
 @dataclass(frozen=True)
 class Browse:
     """A path question's file chooser: its button's text, its title, and whether only an existing
-    file may be picked (open) or a new name typed too (save as)."""
+    file may be picked (open) or a new name typed too (save as). With ``keep_before`` the typed
+    answer is ``SOMETHING<keep_before>PATH`` (an export's ``FROM-TO:PATH``): the chooser starts at
+    PATH and its pick replaces PATH only."""
 
     button: str
     title: str
     existing_only: bool
+    keep_before: str | None = None
+
+    def split(self, typed: str) -> tuple[str, str]:
+        """(what is kept, the path) of the typed answer."""
+        if self.keep_before is None or self.keep_before not in typed:
+            return "", typed
+        kept, path = typed.split(self.keep_before, 1)
+        return kept + self.keep_before, path
 
 
 class Prompt:
@@ -117,7 +127,7 @@ class Prompt:
         size = (max(320, min(720, window.width - 40)), max(300, min(520, window.height - 40)))
         rect = pygame.Rect((0, 0), size)
         rect.center = window.center
-        typed = self.entry.get_text().strip()
+        typed = self.browse.split(self.entry.get_text().strip())[1]
         start = os.path.abspath(typed) if typed else os.getcwd()
         self.dialog = UIFileDialog(
             rect,
@@ -133,7 +143,8 @@ class Prompt:
         dialog = self.dialog
         assert dialog is not None
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is dialog:
-            done, text = self.on_done, str(event.text)
+            kept = self.browse.split(self.entry.get_text().strip())[0] if self.browse and self.entry else ""
+            done, text = self.on_done, kept + str(event.text)
             self.close()
             if done is not None:
                 done(text)

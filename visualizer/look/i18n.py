@@ -386,6 +386,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "browse": ("Browse…", "浏览…"),
     "lesson_open_title": ("Open a lesson file", "打开课程文件"),
     "lesson_save_title": ("Save the lesson as", "课程另存为"),
+    "export_title": (
+        "Export the stretch to (.gif, .mp4, or a folder for PNGs)",
+        "导出到（.gif、.mp4 或存放 PNG 的文件夹）",
+    ),
     "lesson_saved": ("Lesson saved: {path}", "课程已保存：{path}"),
     "lesson_overwrite_ask": (
         "{path} was not made in this session. Save over it? Y: yes, N: no",

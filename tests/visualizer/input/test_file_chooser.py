@@ -102,3 +102,25 @@ def test_a_chooser_pick_of_a_broken_file_is_a_banner(app, tmp_path):
     app.tick(FRAME)
     assert app.banner is not None and app.banner[1] == "error" and app.lesson_path is None
     assert app.mode.n == 8
+
+
+def test_e_browse_keeps_the_typed_stretch_and_takes_the_picked_path(app, tmp_path):
+    press(app, pygame.K_e, "e")
+    assert app.prompt.entry is not None
+    offered = app.prompt.entry.get_text()
+    assert offered.startswith("0-100:"), offered
+    browse(app)
+    dialog = app.prompt.dialog
+    target = tmp_path / "stretch.gif"
+    dialog.file_path_text_line.set_text(str(target))
+    dialog.current_file_path = target
+    dialog.ok_button.enable()
+    click(app, dialog.ok_button.rect.center)
+    app.tick(FRAME)
+    assert app.exporting is not None, app.banner
+    export = app.exporting.export
+    assert export.path == target and export.kind == "gif"
+    app.dispatch("escape")  # cancelled: nothing half-written is left
+    for _ in range(3):
+        app.tick(FRAME)
+    assert not target.exists()
