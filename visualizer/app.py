@@ -17,16 +17,17 @@ import pygame
 import pygame_gui
 
 from visualizer import modes
-from visualizer.commands import COMMANDS, command_for_key, refusal
-from visualizer.core.lesson import Bookmarks
+from visualizer.commands import COMMANDS, command_for_key, parse_argument, refusal
+from visualizer.commands import scale as parse_scale
 from visualizer.core.player import SPEED_FACTOR, clamp_speed
-from visualizer.features import capture, lessons
+from visualizer.features.capture import Capture
+from visualizer.features.lessons import Lessons
 from visualizer.input.controls import Controls, control_state
 from visualizer.input.prompt import Prompt
 from visualizer.look import appearance
 from visualizer.look.i18n import tr
 from visualizer.look.layout import MAX_SIZE, MIN_SIZE, Layout, compute_layout, present_layout
-from visualizer.look.theme import CLASSROOM, Theme
+from visualizer.look.theme import CLASSROOM, THEMES, Theme
 from visualizer.shell import crash_log
 
 if TYPE_CHECKING:
@@ -39,8 +40,6 @@ if TYPE_CHECKING:
 
 #: Banners stay this long (seconds of app time).
 BANNER_SECONDS = 4.0
-#: Command targets whose methods are functions of the app, kept in their own modules.
-APP_MODULES = {"appearance": appearance, "lesson": lessons, "capture": capture, "modes": modes}
 #: What a command, typed text, a lesson or an export may raise for the user's input: a banner, no log.
 #: (SolverError and the script's ArgumentError are ValueErrors.)
 EXPECTED_ERRORS = (ValueError, TypeError, OSError, pygame.error)
@@ -71,19 +70,14 @@ class App:
         self.logged: dict[tuple[str, ...], Path | None] = {}  # a bug's place -> its log file
         self.lock = threading.Lock()  # the Player's worker thread moves the model only under it
         self.on_change: list[Callable[[], None]] = []  # called after every command and on close
-        self.gif: capture.Recording | None = None
+        self.capture = Capture(self)  # S and G: screenshots and the GIF being recorded
         self.geometry: BoardGeometry | None = None  # the board of the last frame
         self.pointer: tuple[int, int] = (0, 0)  # the mouse, from its last motion (the wheel has no pos)
         self.manager: pygame_gui.UIManager  # built by relayout, with the controls
         self.controls: Controls
+        self.lessons = Lessons(self)  # bookmarks, hidden panels, lesson files, exports
         self.mode: Mode = modes.make(mode, self, n, algorithm, algo2)  # SolverError for a bad n
-        self.bookmarks, self.hidden = Bookmarks(), set[str]()  # the lesson: visualizer/features/lessons.py
-        self.lesson_path: Path | None = None
-        self.made_here: set[str] = set()  # files this window created in this run (saved over freely)
         self.asks = True  # a question in the window; False in the headless mode: refused instead
-        self.exporting: lessons.ExportJob | None = None  # an export of a stretch under way
-        self.export_fps = 10.0  # an export's frames per second and size (None: the window's)
-        self.export_size: tuple[int, int] | None = None
         self.prompt = Prompt()  # a question over the board (a note, a path)
         self.opening_key = ""  # the text of the key that just opened a text box (its TEXTINPUT follows)
         pygame.display.init()  # display and fonts only: no audio device is needed
@@ -111,7 +105,21 @@ class App:
     @property
     def busy(self) -> bool:
         """Whether the mode's work runs off the UI thread (or has ended but is not reported yet)."""
-        return self.mode.busy or self.exporting is not None
+        return self.mode.busy or self.lessons.exporting is not None
+
+    @property
+    def hidden(self) -> set[str]:
+        """The panels hidden for an exercise (the lesson's)."""
+        return self.lessons.hidden
+
+    @property
+    def recording(self) -> bool:
+        """Whether a GIF is being recorded (G)."""
+        return self.capture.recording is not None
+
+    def bookmarked(self) -> tuple[int, ...]:
+        """The event indices of the lesson's bookmarks (ticks on the scrub bar)."""
+        return tuple(mark.event for mark in self.lessons.bookmarks.marks)
 
     @property
     def playing(self) -> bool:
@@ -123,7 +131,7 @@ class App:
         look = {"lang": self.lang, "theme": self.theme.name, "ui_scale": self.ui_scale}
         window = {"fullscreen": self.fullscreen, "window_size": list(self.surface.get_size())}
         shown = {"show_all": self.show_all, "legend": self.show_legend, "presenting": self.presenting}
-        return {**common, **look, **shown, **self.mode.state(), **window, **lessons.state(self)}
+        return {**common, **look, **shown, **self.mode.state(), **window, **self.lessons.state()}
 
     # -- commands --------------------------------------------------------------
 
@@ -149,10 +157,12 @@ class App:
             self.say(tr(f"{command.view}_closed", self.lang), "info")  # e.g. PgUp with the gallery shut
         elif self.busy and not command.while_busy:
             self.say(tr("busy", self.lang), "info")
-        elif command.target in APP_MODULES:  # functions of the app, in their own modules
-            getattr(APP_MODULES[command.target], command.method)(self, *args)
         else:
-            getattr(self if command.target == "app" else self.mode, command.method)(*args)
+            getattr(self.receiver(command.target), command.method)(*args)
+
+    def receiver(self, target: str) -> object:
+        """The object a command's method runs on: the App, the current mode or a feature it holds."""
+        return {"app": self, "mode": self.mode, "lesson": self.lessons, "capture": self.capture}[target]
 
     def guarded(self, work: Callable[..., object], *args: object) -> None:
         """Run ``work``: the one guard between anything a user does and the window's end. Expected
@@ -189,6 +199,59 @@ class App:
     def slower(self) -> None:
         self.set_speed(self.speed / SPEED_FACTOR)
 
+    def set_mode(self, name: str) -> None:
+        """Watch, play the game, race or predict, at the current n (brought into the new mode's range)."""
+        if name not in modes.MODES:
+            raise ValueError(f"mode must be one of {', '.join(modes.MODES)} (got {name!r})")
+        if name != self.mode.name:
+            n = modes.fit_n(name, self.mode.n, self.mode.algorithm)
+            self.take(self.make_mode(name, n, self.mode.algorithm))
+
+    def set_lang(self, lang: str | None = None) -> None:
+        """English or Chinese (F2 swaps); every label, title and the code panel follow."""
+        self.lang = (
+            appearance.next_lang(self.lang) if lang is None else str(parse_argument("lang", str(lang)))
+        )
+        self.relayout()
+
+    def set_theme(self, name: str | None = None) -> None:
+        """The classroom or the high-contrast projector theme (F3 swaps)."""
+        chosen = (
+            appearance.next_theme(self.theme) if name is None else THEMES[str(parse_argument("theme", name))]
+        )
+        self.theme = chosen
+        self.relayout()
+
+    def set_scale(self, scale: float | str | None = None) -> None:
+        """Text and widget size, 0.5 to 4 (F4 cycles 1, 1.25, 1.5, 2)."""
+        self.ui_scale = appearance.next_scale(self.ui_scale) if scale is None else parse_scale(str(scale))
+        self.relayout()
+
+    def toggle_fullscreen(self) -> None:
+        """F11: the desktop's size, then back to the window's last size. ``set_mode`` works on every
+        video driver, the dummy one too (toggle_fullscreen does not); a pygame.error is a banner."""
+        if pygame.display.is_fullscreen():
+            self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        else:
+            self.windowed_size = self.surface.get_size()
+            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        self.relayout()
+
+    def make_mode(self, name: str, n: int, algorithm: str, algo2: str | None = None) -> Mode:
+        """A mode of this window (not yet shown); SolverError for a bad n or algorithm."""
+        return modes.make(name, self, n, algorithm, algo2)
+
+    def take(self, mode: Mode, speed: float | None = None, lang: str | None = None) -> None:
+        """Show ``mode`` instead of the current one (closed), at ``speed`` and in ``lang`` if given
+        (a lesson opened)."""
+        self.mode.close()
+        self.mode = mode
+        if speed is not None:
+            self.speed = speed
+        if lang is not None:
+            self.lang = lang
+        self.relayout()
+
     def clear_banner(self) -> None:
         """Drop the passing banner, so the mode's own standing banner shows at once."""
         self.banner = None
@@ -215,7 +278,7 @@ class App:
     def escape(self) -> None:
         """Esc: cancel an export or background work, else close the help, else leave the presenter
         view, else stop an animation."""
-        if lessons.cancel_export(self):
+        if self.lessons.cancel_export():
             pass
         elif self.busy:
             self.mode.cancel()
@@ -296,7 +359,7 @@ class App:
         self.now += dt
         self.manager.update(dt)
         self.mode.update(dt)
-        lessons.export_tick(self)
+        self.lessons.export_tick()
         if self.banner is not None and self.now >= self.banner[2]:
             self.banner = None
         self.controls.refresh(control_state(self, self.mode))
@@ -308,19 +371,20 @@ class App:
         if draw:
             self.guarded(self.draw)
 
-    def draw(self) -> None:
-        """Draw the whole window onto ``self.surface``: the mode, the widgets, then the overlays."""
+    def draw(self, quiet: bool = False) -> None:
+        """Draw the whole window onto ``self.surface``: the mode, the widgets, then the overlays
+        (``quiet``: without the passing banner, as an export's frame is drawn)."""
         from visualizer.render.overlays import draw_overlays
 
-        layout = self.layout
+        layout, passing = self.layout, None if quiet else self.banner
         self.surface.fill(self.theme.background)
         self.geometry = self.mode.draw(self.surface, layout)
-        lessons.draw(self, self.surface, layout)
+        self.lessons.draw(self.surface, layout)
         self.manager.draw_ui(self.surface)  # the presenter view: the controls lie outside the window
         self.mode.overlay(self.surface, layout)
-        card = lessons.draw_note(self, self.surface, layout) if self.banner is None else None
+        card = self.lessons.draw_note(self.surface, layout) if passing is None else None
         noted = card is not None and card.colliderect(layout.banner)  # a bookmark's
-        banner = self.banner[:2] if self.banner is not None else self.mode.standing_banner()
+        banner = passing[:2] if passing is not None else self.mode.standing_banner()
         status = self.mode.status(self.lang)  # no banner: the algorithm's name and summary
         draw_overlays(
             self.surface,
@@ -332,9 +396,8 @@ class App:
             legend=self.show_legend,
             help=self.show_help,
         )
-        lessons.draw_export_progress(self)
-        if self.gif is not None:
-            self.gif.offer(self.surface, self.now)
+        self.lessons.draw_export_progress()
+        self.capture.offer()
 
     def relayout(self, size: tuple[int, int] | None = None) -> None:
         """Fit everything to a window size (never below ``MIN_SIZE``) and the current look and mode."""
@@ -389,9 +452,9 @@ class App:
         """Cancel background work and wait briefly for it (pygame stays up: fonts are cached)."""
         for listener in self.on_change:  # e.g. save the window's settings
             listener()
-        if self.exporting is not None:  # an export cut short (a closed window, a stop signal)
-            self.exporting.export.cancel()
-            self.exporting = None
+        if self.lessons.exporting is not None:  # an export cut short (a closed window, a stop signal)
+            self.lessons.exporting.export.cancel()
+            self.lessons.exporting = None
         self.mode.close()
         appearance.finish_gui_loaders()
 

@@ -269,13 +269,13 @@ class Key:
 
 @dataclass(frozen=True)
 class Command:
-    """One command. ``method`` runs on the App (``target="app"``) or on the current mode."""
+    """One command. ``method`` runs on its receiver, an object the App holds (``App.receiver``):
+    the App itself, the current mode, the lessons or the captures; "script" commands only run
+    in a headless script."""
 
     name: str
     method: str
-    target: str = (
-        "mode"  # "app", "mode", "appearance" / "lesson" / "capture" (functions of the app), "script"
-    )
+    target: str = "mode"  # "app", "mode", "lesson", "capture" or "script"
     keys: tuple[Key, ...] = ()
     help: str | None = None  # i18n key of the help overlay's row
     label: str | None = None  # i18n key of the button text (None: no button)
@@ -386,7 +386,7 @@ COMMANDS: dict[str, Command] = _table(
     Command("n", "set_n", parse=whole("n", 1)),
     Command("algo", "set_algorithm", modes=SEARCH | PREDICT, parse=algorithm),
     Command("race-pair", "set_pair", modes=frozenset({"race"})),
-    Command("mode", "set_mode", "modes", help=None, parse=one_of("mode", MODES)),
+    Command("mode", "set_mode", "app", help=None, parse=one_of("mode", MODES)),
     Command(
         "help",
         "toggle_help",
@@ -399,7 +399,7 @@ COMMANDS: dict[str, Command] = _table(
     Command(
         "fullscreen",
         "toggle_fullscreen",
-        "appearance",
+        "app",
         (Key("f11", "F11"),),
         "fullscreen",
         "fullscreen",
@@ -408,7 +408,7 @@ COMMANDS: dict[str, Command] = _table(
     Command(
         "lang",
         "set_lang",
-        "appearance",
+        "app",
         (Key("f2", "F2"),),
         "switch_lang",
         while_busy=True,
@@ -417,7 +417,7 @@ COMMANDS: dict[str, Command] = _table(
     Command(
         "theme",
         "set_theme",
-        "appearance",
+        "app",
         (Key("f3", "F3"),),
         "switch_theme",
         "projector",
@@ -428,7 +428,7 @@ COMMANDS: dict[str, Command] = _table(
     Command(
         "scale",
         "set_scale",
-        "appearance",
+        "app",
         (Key("f4", "F4"),),
         "switch_scale",
         "ui_scale",

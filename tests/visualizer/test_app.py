@@ -198,12 +198,12 @@ def test_screenshot_and_gif_keys_write_files(app, tmp_path, monkeypatch):
     assert len(pngs) == 1 and pngs[0].stat().st_size > 1000
     assert str(pngs[0]) in app.banner[0]
     press(app, pygame.K_g)
-    assert app.gif is not None
+    assert app.capture.recording is not None
     for _ in range(5):
         press(app, pygame.K_RIGHT)
     press(app, pygame.K_g)
     gifs = list(tmp_path.glob("nqueens-*.gif"))
-    assert app.gif is None and len(gifs) == 1
+    assert app.capture.recording is None and len(gifs) == 1
     assert gifs[0].read_bytes()[:3] == b"GIF"
 
 

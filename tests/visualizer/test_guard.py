@@ -38,7 +38,7 @@ def test_a_typo_in_the_export_prompt_is_a_banner(app, typed):
     clear(app)
     type_text(app, typed)
     enter(app)
-    assert app.running and app.exporting is None and not app.prompt.active
+    assert app.running and app.lessons.exporting is None and not app.prompt.active
     assert "Error" in error_banner(app)
 
 
@@ -57,7 +57,7 @@ def test_an_empty_answer_to_any_prompt_changes_nothing(app, key, mod, char):
     assert app.prompt.active
     clear(app)
     enter(app)
-    assert app.running and not app.prompt.active and app.exporting is None
+    assert app.running and not app.prompt.active and app.lessons.exporting is None
     after = app.state()
     if key == pygame.K_b:  # B with no note: a bookmark without one
         assert len(after["bookmarks"]) == 1
@@ -164,15 +164,13 @@ def test_a_nul_in_a_typed_note_is_drawn(app):
 def test_a_nul_in_a_lesson_file_note_is_drawn(app, tmp_path):
     import json
 
-    from visualizer.features import lessons
-
     lesson = {"n": 6, "algorithm": "backtracking", "bookmarks": [{"event": 0, "note": {"en": "x\u0000y"}}]}
     (tmp_path / "l.json").write_text(json.dumps(lesson))
     app.dispatch("lesson-open", str(tmp_path / "l.json"))
     assert app.banner[1] == "success", app.banner
     app.banner = None
     app.tick(FRAME)
-    assert lessons.standing_note(app) is not None, app.state()["bookmarks"]
+    assert app.lessons.standing_note() is not None, app.state()["bookmarks"]
     assert app.banner is None and app.logged == {}
 
 

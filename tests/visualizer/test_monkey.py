@@ -312,5 +312,5 @@ def test_monkey_keeps_the_timeline_consistent(shadowed, tmp_path, monkeypatch, m
         check_app(app)
     finally:
         app.close()
-        app.gif = None
+        app.capture.recording = None
     print(f"jumps checked against the reference walk: {JUMPS['checked']}, re-based: {JUMPS['rebased']}")

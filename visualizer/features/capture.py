@@ -1,25 +1,22 @@
 """Pictures of the window: a screenshot (S) and a GIF recording (G).
 
 Without a path they go into a new time-stamped file in the first folder that takes it (the
-pictures folder, then the current one, then home: ``visualizer/features/saving.py``). ``screenshot`` and
-``toggle_gif`` are the commands (functions of the app); the banner says where the file went, or
-why it did not.
+pictures folder, then the current one, then home: ``visualizer/features/saving.py``). ``Capture``,
+an object the App holds, is the receiver of the commands (``target="capture"``); the banner says
+where the file went, or why it did not.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from visualizer.features.saving import SaveError, save_new_file
 from visualizer.look.i18n import tr
 from visualizer.shell.safe_files import NewFile
-
-if TYPE_CHECKING:
-    from visualizer.app import App
 
 #: Frames per second kept in a GIF recording.
 GIF_FPS = 15
@@ -69,31 +66,57 @@ class Recording:
         return save(path, ".gif", self.recorder.save)
 
 
-def screenshot(app: App, path: str | Path | None = None) -> Path | None:
-    """S: save the current frame as a PNG; the saved path, or None (the banner says why)."""
-    app.draw()
-    return _reported(app, lambda: save_png(app.surface, path), "screenshot_saved", path)
+class CaptureHost(Protocol):
+    """What pictures of the window ask of it (the App is one)."""
+
+    @property
+    def lang(self) -> str: ...
+    @property
+    def surface(self) -> pygame.Surface: ...
+    @property
+    def now(self) -> float: ...
+
+    def say(self, text: str, kind: str = "info") -> None: ...
+    def draw(self, quiet: bool = False) -> None: ...
 
 
-def toggle_gif(app: App, path: str | Path | None = None) -> Path | None:
-    """G: start recording a GIF, or stop and save it; the saved path when it stops."""
-    if app.gif is None:
-        app.gif = Recording(app.now)
-        app.say(tr("gif_recording", app.lang), "info")
-        return None
-    recording, app.gif = app.gif, None
-    return _reported(app, lambda: recording.save(app.surface, path), "gif_saved", path)
+class Capture:
+    """The screenshot and GIF commands of one window, and the recording under way (``recording``)."""
 
+    def __init__(self, host: CaptureHost) -> None:
+        self.host = host
+        self.recording: Recording | None = None
 
-def _reported(app: App, save: Callable[[], Path], said: str, path: str | Path | None) -> Path | None:
-    """Run ``save``; the banner says where the file went, or why it did not (then None)."""
-    try:
-        saved = save()
-    except SaveError as exc:
-        app.say(tr("error", app.lang, message=str(exc)), "error")
-        return None
-    except (OSError, pygame.error, ValueError) as exc:
-        app.say(tr("error", app.lang, message=f"could not save {path}: {exc}"), "error")
-        return None
-    app.say(tr(said, app.lang, path=saved), "success")
-    return saved
+    def screenshot(self, path: str | Path | None = None) -> Path | None:
+        """S: save the current frame as a PNG; the saved path, or None (the banner says why)."""
+        self.host.draw()
+        return self._reported(lambda: save_png(self.host.surface, path), "screenshot_saved", path)
+
+    def toggle_gif(self, path: str | Path | None = None) -> Path | None:
+        """G: start recording a GIF, or stop and save it; the saved path when it stops."""
+        host = self.host
+        if self.recording is None:
+            self.recording = Recording(host.now)
+            host.say(tr("gif_recording", host.lang), "info")
+            return None
+        recording, self.recording = self.recording, None
+        return self._reported(lambda: recording.save(host.surface, path), "gif_saved", path)
+
+    def offer(self) -> None:
+        """A frame was drawn: the recording keeps it when one is due."""
+        if self.recording is not None:
+            self.recording.offer(self.host.surface, self.host.now)
+
+    def _reported(self, save: Callable[[], Path], said: str, path: str | Path | None) -> Path | None:
+        """Run ``save``; the banner says where the file went, or why it did not (then None)."""
+        host = self.host
+        try:
+            saved = save()
+        except SaveError as exc:
+            host.say(tr("error", host.lang, message=str(exc)), "error")
+            return None
+        except (OSError, pygame.error, ValueError) as exc:
+            host.say(tr("error", host.lang, message=f"could not save {path}: {exc}"), "error")
+            return None
+        host.say(tr(said, host.lang, path=saved), "success")
+        return saved

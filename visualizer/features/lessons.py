@@ -1,18 +1,21 @@
-"""The window's lesson commands (issue 14): bookmarks and their notes, hidden panels, lesson files.
+"""The window's lesson feature (issue 14): bookmarks and their notes, hidden panels, lesson files,
+the export of a stretch.
 
-Each function takes the App first (commands with ``target="lesson"`` in ``visualizer/commands.py``);
-errors are raised as ValueError / OSError, which the App turns into a banner. The bookmarks, the
-hidden panels and the lesson file's path live on the App (``app.bookmarks``, ``app.hidden``,
-``app.lesson_path``); the file format is ``visualizer/core/lesson.py``.
+``Lessons`` is an object the App holds (the receiver of the commands with ``target="lesson"`` in
+``visualizer/commands.py``); it owns the bookmarks, the hidden panels, the lesson file's path and
+the export under way, and asks the window only what ``LessonHost`` declares (it never imports the
+App). Errors are raised as ValueError / OSError, which the App turns into a banner; the file
+format is ``visualizer/core/lesson.py``.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
+import pygame_gui
 
 from visualizer.core.lesson import (
     MAX_BYTES,
@@ -36,293 +39,21 @@ from visualizer.shell.safe_files import (
 )
 
 if TYPE_CHECKING:
-    from visualizer.app import App
+    import threading
+
+    from visualizer.input.prompt import Prompt
     from visualizer.look.layout import Layout
+    from visualizer.look.theme import Theme
+    from visualizer.modes.base import Mode
 
 #: Where Ctrl+S offers to save a lesson that has no file yet.
 DEFAULT_NAME = "lesson.json"
-
-
-def _search(app: App):  # -> SearchMode (watch or race): the command table allows no other mode
-    return app.mode
-
-
-def cursor(app: App) -> int:
-    """The event index the run stands on (a race: its ticks)."""
-    return int(_search(app).player.track.cursor)
-
-
-# -- bookmarks ---------------------------------------------------------------------------------
-
-
-def bookmark(app: App, note: str | None = None) -> None:
-    """B: a bookmark here, its note asked in a text box; ``bookmark:NOTE`` in a script."""
-    if note is None:
-        question = tr("bookmark_note", app.lang, event=f"{cursor(app):,}")
-        app.prompt.open(app.manager, app.layout.progress, question, lambda text: bookmark(app, text))
-        return
-    number = app.bookmarks.add(Bookmark(cursor(app), note_of(note, app.lang)))
-    app.say(tr("bookmark_set", app.lang, number=number, event=f"{cursor(app):,}"), "success")
-
-
-def goto_bookmark(app: App, number: int) -> None:
-    """Stand at bookmark ``number`` (from 1): stepping back, or a jump forward."""
-    mark = app.bookmarks.get(int(number))
-    _search(app).goto_event(mark.event)
-    app.banner = None  # the bookmark's note shows at once, not after an older banner
-
-
-def bookmark_next(app: App) -> None:
-    """PgDn: the next bookmark after the current event."""
-    number = app.bookmarks.after(cursor(app))
-    if number is None:
-        app.say(tr("bookmark_none_after", app.lang), "info")
-    else:
-        goto_bookmark(app, number)
-
-
-def bookmark_prev(app: App) -> None:
-    """PgUp: the bookmark before the current event."""
-    number = app.bookmarks.before(cursor(app))
-    if number is None:
-        app.say(tr("bookmark_none_before", app.lang), "info")
-    else:
-        goto_bookmark(app, number)
-
-
-def standing_note(app: App) -> tuple[str, str] | None:
-    """The banner while the run stands on a bookmark: its number and note."""
-    if app.mode.name not in ("watch", "race") or not app.bookmarks.marks:
-        return None
-    number = app.bookmarks.at(cursor(app))
-    if number is None:
-        return None
-    note = app.bookmarks.get(number).text(app.lang)
-    key = "bookmark_here_note" if note else "bookmark_here"
-    return tr(key, app.lang, number=number, note=note), "info"
-
-
-def draw_note(app: App, surface: pygame.Surface, layout: Layout) -> pygame.Rect | None:
-    """The note of the bookmark the run stands on, wrapped in a card that never leaves the window
-    nor covers the board or the counters: in the narration panel when there is one (the note is
-    the teacher's word for this moment), else in the status area above the board. The card, or None."""
-    standing = standing_note(app)
-    if standing is None:
-        return None
-    from visualizer.render.lesson import draw_note_card
-
-    top = layout.banner
-    area = layout.narration or pygame.Rect(top.left, top.top, top.width, layout.board.top - top.top)
-    return draw_note_card(surface, area, standing[0], app.theme, app.lang, max(14, round(top.height * 0.5)))
-
-
-# -- hidden panels ------------------------------------------------------------------------------
 
 
 def _panel(panel: str) -> str:
     if panel not in PANELS:
         raise ValueError(f"hide and show take one of: {', '.join(PANELS)} (got {panel[:40]!r})")
     return panel
-
-
-def hide(app: App, panel: str) -> None:
-    app.hidden.add(_panel(panel))
-
-
-def show(app: App, panel: str) -> None:
-    app.hidden.discard(_panel(panel))
-
-
-def toggle(app: App, panel: str) -> None:
-    """F5 to F10: hide or show one panel (the code, the counters, the tree, the narration's
-    sentence, its log) or the algorithm's name."""
-    (show if _panel(panel) in app.hidden else hide)(app, panel)
-    key = "panel_hidden" if panel in app.hidden else "panel_shown"
-    app.say(tr(key, app.lang, panel=tr(f"panel_{panel}", app.lang)), "info")
-
-
-def toggle_code(app: App) -> None:
-    toggle(app, "code")
-
-
-def toggle_counters(app: App) -> None:
-    toggle(app, "counters")
-
-
-def toggle_tree(app: App) -> None:
-    toggle(app, "tree")
-
-
-def toggle_narration(app: App) -> None:
-    toggle(app, "narration")
-
-
-def toggle_log(app: App) -> None:
-    toggle(app, "log")
-
-
-def toggle_names(app: App) -> None:
-    toggle(app, "names")
-
-
-# -- lesson files -------------------------------------------------------------------------------
-
-
-def current(app: App) -> Lesson:
-    """The window as a lesson: n, algorithm, mode, view, speed, language, hidden panels, bookmarks."""
-    if app.mode.name not in ("watch", "race"):
-        raise ValueError(tr("lesson_modes", app.lang))
-    views = app.mode.views
-    race = app.race
-    return Lesson(
-        n=app.mode.n,
-        algorithm=app.mode.algorithm,
-        algo2=race.b.spec.name if race is not None else None,
-        mode=app.mode.name,
-        view=views.view if views is not None else None,
-        speed=app.speed,
-        lang=app.lang,
-        hidden=tuple(panel for panel in PANELS if panel in app.hidden),
-        bookmarks=tuple(app.bookmarks.marks),
-    )
-
-
-def lesson_save(app: App, path: str | None = None, overwrite: bool = False) -> None:
-    """Ctrl+S: write the lesson to ``path`` (asked for when the lesson has no file yet). Saving over
-    a file this window did not create in this run asks first (Y / N); the headless mode, with no
-    one to ask, refuses unless the script says ``lesson-overwrite:PATH``."""
-    if path is None and app.lesson_path is None:
-        question = tr("lesson_save_as", app.lang)
-        browse = Browse(tr("browse", app.lang), tr("lesson_save_title", app.lang), existing_only=False)
-        answer = lambda text: _save_typed(app, text)  # noqa: E731
-        app.prompt.open(app.manager, app.layout.progress, question, answer, DEFAULT_NAME, browse)
-        return
-    target = Path(path) if path is not None else app.lesson_path
-    assert target is not None
-    data = current(app).to_json()
-    try:
-        check_output_path(target)  # a link, folder or unwritable place: refused before any question
-    except RefusedFile as error:
-        raise ValueError(tr("lesson_not_saved", app.lang, path=target, reason=error.reason)) from None
-    existed = os.path.lexists(target)
-    if existed and not overwrite and os.path.abspath(target) not in app.made_here:
-        if not app.asks:
-            raise ValueError(tr("lesson_overwrite_refused", app.lang, path=target))
-        question = tr("lesson_overwrite_ask", app.lang, path=target)
-        kept = lambda: app.say(tr("lesson_kept", app.lang, path=target), "info")  # noqa: E731
-        app.prompt.confirm(
-            app.manager, app.layout.progress, question, lambda: lesson_overwrite(app, str(target)), kept
-        )
-        return
-    try:
-        write_atomically(target, data)
-    except RefusedFile as error:
-        raise ValueError(tr("lesson_not_saved", app.lang, path=target, reason=error.reason)) from None
-    if not existed:
-        app.made_here.add(os.path.abspath(target))
-    app.lesson_path = target
-    app.say(tr("lesson_saved", app.lang, path=target), "success")
-
-
-def lesson_overwrite(app: App, path: str) -> None:
-    """Y to the question, or ``lesson-overwrite:PATH``: save the lesson over ``path`` as it is."""
-    lesson_save(app, path, overwrite=True)
-
-
-def _save_typed(app: App, text: str) -> None:
-    if text.strip():
-        app.dispatch("lesson-save", text.strip())
-
-
-def lesson_open(app: App, path: str | None = None) -> None:
-    """Ctrl+O (the path asked for), ``--lesson`` or ``lesson-open:PATH``: read, check, then apply.
-
-    A refused or broken file changes nothing: the reason is the error banner."""
-    if path is None:
-        question = tr("lesson_open_path", app.lang)
-        initial = str(app.lesson_path or "")
-        browse = Browse(tr("browse", app.lang), tr("lesson_open_title", app.lang), existing_only=True)
-        answer = lambda text: _open_typed(app, text)  # noqa: E731
-        app.prompt.open(app.manager, app.layout.progress, question, answer, initial, browse)
-        return
-    try:
-        lesson = parse_lesson(read_small_regular_file(lesson_path(path), MAX_BYTES))
-    except RefusedFile as error:
-        raise ValueError(tr("lesson_refused", app.lang, path=path, reason=error.reason)) from None
-    except LessonError as error:
-        raise ValueError(tr("lesson_refused", app.lang, path=path, reason=str(error))) from None
-    except OSError as error:
-        raise ValueError(tr("lesson_refused", app.lang, path=path, reason=error.strerror or error)) from None
-    apply(app, lesson)
-    app.lesson_path = Path(path)
-    app.say(tr("lesson_opened", app.lang, path=path, count=len(lesson.bookmarks)), "success")
-
-
-def _open_typed(app: App, text: str) -> None:
-    if text.strip():
-        app.dispatch("lesson-open", text.strip())
-
-
-def apply(app: App, lesson: Lesson) -> None:
-    """Make the window what ``lesson`` says: the new mode is built first, so a refused n or
-    algorithm (SolverError) leaves everything as it was."""
-    from solvers import registry
-    from visualizer import modes
-    from visualizer.core.player import clamp_speed
-    from visualizer.modes.views import VIEWS
-
-    algorithm = registry.get(lesson.algorithm or app.mode.algorithm).name
-    if lesson.algo2 is not None:
-        registry.get(lesson.algo2)
-    if lesson.view is not None and lesson.view not in VIEWS:
-        raise LessonError(f"view must be one of: {', '.join(VIEWS)}")
-    new = modes.make(lesson.mode, app, lesson.n or app.mode.n, algorithm, lesson.algo2)
-    app.mode.close()
-    app.mode = new
-    if lesson.speed is not None:
-        app.speed = clamp_speed(lesson.speed)
-    if lesson.lang is not None:
-        app.lang = lesson.lang
-    views = getattr(new, "views", None)
-    if lesson.view is not None and views is not None and views.view != lesson.view:
-        new.set_view(lesson.view)  # type: ignore[attr-defined]  # watch mode's
-    app.hidden = set(lesson.hidden)
-    app.bookmarks = Bookmarks(list(lesson.bookmarks))
-    app.relayout()
-
-
-def state(app: App) -> dict[str, object]:
-    """The lesson's part of the headless state file."""
-    marks = app.bookmarks.marks
-    here = app.bookmarks.at(cursor(app)) if app.mode.name in ("watch", "race") else None
-    return {
-        "bookmarks": [mark.as_json() for mark in marks],
-        "bookmark": here,
-        "hidden": [panel for panel in PANELS if panel in app.hidden],
-        "lesson": str(app.lesson_path) if app.lesson_path is not None else None,
-    }
-
-
-def draw(app: App, surface: pygame.Surface, layout: Layout) -> None:
-    """The strip under the board with the bookmark ticks (watch and race). It spans the whole run
-    once its length is known (``event_total``); before that, what is known of it and a quarter more."""
-    if app.mode.name not in ("watch", "race") or app.mode.scrubs:
-        return  # the search modes' scrub bar draws the ticks (visualizer/render/scrub.py)
-    from visualizer.render.lesson import draw_strip
-
-    track = _search(app).player.track
-    with app.lock:
-        here = int(track.cursor)
-        timelines = list(track.sides.values()) if hasattr(track, "sides") else [track]
-        totals = [t.event_total for t in timelines]
-        known = max([here, *(t.log.end for t in timelines), *(m.event for m in app.bookmarks.marks), 1])
-        span = max(total or 0 for total in totals) if all(totals) else round(known * 1.25)
-    marks = [mark.event for mark in app.bookmarks.marks]
-    at = app.bookmarks.at(here)
-    draw_strip(surface, layout.scrub, here, span, marks, None if at is None else at - 1, app.theme)
-
-
-# -- export a stretch ---------------------------------------------------------------------------
 
 
 class ExportJob:
@@ -333,46 +64,6 @@ class ExportJob:
         self.export, self.return_to, self.capturing = export, return_to, False
 
 
-def _event_of(app: App, token: str) -> int:
-    """``bK`` (bookmark K, from 1) or an event index."""
-    if token.lower().startswith("b"):
-        return app.bookmarks.get(int(token[1:])).event
-    return int(token)
-
-
-def export(app: App, spec: tuple[str, str, str] | None = None) -> None:
-    """E (the stretch and path asked in a text box) or ``export:FROM-TO:PATH``: event (or bookmark
-    ``bK``) FROM to TO as a GIF, an MP4 or a folder of PNGs, at ``app.export_fps`` frames per
-    second and ``app.export_size`` (default: the window's size)."""
-    if spec is None:
-        question = tr("export_ask", app.lang)
-        browse = Browse(
-            tr("browse", app.lang), tr("export_title", app.lang), existing_only=False, keep_before=":"
-        )
-        answer = lambda text: _export_typed(app, text)  # noqa: E731
-        app.prompt.open(app.manager, app.layout.progress, question, answer, _offer(app), browse)
-        return
-    first, last = _event_of(app, spec[0]), _event_of(app, spec[1])
-    kind = kind_of(spec[2])
-    size = app.export_size or app.surface.get_size()
-    job = ExportJob(Export(spec[2], Stretch.of(first, last, kind), size, app.export_fps), cursor(app))
-    app.exporting = job
-    _search(app).goto_event(first)
-
-
-def _offer(app: App) -> str:
-    """The text box's offer: the bookmarks around the run, or the next 100 events, to an MP4."""
-    here = cursor(app)
-    before, after = app.bookmarks.before(here + 1), app.bookmarks.after(here)
-    stretch = f"b{before}-b{after}" if before and after else f"{here}-{here + 100}"
-    return f"{stretch}:nqueens-stretch.mp4"
-
-
-def _export_typed(app: App, text: str) -> None:
-    if text.strip():
-        app.dispatch("export", parse_export(text.strip()))
-
-
 def parse_export(text: str) -> tuple[str, str, str]:
     from visualizer.commands import parse_argument
 
@@ -381,64 +72,412 @@ def parse_export(text: str) -> tuple[str, str, str]:
     return spec
 
 
-def export_tick(app: App) -> None:
-    """A window frame's share of the export; at the end the banner and the run back where it stood."""
-    job = app.exporting
-    if job is None or app.mode.busy:
-        return
-    try:
-        done = job.export.work(lambda event: _render(app, job, event))
-    except (OSError, ValueError, StopIteration) as error:
+class LessonHost(Protocol):
+    """What the lesson feature asks of the window (the App is one)."""
+
+    @property
+    def lang(self) -> str: ...
+    @property
+    def mode(self) -> Mode: ...
+    @property
+    def layout(self) -> Layout: ...
+    @property
+    def prompt(self) -> Prompt: ...
+    @property
+    def manager(self) -> pygame_gui.UIManager: ...
+    @property
+    def theme(self) -> Theme: ...
+    @property
+    def surface(self) -> pygame.Surface: ...
+    @property
+    def speed(self) -> float: ...
+    @property
+    def lock(self) -> threading.Lock: ...
+    @property
+    def asks(self) -> bool: ...  # someone can answer a question (False headless)
+
+    def say(self, text: str, kind: str = "info") -> None: ...
+    def dispatch(self, name: str, *args: object) -> None: ...
+    def clear_banner(self) -> None: ...
+    def draw(self, quiet: bool = False) -> None: ...
+    def relayout(self, size: tuple[int, int] | None = None) -> None: ...
+    def take(self, mode: Mode, speed: float | None, lang: str | None) -> None: ...
+    def make_mode(self, name: str, n: int, algorithm: str, algo2: str | None = None) -> Mode: ...
+
+
+class Lessons:
+    """The bookmarks, the hidden panels, the lesson file and the export under way of one window."""
+
+    def __init__(self, host: LessonHost) -> None:
+        self.host = host
+        self.bookmarks = Bookmarks()
+        self.hidden: set[str] = set()  # panels hidden for an exercise (the modes read the host's)
+        self.path: Path | None = None  # the lesson file opened or saved
+        self.made_here: set[str] = set()  # files this window created in this run (saved over freely)
+        self.exporting: ExportJob | None = None  # an export of a stretch under way
+        self.export_fps = 10.0  # an export's frames per second and size (None: the window's)
+        self.export_size: tuple[int, int] | None = None
+
+    def _search(self):  # -> SearchMode (watch or race): the command table allows no other mode
+        return self.host.mode
+
+    def cursor(self) -> int:
+        """The event index the run stands on (a race: its ticks)."""
+        return int(self._search().player.track.cursor)
+
+    # -- bookmarks ---------------------------------------------------------------------------------
+
+    def bookmark(self, note: str | None = None) -> None:
+        """B: a bookmark here, its note asked in a text box; ``bookmark:NOTE`` in a script."""
+        if note is None:
+            question = tr("bookmark_note", self.host.lang, event=f"{self.cursor():,}")
+            self.host.prompt.open(
+                self.host.manager, self.host.layout.progress, question, lambda text: self.bookmark(text)
+            )
+            return
+        number = self.bookmarks.add(Bookmark(self.cursor(), note_of(note, self.host.lang)))
+        self.host.say(
+            tr("bookmark_set", self.host.lang, number=number, event=f"{self.cursor():,}"), "success"
+        )
+
+    def goto_bookmark(self, number: int) -> None:
+        """Stand at bookmark ``number`` (from 1): stepping back, or a jump forward."""
+        mark = self.bookmarks.get(int(number))
+        self._search().goto_event(mark.event)
+        self.host.clear_banner()  # the bookmark's note shows at once, not after an older banner
+
+    def bookmark_next(self) -> None:
+        """PgDn: the next bookmark after the current event."""
+        number = self.bookmarks.after(self.cursor())
+        if number is None:
+            self.host.say(tr("bookmark_none_after", self.host.lang), "info")
+        else:
+            self.goto_bookmark(number)
+
+    def bookmark_prev(self) -> None:
+        """PgUp: the bookmark before the current event."""
+        number = self.bookmarks.before(self.cursor())
+        if number is None:
+            self.host.say(tr("bookmark_none_before", self.host.lang), "info")
+        else:
+            self.goto_bookmark(number)
+
+    def standing_note(self) -> tuple[str, str] | None:
+        """The banner while the run stands on a bookmark: its number and note."""
+        if self.host.mode.name not in ("watch", "race") or not self.bookmarks.marks:
+            return None
+        number = self.bookmarks.at(self.cursor())
+        if number is None:
+            return None
+        note = self.bookmarks.get(number).text(self.host.lang)
+        key = "bookmark_here_note" if note else "bookmark_here"
+        return tr(key, self.host.lang, number=number, note=note), "info"
+
+    def draw_note(self, surface: pygame.Surface, layout: Layout) -> pygame.Rect | None:
+        """The note of the bookmark the run stands on, wrapped in a card that never leaves the window
+        nor covers the board or the counters: in the narration panel when there is one (the note is
+        the teacher's word for this moment), else in the status area above the board. The card, or None."""
+        standing = self.standing_note()
+        if standing is None:
+            return None
+        from visualizer.render.lesson import draw_note_card
+
+        top = layout.banner
+        area = layout.narration or pygame.Rect(top.left, top.top, top.width, layout.board.top - top.top)
+        return draw_note_card(
+            surface, area, standing[0], self.host.theme, self.host.lang, max(14, round(top.height * 0.5))
+        )
+
+    # -- hidden panels ------------------------------------------------------------------------------
+
+    def hide(self, panel: str) -> None:
+        self.hidden.add(_panel(panel))
+
+    def show(self, panel: str) -> None:
+        self.hidden.discard(_panel(panel))
+
+    def toggle(self, panel: str) -> None:
+        """F5 to F10: hide or show one panel (the code, the counters, the tree, the narration's
+        sentence, its log) or the algorithm's name."""
+        (self.show if _panel(panel) in self.hidden else self.hide)(panel)
+        key = "panel_hidden" if panel in self.hidden else "panel_shown"
+        self.host.say(tr(key, self.host.lang, panel=tr(f"panel_{panel}", self.host.lang)), "info")
+
+    def toggle_code(self) -> None:
+        self.toggle("code")
+
+    def toggle_counters(self) -> None:
+        self.toggle("counters")
+
+    def toggle_tree(self) -> None:
+        self.toggle("tree")
+
+    def toggle_narration(self) -> None:
+        self.toggle("narration")
+
+    def toggle_log(self) -> None:
+        self.toggle("log")
+
+    def toggle_names(self) -> None:
+        self.toggle("names")
+
+    # -- lesson files -------------------------------------------------------------------------------
+
+    def current(self) -> Lesson:
+        """The window as a lesson: n, algorithm, mode, view, speed, language, hidden panels, bookmarks."""
+        if self.host.mode.name not in ("watch", "race"):
+            raise ValueError(tr("lesson_modes", self.host.lang))
+        views = self.host.mode.views
+        race = self.host.mode.race
+        return Lesson(
+            n=self.host.mode.n,
+            algorithm=self.host.mode.algorithm,
+            algo2=race.b.spec.name if race is not None else None,
+            mode=self.host.mode.name,
+            view=views.view if views is not None else None,
+            speed=self.host.speed,
+            lang=self.host.lang,
+            hidden=tuple(panel for panel in PANELS if panel in self.hidden),
+            bookmarks=tuple(self.bookmarks.marks),
+        )
+
+    def lesson_save(self, path: str | None = None, overwrite: bool = False) -> None:
+        """Ctrl+S: write the lesson to ``path`` (asked for when the lesson has no file yet). Saving over
+        a file this window did not create in this run asks first (Y / N); the headless mode, with no
+        one to ask, refuses unless the script says ``lesson-overwrite:PATH``."""
+        if path is None and self.path is None:
+            question = tr("lesson_save_as", self.host.lang)
+            browse = Browse(
+                tr("browse", self.host.lang), tr("lesson_save_title", self.host.lang), existing_only=False
+            )
+            answer = lambda text: self._save_typed(text)  # noqa: E731
+            self.host.prompt.open(
+                self.host.manager, self.host.layout.progress, question, answer, DEFAULT_NAME, browse
+            )
+            return
+        target = Path(path) if path is not None else self.path
+        assert target is not None
+        data = self.current().to_json()
+        try:
+            check_output_path(target)  # a link, folder or unwritable place: refused before any question
+        except RefusedFile as error:
+            raise ValueError(
+                tr("lesson_not_saved", self.host.lang, path=target, reason=error.reason)
+            ) from None
+        existed = os.path.lexists(target)
+        if existed and not overwrite and os.path.abspath(target) not in self.made_here:
+            if not self.host.asks:
+                raise ValueError(tr("lesson_overwrite_refused", self.host.lang, path=target))
+            question = tr("lesson_overwrite_ask", self.host.lang, path=target)
+            kept = lambda: self.host.say(tr("lesson_kept", self.host.lang, path=target), "info")  # noqa: E731
+            self.host.prompt.confirm(
+                self.host.manager,
+                self.host.layout.progress,
+                question,
+                lambda: self.lesson_overwrite(str(target)),
+                kept,
+            )
+            return
+        try:
+            write_atomically(target, data)
+        except RefusedFile as error:
+            raise ValueError(
+                tr("lesson_not_saved", self.host.lang, path=target, reason=error.reason)
+            ) from None
+        if not existed:
+            self.made_here.add(os.path.abspath(target))
+        self.path = target
+        self.host.say(tr("lesson_saved", self.host.lang, path=target), "success")
+
+    def lesson_overwrite(self, path: str) -> None:
+        """Y to the question, or ``lesson-overwrite:PATH``: save the lesson over ``path`` as it is."""
+        self.lesson_save(path, overwrite=True)
+
+    def _save_typed(self, text: str) -> None:
+        if text.strip():
+            self.host.dispatch("lesson-save", text.strip())
+
+    def lesson_open(self, path: str | None = None) -> None:
+        """Ctrl+O (the path asked for), ``--lesson`` or ``lesson-open:PATH``: read, check, then apply.
+
+        A refused or broken file changes nothing: the reason is the error banner."""
+        if path is None:
+            question = tr("lesson_open_path", self.host.lang)
+            initial = str(self.path or "")
+            browse = Browse(
+                tr("browse", self.host.lang), tr("lesson_open_title", self.host.lang), existing_only=True
+            )
+            answer = lambda text: self._open_typed(text)  # noqa: E731
+            self.host.prompt.open(
+                self.host.manager, self.host.layout.progress, question, answer, initial, browse
+            )
+            return
+        try:
+            lesson = parse_lesson(read_small_regular_file(lesson_path(path), MAX_BYTES))
+        except RefusedFile as error:
+            raise ValueError(tr("lesson_refused", self.host.lang, path=path, reason=error.reason)) from None
+        except LessonError as error:
+            raise ValueError(tr("lesson_refused", self.host.lang, path=path, reason=str(error))) from None
+        except OSError as error:
+            raise ValueError(
+                tr("lesson_refused", self.host.lang, path=path, reason=error.strerror or error)
+            ) from None
+        self.apply(lesson)
+        self.path = Path(path)
+        self.host.say(tr("lesson_opened", self.host.lang, path=path, count=len(lesson.bookmarks)), "success")
+
+    def _open_typed(self, text: str) -> None:
+        if text.strip():
+            self.host.dispatch("lesson-open", text.strip())
+
+    def apply(self, lesson: Lesson) -> None:
+        """Make the window what ``lesson`` says: the new mode is built first, so a refused n or
+        algorithm (SolverError) leaves everything as it was."""
+        from solvers import registry
+        from visualizer.core.player import clamp_speed
+        from visualizer.modes.views import VIEWS
+
+        algorithm = registry.get(lesson.algorithm or self.host.mode.algorithm).name
+        if lesson.algo2 is not None:
+            registry.get(lesson.algo2)
+        if lesson.view is not None and lesson.view not in VIEWS:
+            raise LessonError(f"view must be one of: {', '.join(VIEWS)}")
+        new = self.host.make_mode(lesson.mode, lesson.n or self.host.mode.n, algorithm, lesson.algo2)
+        speed = clamp_speed(lesson.speed) if lesson.speed is not None else None
+        views = new.views
+        if lesson.view is not None and views is not None and views.view != lesson.view:
+            new.set_view(lesson.view)  # type: ignore[attr-defined]  # watch mode's
+        self.hidden = set(lesson.hidden)
+        self.bookmarks = Bookmarks(list(lesson.bookmarks))
+        self.host.take(new, speed, lesson.lang)
+
+    def state(self) -> dict[str, object]:
+        """The lesson's part of the headless state file."""
+        marks = self.bookmarks.marks
+        here = self.bookmarks.at(self.cursor()) if self.host.mode.name in ("watch", "race") else None
+        return {
+            "bookmarks": [mark.as_json() for mark in marks],
+            "bookmark": here,
+            "hidden": [panel for panel in PANELS if panel in self.hidden],
+            "lesson": str(self.path) if self.path is not None else None,
+        }
+
+    def draw(self, surface: pygame.Surface, layout: Layout) -> None:
+        """The strip under the board with the bookmark ticks (watch and race). It spans the whole run
+        once its length is known (``event_total``); before that, what is known of it and a quarter more."""
+        if self.host.mode.name not in ("watch", "race") or self.host.mode.scrubs:
+            return  # the search modes' scrub bar draws the ticks (visualizer/render/scrub.py)
+        from visualizer.render.lesson import draw_strip
+
+        track = self._search().player.track
+        with self.host.lock:
+            here = int(track.cursor)
+            timelines = list(track.sides.values()) if hasattr(track, "sides") else [track]
+            totals = [t.event_total for t in timelines]
+            known = max([here, *(t.log.end for t in timelines), *(m.event for m in self.bookmarks.marks), 1])
+            span = max(total or 0 for total in totals) if all(totals) else round(known * 1.25)
+        marks = [mark.event for mark in self.bookmarks.marks]
+        at = self.bookmarks.at(here)
+        draw_strip(surface, layout.scrub, here, span, marks, None if at is None else at - 1, self.host.theme)
+
+    # -- export a stretch ---------------------------------------------------------------------------
+
+    def _event_of(self, token: str) -> int:
+        """``bK`` (bookmark K, from 1) or an event index."""
+        if token.lower().startswith("b"):
+            return self.bookmarks.get(int(token[1:])).event
+        return int(token)
+
+    def export(self, spec: tuple[str, str, str] | None = None) -> None:
+        """E (the stretch and path asked in a text box) or ``export:FROM-TO:PATH``: event (or bookmark
+        ``bK``) FROM to TO as a GIF, an MP4 or a folder of PNGs, at ``self.export_fps`` frames per
+        second and ``self.export_size`` (default: the window's size)."""
+        if spec is None:
+            question = tr("export_ask", self.host.lang)
+            browse = Browse(
+                tr("browse", self.host.lang),
+                tr("export_title", self.host.lang),
+                existing_only=False,
+                keep_before=":",
+            )
+            answer = lambda text: self._export_typed(text)  # noqa: E731
+            self.host.prompt.open(
+                self.host.manager, self.host.layout.progress, question, answer, self._offer(), browse
+            )
+            return
+        first, last = self._event_of(spec[0]), self._event_of(spec[1])
+        kind = kind_of(spec[2])
+        size = self.export_size or self.host.surface.get_size()
+        job = ExportJob(Export(spec[2], Stretch.of(first, last, kind), size, self.export_fps), self.cursor())
+        self.exporting = job
+        self._search().goto_event(first)
+
+    def _offer(self) -> str:
+        """The text box's offer: the bookmarks around the run, or the next 100 events, to an MP4."""
+        here = self.cursor()
+        before, after = self.bookmarks.before(here + 1), self.bookmarks.after(here)
+        stretch = f"b{before}-b{after}" if before and after else f"{here}-{here + 100}"
+        return f"{stretch}:nqueens-stretch.mp4"
+
+    def _export_typed(self, text: str) -> None:
+        if text.strip():
+            self.host.dispatch("export", parse_export(text.strip()))
+
+    def export_tick(self) -> None:
+        """A window frame's share of the export; at the end the banner and the run back where it stood."""
+        job = self.exporting
+        if job is None or self.host.mode.busy:
+            return
+        try:
+            done = job.export.work(lambda event: self._render(job, event))
+        except (OSError, ValueError, StopIteration) as error:
+            job.export.cancel()
+            self.exporting = None
+            self.host.say(tr("error", self.host.lang, message=f"export failed: {error}"), "error")
+            return
+        if done:
+            self.exporting = None
+            self._search().goto_event(job.return_to)
+            frames = job.export.stretch.frames
+            self.host.say(tr("export_saved", self.host.lang, path=job.export.path, frames=frames), "success")
+
+    def _render(self, job: ExportJob, event: int) -> bytes:
+        """The window drawn at ``event`` (no banner, no progress bar), as the export's RGB bytes."""
+        self._search().goto_event(event)
+        job.capturing = True
+        try:
+            self.host.draw(quiet=True)
+        finally:
+            job.capturing = False
+        return frame_bytes(self.host.surface, job.export.size)
+
+    def cancel_export(self) -> bool:
+        """Esc during an export: stop it, remove the partial output, the run back where it stood."""
+        job = self.exporting
+        if job is None:
+            return False
         job.export.cancel()
-        app.exporting = None
-        app.say(tr("error", app.lang, message=f"export failed: {error}"), "error")
-        return
-    if done:
-        app.exporting = None
-        _search(app).goto_event(job.return_to)
-        frames = job.export.stretch.frames
-        app.say(tr("export_saved", app.lang, path=job.export.path, frames=frames), "success")
+        self.exporting = None
+        self._search().goto_event(job.return_to)
+        self.host.say(tr("export_cancelled", self.host.lang), "info")
+        return True
 
+    def draw_export_progress(self) -> None:
+        job = self.exporting
+        if job is None or job.capturing:
+            return
+        from visualizer.render.panels import draw_progress
 
-def _render(app: App, job: ExportJob, event: int) -> bytes:
-    """The window drawn at ``event`` (no banner, no progress bar), as the export's RGB bytes."""
-    _search(app).goto_event(event)
-    job.capturing, banner, app.banner = True, app.banner, None
-    try:
-        app.draw()
-    finally:
-        job.capturing, app.banner = False, banner
-    return frame_bytes(app.surface, job.export.size)
+        export = job.export
+        label = tr("exporting", self.host.lang, done=export.done, frames=export.stretch.frames)
+        draw_progress(
+            self.host.surface, self.host.layout.board, export.fraction, label, self.host.theme, self.host.lang
+        )
 
+    def set_export_fps(self, fps: float) -> None:
+        if not MIN_FPS <= float(fps) <= MAX_FPS:
+            raise ValueError(f"the frame rate must be {MIN_FPS:g} to {MAX_FPS:g} frames per second")
+        self.export_fps = float(fps)
 
-def cancel_export(app: App) -> bool:
-    """Esc during an export: stop it, remove the partial output, the run back where it stood."""
-    job = app.exporting
-    if job is None:
-        return False
-    job.export.cancel()
-    app.exporting = None
-    _search(app).goto_event(job.return_to)
-    app.say(tr("export_cancelled", app.lang), "info")
-    return True
-
-
-def draw_export_progress(app: App) -> None:
-    job = app.exporting
-    if job is None or job.capturing:
-        return
-    from visualizer.render.panels import draw_progress
-
-    export = job.export
-    label = tr("exporting", app.lang, done=export.done, frames=export.stretch.frames)
-    draw_progress(app.surface, app.layout.board, export.fraction, label, app.theme, app.lang)
-
-
-def set_export_fps(app: App, fps: float) -> None:
-    if not MIN_FPS <= float(fps) <= MAX_FPS:
-        raise ValueError(f"the frame rate must be {MIN_FPS:g} to {MAX_FPS:g} frames per second")
-    app.export_fps = float(fps)
-
-
-def set_export_size(app: App, size: tuple[int, int]) -> None:
-    app.export_size = even_size(size)
+    def set_export_size(self, size: tuple[int, int]) -> None:
+        self.export_size = even_size(size)

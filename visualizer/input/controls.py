@@ -115,8 +115,12 @@ class Shell(Protocol):
     theme: Theme
     ui_scale: float
 
+    show_legend: bool
+
     @property
-    def gif(self) -> object | None: ...  # a GIF being recorded
+    def recording(self) -> bool: ...  # a GIF being recorded
+    @property
+    def hidden(self) -> set[str]: ...  # panels hidden for an exercise
 
 
 def control_state(shell: Shell, mode: Mode) -> ControlState:
@@ -127,14 +131,14 @@ def control_state(shell: Shell, mode: Mode) -> ControlState:
         speed=shell.speed,
         show_all=shell.show_all,
         shade=shell.shade,
-        recording=shell.gif is not None,
+        recording=shell.recording,
         lang=shell.lang,
         mode=mode.name,
         plan=mode.controls(),
         theme=shell.theme.name,
         ui_scale=shell.ui_scale,
-        legend=getattr(shell, "show_legend", False),
-        names_hidden="names" in getattr(shell, "hidden", ()),
+        legend=shell.show_legend,
+        names_hidden="names" in shell.hidden,
         **mode.control_fields(),  # type: ignore[arg-type]
     )
 

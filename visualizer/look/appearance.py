@@ -1,20 +1,17 @@
 """How the window looks, switched at run time: language, colour theme and text size.
 
-``set_lang``, ``set_theme`` and ``set_scale`` are the commands F2, F3, F4 and the widgets name
-(``target="appearance"`` in ``visualizer/commands.py``); ``manager_for`` gives the pygame_gui
+``next_lang``, ``next_theme`` and ``next_scale`` are what F2, F3 and F4 step through (the App's
+``set_lang``, ``set_theme``, ``set_scale``); ``manager_for`` gives the pygame_gui
 manager the look needs: fonts are rendered at the scaled size, never bitmap-scaled. Saving the
 choices is ``visualizer/shell/preferences.py``'s job.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
-import pygame
 import pygame_gui
 
-from visualizer.commands import parse_argument
-from visualizer.commands import scale as parse_scale
 from visualizer.look.i18n import LANGUAGES, font_path
 from visualizer.look.layout import Layout
 from visualizer.look.theme import CLASSROOM, THEMES, Colour, Theme
@@ -161,46 +158,6 @@ def manager_for(
     manager = pygame_gui.UIManager(layout.size, theme_path=look, starting_language=lang)
     manager.classroom_key = key  # type: ignore[attr-defined]
     return manager
-
-
-class Styled(Protocol):
-    """A window whose look can change (the App)."""
-
-    lang: str
-    theme: Theme
-    ui_scale: float
-
-    def relayout(self, size: tuple[int, int] | None = None) -> None: ...
-
-
-def set_lang(window: Styled, lang: str | None = None) -> None:
-    """English or Chinese (F2 swaps); every label, title and the code panel follow."""
-    window.lang = next_lang(window.lang) if lang is None else str(parse_argument("lang", str(lang)))
-    window.relayout()
-
-
-def set_theme(window: Styled, name: str | None = None) -> None:
-    """The classroom or the high-contrast projector theme (F3 swaps)."""
-    window.theme = next_theme(window.theme) if name is None else THEMES[str(parse_argument("theme", name))]
-    window.relayout()
-
-
-def set_scale(window: Styled, scale: float | str | None = None) -> None:
-    """Text and widget size, 0.5 to 4 (F4 cycles 1, 1.25, 1.5, 2)."""
-    window.ui_scale = next_scale(window.ui_scale) if scale is None else parse_scale(str(scale))
-    window.relayout()
-
-
-def toggle_fullscreen(window: Any) -> None:
-    """F11: the desktop's size, then back to the window's last size. ``set_mode`` works on every
-    video driver, the dummy one too (toggle_fullscreen does not); a pygame.error is a banner."""
-
-    if pygame.display.is_fullscreen():
-        window.surface = pygame.display.set_mode(window.windowed_size, pygame.RESIZABLE)
-    else:
-        window.windowed_size = window.surface.get_size()
-        window.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-    window.relayout()
 
 
 def finish_gui_loaders() -> None:

@@ -3,8 +3,6 @@ next move (``make`` builds one)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from solvers import registry
 from visualizer.commands import MODES
 from visualizer.core.game import MAX_N as GAME_MAX_N
@@ -52,16 +50,3 @@ def fit_n(name: str, n: int, algorithm: str) -> int:
         other = registry.get(partner(algorithm))
         low, high = max(low, other.min_n), min(high, other.max_n)
     return min(max(n, low), high)
-
-
-def set_mode(window: Any, name: str) -> None:
-    """Watch, play the game, race or predict, at the current n (brought into the new mode's range)."""
-    if name not in MODES:
-        raise ValueError(f"mode must be one of {', '.join(MODES)} (got {name!r})")
-    if name == window.mode.name:
-        return
-    n = fit_n(name, window.mode.n, window.mode.algorithm)
-    new = make(name, window, n, window.mode.algorithm)
-    window.mode.close()
-    window.mode = new
-    window.relayout()

@@ -59,6 +59,7 @@ class Host(Protocol):
     def layout(self) -> Layout: ...  # the window's rectangles of the last relayout
 
     def say(self, text: str, kind: str = "info") -> None: ...
+    def bookmarked(self) -> tuple[int, ...]: ...  # the events the lesson's bookmarks mark
     def clear_banner(self) -> None: ...
     def relayout(self, size: tuple[int, int] | None = None) -> None: ...
 
@@ -387,8 +388,7 @@ class SearchMode(SizeCommands):
 
     def scrub_ticks(self) -> tuple[int, ...]:
         """Event indices marked on the scrub bar: the lesson's bookmarks (``features/lessons.py``)."""
-        bookmarks = getattr(self.host, "bookmarks", None)
-        return tuple(mark.event for mark in bookmarks.marks) if bookmarks is not None else ()
+        return self.host.bookmarked()
 
     def survey_twin(self, cancel: CancelFlag) -> int:
         """The run's total, worked out on a twin of the shown run (``TotalProbe``'s work)."""

@@ -139,7 +139,6 @@ class HeadlessRunner:
 
     def run_one(self, command: Command) -> None:
         """Run one command; errors the window would show as a banner raise ScriptError."""
-        from visualizer.features import capture  # loads pygame: imported where used
 
         app = self.app
         if needs_idle(command):
@@ -151,7 +150,7 @@ class HeadlessRunner:
         elif name == "play" and arg is not None:  # play:SECONDS of simulated time
             self.play(float(arg) if isinstance(arg, (int, float)) else 0.0)
         elif name == "screenshot":
-            _write(str(arg), "screenshot", _saved(app, lambda: capture.screenshot(app, str(arg))))
+            _write(str(arg), "screenshot", _saved(app, lambda: app.capture.screenshot(str(arg))))
         elif name == "key" and isinstance(arg, tuple):  # (key code, key name), checked by the parser
             self._post_key(*arg)
         elif name == "click" and isinstance(arg, tuple):  # (row, col), checked by the parser
@@ -172,7 +171,7 @@ class HeadlessRunner:
         for _ in range(round(seconds / FRAME)):
             if not app.playing:
                 break
-            app.tick(FRAME, draw=app.gif is not None)
+            app.tick(FRAME, draw=app.capture.recording is not None)
         if app.playing:
             app.dispatch("pause")
 
@@ -182,7 +181,7 @@ class HeadlessRunner:
         frames = 0
         player = app.mode.player
         while player is not None and player.animating and frames < MAX_ANIMATION_FRAMES:
-            app.tick(FRAME, draw=app.gif is not None)
+            app.tick(FRAME, draw=app.capture.recording is not None)
             frames += 1
 
     def wait_idle(self) -> None:
@@ -281,7 +280,6 @@ def run_headless(
     if not (0 < size[0] <= MAX_SIZE[0] and 0 < size[1] <= MAX_SIZE[1]):
         raise ScriptError(f"size {size[0]}x{size[1]} is outside 1x1 to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
     from visualizer.app import App
-    from visualizer.features import capture
 
     if mode == "race" and algo2 is not None:
         from solvers import registry
@@ -300,7 +298,7 @@ def run_headless(
         if app.banner is not None and app.banner[1] == "error":  # a refused start-up choice (--algo2)
             raise ScriptError(app.banner[0])
         if gif:
-            capture.toggle_gif(app)
+            app.capture.toggle_gif()
             app.draw()
         runner = HeadlessRunner(app)
         runner.run(commands)
@@ -309,10 +307,10 @@ def run_headless(
         if state:
             _write(state, "state", lambda: _write_text(state, json.dumps(result, indent=2) + "\n"))
         if screenshot:
-            _write(screenshot, "screenshot", _saved(app, lambda: capture.screenshot(app, screenshot)))
+            _write(screenshot, "screenshot", _saved(app, lambda: app.capture.screenshot(screenshot)))
         if gif:
             app.draw()
-            _write(gif, "GIF", _saved(app, lambda: capture.toggle_gif(app, gif)))
+            _write(gif, "GIF", _saved(app, lambda: app.capture.toggle_gif(gif)))
         return result
     finally:
         app.close()

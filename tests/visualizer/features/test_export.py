@@ -32,7 +32,7 @@ def probe(path: Path) -> dict[str, object]:
 def finish(app) -> None:
     """Run the export to its end, frame by frame, as the window does."""
     for _ in range(10_000):
-        if app.exporting is None:
+        if app.lessons.exporting is None:
             return
         app.join(1)
         app.tick(HEADLESS_FRAME, draw=False)
@@ -147,13 +147,13 @@ def test_esc_cancels_an_export_and_removes_the_partial_file(tmp_path):
         path = tmp_path / "long.mp4"
         app.dispatch("export", ("0", "2500", str(path)))
         app.tick(FRAME)
-        export = app.exporting.export
+        export = app.lessons.exporting.export
         assert 0 < export.done < export.stretch.frames
         assert app.busy  # other commands wait; the progress bar is drawn over the board
         app.draw()
         assert app.surface.get_at(app.layout.board.center)[:3] == app.theme.panel  # its card
         press(app, pygame.K_ESCAPE)
-        assert app.exporting is None and export.cancelled
+        assert app.lessons.exporting is None and export.cancelled
         assert not path.exists() and not list(tmp_path.iterdir())
         assert app.timeline.cursor == 50
     finally:

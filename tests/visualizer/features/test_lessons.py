@@ -35,11 +35,9 @@ def enter(app) -> None:
 
 def note_banner(app, lang: str) -> str:
     """The standing banner of the bookmark the run stands on, in ``lang``."""
-    from visualizer.features import lessons
-
     old, app.lang = app.lang, lang
     try:
-        standing = lessons.standing_note(app)
+        standing = app.lessons.standing_note()
     finally:
         app.lang = old
     assert standing is not None
@@ -403,7 +401,7 @@ def test_bundled_lessons_open_by_name_and_a_path_wins(tmp_path, monkeypatch):
     app = new_app(8, "backtracking")
     try:
         app.dispatch("lesson-open", "why-backtracking-beats-brute-force")
-        assert app.lesson_path is not None and app.race is not None
+        assert app.lessons.path is not None and app.race is not None
     finally:
         app.close()
 
@@ -439,18 +437,16 @@ def test_ctrl_s_over_an_opened_lesson_asks_first_and_n_keeps_it(tmp_path):
 def test_every_note_card_is_on_screen_and_covers_no_square_or_counter(lesson, size, monkeypatch):
     """Each bookmark's card at every window size, text size and language: inside the window, clear
     of every board square and of the counters (it was cut off at the top, issue 18)."""
-    from visualizer.features import lessons
-
     cards: list[pygame.Rect] = []
-    original = lessons.draw_note
-    monkeypatch.setattr(lessons, "draw_note", lambda *a: cards.append(card := original(*a)) or card)
     app = new_app(8, "backtracking", size=size)
+    original = app.lessons.draw_note
+    monkeypatch.setattr(app.lessons, "draw_note", lambda *a: cards.append(card := original(*a)) or card)
     try:
         app.dispatch("lesson-open", lesson)
         for scale, lang in ((1.0, "en"), (2.0, "zh")):
             app.dispatch("scale", scale)
             app.dispatch("lang", lang)
-            for number in range(1, len(app.bookmarks.marks) + 1):
+            for number in range(1, len(app.lessons.bookmarks.marks) + 1):
                 app.dispatch("goto-bookmark", number)
                 cards.clear()
                 app.tick(FRAME)

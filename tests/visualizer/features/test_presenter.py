@@ -59,7 +59,7 @@ def test_pgdn_and_pgup_walk_the_lessons_bookmarks_as_slides(make_app):
     app = make_app(4, "backtracking")
     app.dispatch("lesson-open", str(lesson_path("seed-003-four-queens")))
     app.dispatch("present", True)
-    marks = [mark.event for mark in app.bookmarks.marks]
+    marks = [mark.event for mark in app.lessons.bookmarks.marks]
     assert len(marks) >= 3
     assert app.timeline.event_index == marks[0]  # a lesson opens at its first bookmark
     seen = []
@@ -93,4 +93,4 @@ def test_a_prompt_opened_in_the_presenter_view_shows_and_takes_the_typed_note(ma
     assert pixels(app, box) != pygame.image.tobytes(before.subsurface(box), "RGB")  # drawn over the view
     type_text(app, "fourth row")
     enter(app)
-    assert app.presenting and [mark.note for mark in app.bookmarks.marks] == [(("en", "fourth row"),)]
+    assert app.presenting and [mark.note for mark in app.lessons.bookmarks.marks] == [(("en", "fourth row"),)]

@@ -57,7 +57,7 @@ def test_s_and_g_save_into_the_first_folder_that_takes_the_file(
             saved = [p for p in folders[expected].iterdir() if p.suffix == suffix]
             assert len(saved) == 1 and saved[0].name.startswith("nqueens-")
             assert kind == "success" and str(saved[0].resolve()) in text
-        assert app.running and app.gif is None
+        assert app.running and app.capture.recording is None
         app.dispatch("step")  # still answering
         assert app.timeline.cursor == 1
     finally:

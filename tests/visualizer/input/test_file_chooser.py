@@ -45,7 +45,7 @@ def test_ctrl_o_browse_and_ok_open_the_lesson(app, tmp_path):
     assert Path(dialog.current_file_path) == lesson, "the chooser starts at the typed path"
     click(app, dialog.ok_button.rect.center)
     app.tick(FRAME)
-    assert app.lesson_path == lesson and app.mode.n == 4, app.banner
+    assert app.lessons.path == lesson and app.mode.n == 4, app.banner
     assert not app.prompt.active and app.prompt.dialog is None
 
 
@@ -58,7 +58,7 @@ def test_ctrl_s_browse_saves_where_the_chooser_says(app, tmp_path):
     browse(app)
     click(app, app.prompt.dialog.ok_button.rect.center)
     app.tick(FRAME)
-    assert target.is_file() and app.lesson_path == target, app.banner
+    assert target.is_file() and app.lessons.path == target, app.banner
 
 
 def test_cancel_goes_back_to_the_typed_path_and_enter_still_opens(app, tmp_path):
@@ -71,7 +71,7 @@ def test_cancel_goes_back_to_the_typed_path_and_enter_still_opens(app, tmp_path)
     assert app.prompt.dialog is None and app.prompt.active
     press(app, pygame.K_RETURN)
     app.tick(FRAME)
-    assert app.lesson_path == lesson
+    assert app.lessons.path == lesson
 
 
 def test_esc_closes_the_chooser_first_then_the_question(app):
@@ -89,7 +89,7 @@ def test_keys_typed_in_the_chooser_run_no_command(app):
     for key, char in ((pygame.K_n, "n"), (pygame.K_RIGHT, ""), (pygame.K_r, "r"), (pygame.K_e, "e")):
         press(app, key, char)
     assert app.timeline is not None and app.timeline.cursor == 0
-    assert app.prompt.dialog is not None and app.lesson_path is None
+    assert app.prompt.dialog is not None and app.lessons.path is None
 
 
 def test_a_chooser_pick_of_a_broken_file_is_a_banner(app, tmp_path):
@@ -100,7 +100,7 @@ def test_a_chooser_pick_of_a_broken_file_is_a_banner(app, tmp_path):
     browse(app)
     click(app, app.prompt.dialog.ok_button.rect.center)
     app.tick(FRAME)
-    assert app.banner is not None and app.banner[1] == "error" and app.lesson_path is None
+    assert app.banner is not None and app.banner[1] == "error" and app.lessons.path is None
     assert app.mode.n == 8
 
 
@@ -117,8 +117,8 @@ def test_e_browse_keeps_the_typed_stretch_and_takes_the_picked_path(app, tmp_pat
     dialog.ok_button.enable()
     click(app, dialog.ok_button.rect.center)
     app.tick(FRAME)
-    assert app.exporting is not None, app.banner
-    export = app.exporting.export
+    assert app.lessons.exporting is not None, app.banner
+    export = app.lessons.exporting.export
     assert export.path == target and export.kind == "gif"
     app.dispatch("escape")  # cancelled: nothing half-written is left
     for _ in range(3):

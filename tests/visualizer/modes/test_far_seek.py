@@ -37,7 +37,7 @@ def test_a_target_far_beyond_the_run_runs_in_the_background_and_esc_stops_it(com
             if command == "bookmark":
                 from visualizer.core.lesson import Bookmark
 
-                app.bookmarks.add(Bookmark(10**8, "far"))
+                app.lessons.bookmarks.add(Bookmark(10**8, "far"))
                 app.dispatch("goto-bookmark", 1)
             else:
                 app.dispatch(command, 10**8)
