@@ -70,6 +70,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--algo", help="algorithm name (see `nqueens algorithms`; default backtracking)")
     parser.add_argument("--algo2", help="race mode: the second algorithm (default: its usual rival)")
     parser.add_argument(
+        "--search",
+        metavar="FILE",
+        help="your own search file, shown like any algorithm (`nqueens new-search`)",
+    )
+    parser.add_argument(
         "--mode", default="watch", help="watch, game (place the queens, n 4..20), race or predict"
     )
     parser.add_argument("--lang", choices=("en", "zh"), help="language of the window (default en)")
@@ -121,6 +126,10 @@ def _main(argv: list[str] | None) -> int:
 
     try:
         size = parse_size(args.size) if args.size else None
+        if args.search:  # a student's file: one more algorithm of this process, shown first
+            from solvers.own.search import register
+
+            args.algo = register(args.search).name
         if args.headless:
             from visualizer.shell.headless import run_headless
 

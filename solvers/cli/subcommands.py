@@ -20,7 +20,7 @@ from solvers.cli import progress as cli_progress
 from solvers.cli.args import whole_number
 from solvers.counters import Counters, depth_profile, tally
 from solvers.errors import SolverError
-from solvers.events import Solution, event_to_dict
+from solvers.events import Event, Solution, event_to_dict
 from solvers.narration import LANGS, Narrator
 
 T = TypeVar("T")
@@ -54,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("n", type=_board_size, help="board size")
         sub.add_argument("--algo", default=algo_default, help="algorithm name (see 'nqueens algorithms')")
         sub.add_argument("--by-columns", action="store_true", help="walk column by column (seed 001)")
+        sub.add_argument("--search", metavar="FILE", help="your own search file (see 'nqueens new-search')")
         return sub
 
     count = with_n("count", "count the solutions and the search's counters", algo_default=None)
@@ -87,6 +88,15 @@ def build_parser() -> argparse.ArgumentParser:
     prof.add_argument("n", type=_board_size, help="board size")
     prof.add_argument("--algo", help="a tree search's name (default: the backtracking tree, from the engine)")
     prof.add_argument("--json", action="store_true", help="print one JSON object")
+
+    check = with_n(
+        "check", "run your own search (--search FILE) and say what is wrong with it", algo_default=None
+    )
+    check.add_argument("--lang", choices=LANGS, default="en", help="language of the verdict")
+
+    new = commands.add_parser("new-search", help="write a starter search file to fill in")
+    new.add_argument("path", help="the file to write (never over an existing one)")
+    new.add_argument("--lang", choices=LANGS, default="en", help="language of its comments")
 
     algos = commands.add_parser("algorithms", help="list the algorithms")
     algos.add_argument("--json", action="store_true", help="print a JSON list")
@@ -256,6 +266,54 @@ def cmd_explain(args: argparse.Namespace, out: TextIO) -> None:
         out.write(narrator.step(event) + "\n")
 
 
+def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the student's search to its end and say whether it is right (0) or what is wrong (1)."""
+    from solvers.own.check import TEXT, check
+
+    if not getattr(args, "search", None):
+        raise UsageError("check needs --search FILE (your own search; 'nqueens new-search' writes one)")
+    spec = registry.get(args.algo)
+    seen: list[Event] = []
+    try:
+        problem = check(_kept(spec.solve(args.n), seen), args.n)
+    except SolverError as error:  # the search itself failed: its own lines, as they are
+        out.write(f"{error}\n")
+        return 1
+    if problem is not None:
+        out.write(problem.sentence(args.lang) + "\n")
+        return 1
+    solutions = sum(isinstance(event, Solution) for event in seen)
+    out.write(TEXT[args.lang]["ok"].format(found=solutions, events=len(seen)) + "\n")
+    return 0
+
+
+def _kept(events: Iterable[Event], seen: list[Event]) -> Iterable[Event]:
+    for event in events:
+        seen.append(event)
+        yield event
+
+
+def cmd_new_search(args: argparse.Namespace, out: TextIO) -> int:
+    """Write the starter search file (refusing to replace a file or follow a link)."""
+    import os
+
+    from solvers.own.starter import starter
+
+    text = starter(os.path.basename(args.path), args.lang)
+    try:
+        descriptor = os.open(
+            args.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644
+        )
+    except FileExistsError:
+        raise UsageError(f"{args.path} exists already: choose a new name") from None
+    except OSError as error:
+        raise UsageError(f"cannot write {args.path}: {error.strerror or error}") from None
+    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        file.write(text)
+    out.write(f"wrote {args.path}: fill in its TODO, then nqueens check 8 --search {args.path}\n")
+    return 0
+
+
 def run(argv: Sequence[str], out: TextIO) -> int:
     """Run the command line, writing to ``out``; returns the exit status.
 
@@ -263,6 +321,14 @@ def run(argv: Sequence[str], out: TextIO) -> int:
     or ``SolverError``; ``solvers.cli.main`` turns them into one line and status 2.
     """
     args = build_parser().parse_args(argv)
+    if getattr(args, "search", None):
+        from solvers.own.search import register
+
+        args.algo = register(args.search).name
+    if args.command == "check":
+        return cmd_check(args, out)
+    if args.command == "new-search":
+        return cmd_new_search(args, out)
     if args.command == "count":
         result = cmd_count(args)
         if args.json:

@@ -35,6 +35,10 @@ SHOTS: dict[str, tuple[int, str, str, str]] = {
     # issue 20: dancing links with the options view (V): the rows and columns it chooses among
     "options.png": (8, "dlx", "en", "view:options;step:30"),
 }
+#: file name -> (n, example search of solvers/own/examples, script): a student's search in the window.
+SEARCH_SHOTS: dict[str, tuple[int, str, str]] = {
+    "own-search.png": (6, "backtracking", "step:25"),
+}
 #: file name -> (n, language, script) of each game-mode screenshot.
 GAME_SHOTS: dict[str, tuple[int, str, str]] = {
     "game-lost.png": (8, "en", "click:0,0;click:1,1"),
@@ -87,6 +91,13 @@ def make_all(folder: Path) -> list[Path]:
         run_headless(
             n=n, algorithm=algorithm, lang=lang, size=(1280, 800), script=script, screenshot=str(path)
         )
+        paths.append(path)
+    for name, (n, example, script) in SEARCH_SHOTS.items():
+        from solvers.own.search import register
+
+        spec = register(example)  # a shipped example, found by name
+        path = folder / name
+        run_headless(n=n, algorithm=spec.name, size=(1280, 800), script=script, screenshot=str(path))
         paths.append(path)
     for name, (n, lang, script) in GAME_SHOTS.items():
         path = folder / name

@@ -1,0 +1,1 @@
+"""Example searches a student can open, run and check (``nqueens check 8 --search NAME``)."""

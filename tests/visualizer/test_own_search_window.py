@@ -1,0 +1,81 @@
+"""A student's search in the window: opened like any algorithm (--search), its own lines in the
+code panel, step back and reset, and a failing search shown as a banner, never a crash."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from solvers import registry
+from solvers.counters import tally
+from solvers.own.search import register
+from tests.run import viz
+from tests.ui import new_app
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "solvers" / "own" / "examples"
+
+
+@pytest.fixture(autouse=True)
+def registry_as_it_was():
+    """A search registered by a test (--search, register) leaves the registry as it found it."""
+    before = dict(registry.ALGORITHMS)
+    yield
+    registry.ALGORITHMS.clear()
+    registry.ALGORITHMS.update(before)
+
+
+def test_headless_search_counts_what_the_book_counts(tmp_path):
+    state = tmp_path / "state.json"
+    result = viz(
+        "--n",
+        "6",
+        "--search",
+        str(EXAMPLES / "backtracking.py"),
+        "--script",
+        "step:25",
+        "--state",
+        str(state),
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(state.read_text(encoding="utf-8"))
+    book = tally(event for _, event in zip(range(25), registry.get("backtracking").solve(6), strict=False))
+    assert data["algorithm"] == "own:backtracking" and data["event_index"] == 25
+    assert (data["counters"]["attempts"], data["counters"]["placements"]) == (book.attempts, book.placements)
+
+
+def test_the_code_panel_is_the_students_file_and_each_step_lights_its_line():
+    spec = register(EXAMPLES / "middle_out.py")
+    app = new_app(6, spec.name)
+    try:
+        app.dispatch("step", 12)
+        timeline = app.timeline
+        assert timeline is not None and timeline.spec.code[0].startswith('"""Backtracking that tries')
+        line = timeline.spec.code[timeline.last.line]
+        assert "board.try_square" in line or "board.remove" in line or "board.solution" in line, line
+        queens = list(timeline.queens)
+        app.dispatch("step", 5)
+        app.dispatch("back", 5)
+        assert list(timeline.queens) == queens
+        app.dispatch("reset")
+        app.dispatch("step", 12)
+        assert list(app.timeline.queens) == queens
+    finally:
+        app.close()
+
+
+def test_a_failing_search_is_a_banner_and_the_window_goes_on(tmp_path):
+    path = tmp_path / "boom.py"
+    path.write_text("def search(n, board):\n    yield board.try_square(0, 0)\n    raise ValueError('oops')\n")
+    spec = register(path)
+    app = new_app(6, spec.name)
+    try:
+        app.dispatch("step", 10)
+        assert app.running and app.banner is not None and app.banner[1] == "error"
+        assert "boom.py" in app.banner[0] and "oops" in app.banner[0] and app.logged == {}
+        app.dispatch("algo", "backtracking")
+        app.dispatch("step", 3)
+        assert app.timeline is not None and app.timeline.cursor == 3
+    finally:
+        app.close()
