@@ -462,6 +462,7 @@ COMMANDS: dict[str, Command] = _table(
     Command(
         "options", "show_options", keys=(Key("v", "V"),), help="view_options", modes=frozenset({"watch"})
     ),
+    Command("check", "check_search", "lesson", (Key("j", "J"),), "check_search", modes=frozenset({"watch"})),
     Command("view", "set_view", modes=frozenset({"watch"}), parse=view_name),
     Command("escape", "escape", "app", (Key("escape", "Esc"),), "cancel", while_busy=True),
     Command("cancel", "cancel", while_busy=True),

@@ -178,4 +178,5 @@ def spec_for(path: str | Path) -> AlgorithmSpec:
         family="own",
         predict=None,
         profile="events",
+        checkable=True,
     )

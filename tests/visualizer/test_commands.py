@@ -22,6 +22,7 @@ SAMPLES: dict[str, str] = {
     "back": "2",
     "step-move": "",
     "options": "",
+    "check": "",
     "back-move": "",
     "play": "0.5",
     "pause": "",

@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pygame
 import pytest
 
 from solvers import registry
 from solvers.counters import tally
 from solvers.own.search import register
 from tests.run import viz
-from tests.ui import new_app
+from tests.ui import FRAME, new_app, press
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "solvers" / "own" / "examples"
 
@@ -77,5 +78,39 @@ def test_a_failing_search_is_a_banner_and_the_window_goes_on(tmp_path):
         app.dispatch("algo", "backtracking")
         app.dispatch("step", 3)
         assert app.timeline is not None and app.timeline.cursor == 3
+    finally:
+        app.close()
+
+
+def test_j_marks_the_first_mistake_as_a_bookmark_and_goes_there(tmp_path):
+    state = tmp_path / "state.json"
+    script = "instant;wait-idle;check"
+    result = viz("--n", "6", "--search", "missing_anti_diagonal", "--script", script, "--state", str(state))
+    assert result.returncode == 0, result.stderr
+    data = json.loads(state.read_text(encoding="utf-8"))
+    assert data["event_index"] == 2 and data["bookmark"] == 1
+    note = data["bookmarks"][0]["note"]
+    assert (
+        note["en"]
+        == "Mistake: Event 2: row 2, column 2 is attacked by the queen in row 1, column 1 along a diagonal."
+    )
+    assert note["zh"].startswith("错误：第 2 个事件")
+
+
+def test_j_says_a_right_search_is_right_and_refuses_the_rest():
+    spec = register("middle_out")
+    app = new_app(6, spec.name)
+    try:
+        press(app, pygame.K_j, "j")
+        assert app.banner is not None and "Enter" in app.banner[0]  # not finished yet
+        app.dispatch("instant")
+        assert app.join(30)
+        app.tick(FRAME)
+        press(app, pygame.K_j, "j")
+        assert app.banner is not None and app.banner[0].startswith("Correct: 4 solutions")
+        assert app.lessons.bookmarks.marks == []
+        app.dispatch("algo", "backtracking")
+        press(app, pygame.K_j, "j")
+        assert app.banner is not None and "built-in" in app.banner[0]
     finally:
         app.close()

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 import pygame_gui
 
+from solvers.events import BoardState
 from visualizer.core.lesson import (
     MAX_BYTES,
     PANELS,
@@ -30,7 +31,7 @@ from visualizer.core.lesson import (
 from visualizer.examples import lesson_path
 from visualizer.features.export import MAX_FPS, MIN_FPS, Export, Stretch, even_size, frame_bytes, kind_of
 from visualizer.input.prompt import Browse
-from visualizer.look.i18n import tr
+from visualizer.look.i18n import LANGUAGES, tr
 from visualizer.shell.safe_files import (
     RefusedFile,
     check_output_path,
@@ -139,6 +140,31 @@ class Lessons:
         self.host.say(
             tr("bookmark_set", self.host.lang, number=number, event=f"{self.cursor():,}"), "success"
         )
+
+    def check_search(self) -> None:
+        """J: check a student's finished run (``solvers.own.check``); its first mistake becomes a
+        bookmark, in both languages, and the run goes there; a right search says so."""
+        from solvers.own.check import TEXT, check
+
+        host, timeline = self.host, self.host.mode.timeline
+        if timeline is None or not timeline.spec.checkable:
+            raise ValueError(tr("check_not_own", host.lang))
+        if not timeline.finished or timeline.log.start > 0:
+            raise ValueError(tr("check_finish_first", host.lang))
+        log, end, board = timeline.log, timeline.log.end, BoardState([None] * timeline.n)
+        events = []
+        for index in range(end):  # the log keeps no Solution's board: it is the board then
+            events.append(log.get(index, board.queens))
+            events[-1].apply(board)
+        problem = check(events, timeline.n)
+        if problem is None:
+            solutions = timeline.counters.solutions
+            host.say(TEXT[host.lang]["ok"].format(found=solutions, events=end), "success")
+            return
+        moment = end if problem.event is None else problem.event + 1  # just after the wrong event
+        note = tuple((lang, tr("check_mistake", lang, sentence=problem.sentence(lang))) for lang in LANGUAGES)
+        number = self.bookmarks.add(Bookmark(moment, note))
+        self.goto_bookmark(number)
 
     def goto_bookmark(self, number: int) -> None:
         """Stand at bookmark ``number`` (from 1): stepping back, or a jump forward."""

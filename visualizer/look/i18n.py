@@ -177,6 +177,19 @@ STRINGS: dict[str, tuple[str, str]] = {
     # teaching views: search tree, gallery, race (visualizer/render/tree.py, gallery.py, race.py)
     "view_tree": ("Search tree view (again: code)", "搜索树视图（再按：代码）"),
     "view_gallery": ("Solutions gallery (click a board to show it)", "解的图库（点击小棋盘查看）"),
+    "check_search": (
+        "Check your search: its first mistake becomes a bookmark",
+        "检查你的搜索：第一个错误成为书签",
+    ),
+    "check_not_own": (
+        "J checks a search of your own (--search FILE); this is a built-in algorithm",
+        "J 用于检查你自己的搜索（--search 文件）；这是内置算法",
+    ),
+    "check_finish_first": (
+        "Run the search to its end first (Enter), then J checks it",
+        "请先把搜索运行到结束（回车），再按 J 检查",
+    ),
+    "check_mistake": ("Mistake: {sentence}", "错误：{sentence}"),
     "view_options": ("Options left per row and column (again: code)", "每行每列剩余的选项（再按：代码）"),
     "options_title": ("Options left", "剩余选项"),
     "options_fewest": ("Fewest: {k} (highlighted)", "最少：{k} 个（高亮）"),
