@@ -239,3 +239,25 @@ def test_an_exit_that_hangs_after_a_stop_still_ends_the_process():
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 128 + signal.SIGINT
     assert done.stderr.strip() == "nqueens-viz: stopped by SIGINT"
+
+
+def test_a_stop_inside_a_deferred_block_waits_for_its_end():
+    """A SIGTERM while an export starts its ffmpeg (``deferred``) is raised once the export is
+    registered, so the unwinding stops that ffmpeg: no half-made process, no file left behind."""
+    code = (
+        "import os, signal, sys, time\n"
+        "from visualizer.shell.stopping import Stopped, deferred, stop_on_signals\n"
+        "try:\n"
+        "    with stop_on_signals():\n"
+        "        with deferred():\n"
+        "            os.kill(os.getpid(), signal.SIGTERM)\n"
+        "            time.sleep(0.2)\n"
+        "            print('the block ran to its end', flush=True)\n"
+        "        print('never', flush=True)\n"
+        "except Stopped as stop:\n"
+        "    print(f'stopped by {stop.signum}', flush=True)\n"
+        "    sys.exit(0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["the block ran to its end", f"stopped by {int(signal.SIGTERM)}"]

@@ -38,6 +38,7 @@ from visualizer.shell.safe_files import (
     read_small_regular_file,
     write_atomically,
 )
+from visualizer.shell.stopping import deferred
 
 if TYPE_CHECKING:
     import threading
@@ -434,8 +435,11 @@ class Lessons:
         first, last = self._event_of(spec[0]), self._event_of(spec[1])
         kind = kind_of(spec[2])
         size = self.export_size or self.host.surface.get_size()
-        job = ExportJob(Export(spec[2], Stretch.of(first, last, kind), size, self.export_fps), self.cursor())
-        self.exporting = job
+        with deferred():  # a stop signal waits until the export (and its ffmpeg) is ours to cancel
+            job = ExportJob(
+                Export(spec[2], Stretch.of(first, last, kind), size, self.export_fps), self.cursor()
+            )
+            self.exporting = job
         self._search().goto_event(first)
 
     def _offer(self) -> str:

@@ -40,6 +40,24 @@ def message(signum: int, prog: str = "nqueens-viz") -> str:
 
 
 _announced = threading.Event()
+#: ``deferred`` blocks open now, and the stop signal that arrived inside them (raised at their end).
+_held: dict[str, int] = {"depth": 0, "pending": 0}
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """Within the block a stop signal waits and is raised as Stopped when the block ends: for work
+    that must not be cut in half (a helper process started and its owner told, so that the
+    unwinding can stop it; a signal inside ``subprocess.Popen`` would leave it running)."""
+    _held["depth"] += 1
+    try:
+        yield
+    finally:
+        _held["depth"] -= 1
+        pending, _held["pending"] = _held["pending"], 0
+        if pending and _held["depth"] == 0:
+            raise Stopped(pending)
+        _held["pending"] = pending
 
 
 def announce(signum: int) -> None:
@@ -78,6 +96,9 @@ def stop_on_signals() -> Iterator[None]:
         if not fired:
             fired.append(signum)
             wake.set()
+            if _held["depth"]:  # inside ``deferred``: raised at its end
+                _held["pending"] = signum
+                return
             raise Stopped(signum)
 
     def last_resort() -> None:
