@@ -19,6 +19,7 @@ import pygame_gui
 from visualizer import modes
 from visualizer.commands import COMMANDS, command_for_key, parse_argument, refusal
 from visualizer.commands import scale as parse_scale
+from visualizer.core.lesson import Bookmark
 from visualizer.core.player import SPEED_FACTOR, clamp_speed
 from visualizer.features.capture import Capture
 from visualizer.features.lessons import Lessons
@@ -116,6 +117,10 @@ class App:
     def recording(self) -> bool:
         """Whether a GIF is being recorded (G)."""
         return self.capture.recording is not None
+
+    def mark(self, event: int, note: tuple[tuple[str, str], ...]) -> None:
+        """A bookmark at ``event`` with ``note`` per language (a mode's finding, e.g. a race's difference)."""
+        self.lessons.bookmarks.add(Bookmark(event, note))
 
     def bookmarked(self) -> tuple[int, ...]:
         """The event indices of the lesson's bookmarks (ticks on the scrub bar)."""

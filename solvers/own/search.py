@@ -179,4 +179,5 @@ def spec_for(path: str | Path) -> AlgorithmSpec:
         predict=None,
         profile="events",
         checkable=True,
+        race_partner="backtracking",  # raced against the book, row by row
     )

@@ -114,3 +114,41 @@ def test_j_says_a_right_search_is_right_and_refuses_the_rest():
         assert app.banner is not None and "built-in" in app.banner[0]
     finally:
         app.close()
+
+
+def test_racing_the_book_marks_the_first_difference_once(tmp_path):
+    state = tmp_path / "state.json"
+    result = viz(
+        "--n", "6", "--mode", "race", "--search", "middle_out", "--script", "step:30", "--state", str(state)
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(state.read_text(encoding="utf-8"))
+    assert data["race"]["first_difference"] == 0 and data["race"]["b"]["algorithm"] == "backtracking"
+    (mark,) = data["bookmarks"]
+    assert mark["event"] == 1
+    assert mark["note"]["en"] == (
+        "Your search first differs at event 1: it tried row 1, column 3; "
+        "Backtracking with flag arrays tried row 1, column 1."
+    )
+    assert mark["note"]["zh"].startswith("你的搜索在第 1 个事件处第一次不同")
+
+
+def test_a_search_that_is_the_book_never_differs(tmp_path):
+    state = tmp_path / "state.json"
+    result = viz(
+        "--n",
+        "5",
+        "--mode",
+        "race",
+        "--search",
+        "backtracking",
+        "--script",
+        "instant;wait-idle",
+        "--state",
+        str(state),
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(state.read_text(encoding="utf-8"))
+    assert (
+        data["race"]["a"]["finished"] and data["race"]["first_difference"] is None and data["bookmarks"] == []
+    )

@@ -53,6 +53,8 @@ class Race:
         self.reached: dict[str, int] = {"a": 0, "b": 0}  # the furthest event each side has applied
         self._until: Until | None = None  # the run-until goal under way and the sides that met it
         self._met: set[str] = set()
+        self._compared = 0  # events compared side by side so far (first_difference)
+        self._difference: int | None = None
 
     @property
     def a(self) -> Timeline:
@@ -240,6 +242,24 @@ class Race:
         """Which side finished in fewer events ("a", "b", "tie"), once known."""
         return self._winner(dict(self.total_events))
 
+    def first_difference(self) -> int | None:
+        """The index of the first event where the two runs differ (in kind or square), among the
+        events both sides have applied since the start; None while they agree. Each event is
+        compared once (the logs are read from where the last call stopped)."""
+        a, b = self.a, self.b
+        if self._difference is None and a.log.start == 0 and b.log.start == 0:
+            stop = min(a.cursor, b.cursor, a.log.end, b.log.end)
+            for index in range(self._compared, stop):
+                if _shape(a.log.get(index)) != _shape(b.log.get(index)):
+                    self._difference = index
+                    break
+            self._compared = max(self._compared, stop)
+            if self._difference is None and min(a.cursor, b.cursor) < self.cursor:
+                ended = min(a.cursor, b.cursor)  # one run ended where the other goes on
+                if (a.finished and a.cursor == ended) or (b.finished and b.cursor == ended):
+                    self._difference = ended
+        return self._difference
+
     def state(self) -> dict[str, object]:
         """JSON-ready: both sides' counters and the banners (the headless state's "race" value)."""
         out: dict[str, object] = {"n": self.n}
@@ -256,7 +276,13 @@ class Race:
             }
         out["first_solution"] = self.first_solution
         out["finished_first"] = self.finished_first
+        out["first_difference"] = self.first_difference()
         return out
+
+
+def _shape(event: Event) -> tuple[object, ...]:
+    """What two runs must share at an event to agree: its kind and its square."""
+    return (type(event).__name__, getattr(event, "row", None), getattr(event, "col", None))
 
 
 def _either(stop: Callable[[Event], bool] | None, solutions: bool) -> Callable[[Event], bool]:

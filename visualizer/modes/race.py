@@ -14,11 +14,13 @@ import pygame
 from solvers import registry
 from solvers.engine import CancelFlag
 from solvers.errors import SolverError
+from solvers.events import Backtrack, Conflict, Event, Place, Solution
+from solvers.spec import AlgorithmSpec
 from visualizer.core.narration_log import NarrationLog
 from visualizer.core.player import Player
 from visualizer.core.race import Race
 from visualizer.core.until import last_event
-from visualizer.look.i18n import tr
+from visualizer.look.i18n import LANGUAGES, tr
 from visualizer.look.names import shown_title
 from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
 
@@ -68,6 +70,7 @@ class RaceMode(SearchMode):
     name = "race"
     wide_side = False
     race: Race
+    _difference_told = False  # the first difference of a student's search was marked (once a race)
 
     def __init__(self, host: Host, n: int, algorithm: str, algo2: str | None = None) -> None:
         self.host = host
@@ -84,12 +87,34 @@ class RaceMode(SearchMode):
             title = shown_title(registry.get(rival), host.lang)  # at start-up: no name is hidden yet
             host.say(tr("race_algo2_refused", host.lang, message=str(exc), name=title), "error")
 
+    def _report(self) -> None:
+        """The Player's reports, then the first difference of a student's search (once a race)."""
+        super()._report()
+        self._mark_difference()
+
+    def _mark_difference(self) -> None:
+        """Racing a student's own search: the first event where it differs from the other side
+        becomes a bookmark (both languages) and a banner, once per race."""
+        race = self.race
+        if self._difference_told or not any(t.spec.checkable for t in race.sides.values()):
+            return
+        with self.host.lock:
+            index = race.first_difference()
+            if index is None:
+                return
+            sides = [(t.spec, t.log.get(index) if index < t.log.end else None) for t in (race.a, race.b)]
+        self._difference_told = True
+        note = tuple((lang, difference_sentence(index, sides, lang)) for lang in LANGUAGES)
+        self.host.mark(index + 1, note)
+        self.host.say(difference_sentence(index, sides, self.host.lang), "info")
+
     def _open(self, pair: Pair, n: int) -> None:
         """A new race (a refused n or pair raises before anything changes)."""
         race = Race(*pair, n)  # each side's log: the timeline's cache (it seeks by checkpoints)
         with self.host.lock:
             self.race = race
             self.player = Player(race, self.host.lock)
+            self._difference_told = False
             for narration in self.narrations.values():
                 narration.detach()
             self.narrations = {side: NarrationLog(timeline) for side, timeline in race.sides.items()}
@@ -199,3 +224,33 @@ class RaceMode(SearchMode):
             )
         self.draw_scrub(surface, layout)
         return None
+
+
+def _did(event: Event | None, lang: str) -> str:
+    """What a side did at an event, for the difference's sentence."""
+    if event is None:
+        return tr("race_did_end", lang)
+    row, col = getattr(event, "row", None), getattr(event, "col", None)
+    if isinstance(event, (Place, Conflict)) and row is not None and col is not None:
+        return tr("race_did_try", lang, r=row + 1, c=col + 1)
+    if isinstance(event, Backtrack) and row is not None and col is not None:
+        return tr("race_did_lift", lang, r=row + 1, c=col + 1)
+    if isinstance(event, Solution):
+        return tr("race_did_solution", lang)
+    return type(event).__name__
+
+
+def difference_sentence(index: int, sides: list[tuple[AlgorithmSpec, Event | None]], lang: str) -> str:
+    """ "Your search first differs at event 113: it tried row 4, column 6; backtracking tried row 4,
+    column 5." (the student's side first)."""
+    ordered = sorted(sides, key=lambda side: not side[0].checkable)
+    (_, mine), (other, theirs) = ordered
+    title = other.title_zh if lang == "zh" else other.title
+    return tr(
+        "race_differs",
+        lang,
+        event=f"{index + 1:,}",
+        mine=_did(mine, lang),
+        other=title,
+        theirs=_did(theirs, lang),
+    )
