@@ -276,7 +276,8 @@ class Race:
             }
         out["first_solution"] = self.first_solution
         out["finished_first"] = self.finished_first
-        out["first_difference"] = self.first_difference()
+        if any(timeline.spec.checkable for timeline in self.sides.values()):  # a student's search
+            out["first_difference"] = self.first_difference()
         return out
 
 
