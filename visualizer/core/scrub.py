@@ -101,6 +101,7 @@ class TotalProbe:
     def __init__(self, work: Callable[[CancelFlag], int], owner: object) -> None:
         self.owner = owner
         self.total: int | None = None
+        self.waited = False  # a press on the scrub bar waited for it once (never again: the UI answers)
         self._cancel = threading.Event()
         self._thread = threading.Thread(target=self._run, args=(work,), daemon=True)
         self._thread.start()

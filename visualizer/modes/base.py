@@ -430,8 +430,9 @@ class SearchMode(SizeCommands):
         bar = (track.left, area.top, track.w, area.h)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             probe = self._probe
-            if self.scrub_model().total is None and probe is not None:
-                probe.join(INSTANT_WAIT)  # a press as the window opens: the quick survey is nearly done
+            if self.scrub_model().total is None and probe is not None and not probe.waited:
+                probe.waited = True  # a press as the window opens: the quick survey is nearly done
+                probe.join(INSTANT_WAIT)
             return drag.press(event.pos[0], event.pos[1], bar, self.scrub_model().total)
         if event.type == pygame.MOUSEMOTION:
             return drag.move(event.pos[0], bar, self.scrub_model().total)
