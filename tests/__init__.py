@@ -5,3 +5,6 @@ from pathlib import Path
 
 #: The repository's root (where pyproject.toml is).
 ROOT = Path(__file__).resolve().parents[1]
+
+#: The example searches that ship in the package (solvers/own/examples).
+EXAMPLE_SEARCHES = ROOT / "solvers" / "own" / "examples"

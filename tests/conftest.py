@@ -33,6 +33,17 @@ def fresh_settings(tmp_path_factory, monkeypatch):
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)  # where platformdirs finds user-dirs.dirs
 
 
+@pytest.fixture(autouse=True)
+def registry_as_it_was():
+    """A search registered by a test (--search, register) leaves the registry as it found it."""
+    from solvers import registry
+
+    before = dict(registry.ALGORITHMS)
+    yield
+    registry.ALGORITHMS.clear()
+    registry.ALGORITHMS.update(before)
+
+
 @pytest.fixture(scope="session")
 def reference() -> dict:
     """The public reference numbers in tests/data/nqueens.json; a missing file fails the test."""

@@ -13,18 +13,8 @@ from solvers.errors import SolverError
 from solvers.events import Solution
 from solvers.own.check import check
 from solvers.own.search import events_of, spec_for
+from tests import EXAMPLE_SEARCHES as EXAMPLES
 from tests.run import nqueens
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "solvers" / "own" / "examples"
-
-
-@pytest.fixture(autouse=True)
-def registry_as_it_was():
-    """A search registered by a test (--search, register) leaves the registry as it found it."""
-    before = dict(registry.ALGORITHMS)
-    yield
-    registry.ALGORITHMS.clear()
-    registry.ALGORITHMS.update(before)
 
 
 def shape(events):

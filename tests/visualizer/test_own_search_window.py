@@ -4,27 +4,15 @@ code panel, step back and reset, and a failing search shown as a banner, never a
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pygame
-import pytest
 
 from solvers import registry
 from solvers.counters import tally
 from solvers.own.search import register
+from tests import EXAMPLE_SEARCHES as EXAMPLES
 from tests.run import viz
 from tests.ui import FRAME, new_app, press
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "solvers" / "own" / "examples"
-
-
-@pytest.fixture(autouse=True)
-def registry_as_it_was():
-    """A search registered by a test (--search, register) leaves the registry as it found it."""
-    before = dict(registry.ALGORITHMS)
-    yield
-    registry.ALGORITHMS.clear()
-    registry.ALGORITHMS.update(before)
 
 
 def test_headless_search_counts_what_the_book_counts(tmp_path):
