@@ -252,14 +252,20 @@ def walk(
     *,
     jit: bool | None = None,
 ) -> np.ndarray:
-    """The backtracking family's search square by square (``kernels.walk_backtracking``'s ``out``)."""
+    """The backtracking family's search square by square, as counters in a kernel's ``out``.
+
+    It is ``kernels.seek_backtracking`` from the empty board with no stop, split
+    by first-row column so that the columns run in parallel.
+    """
     _check_n(n)
     compiled = _jit(WALK_JIT_FROM, n, jit)
-    kernel = _pick(kn.walk_backtracking, compiled)
+    kernel = _pick(kn.seek_backtracking, compiled)
+    no_stop, nothing_kept = sys.maxsize, np.zeros((0, n), np.int64)
 
     def batch(lo: int, hi: int) -> np.ndarray:
         out = np.zeros(kn.OUT_SIZE, np.int64)
-        kernel(n, first, lo, hi, out)
+        queens, state = np.full(n, -1, np.int64), np.array([0, lo, kn.TRY], np.int64)
+        kernel(n, first, hi, queens, state, no_stop, no_stop, nothing_kept, 0, out)
         return out
 
     columns = [(0, n)] if first else [(c, c + 1) for c in range(n)]
@@ -410,6 +416,11 @@ class SquareWalk(Model):
     @property
     def checks_slot(self) -> int:  # type: ignore[override]
         return self.checks
+
+    def _seek(
+        self, kernel: Callable[..., object], n: int, first: bool, past: bool, *arrays_and_stops: object
+    ) -> int:
+        return int(kernel(n, first, n, *arrays_and_stops))  # type: ignore[call-overload]
 
     def _run(
         self,

@@ -174,77 +174,6 @@ def profile_states(n, states, row, start, stop, out):
 
 
 @kernel
-def walk_backtracking(n, first, col_lo, col_hi, out):
-    """The backtracking family's search, square by square, with what each check costs.
-
-    Tries first-row columns ``col_lo..col_hi-1`` and every column below them, in
-    the generators' order, stopping at the first solution when ``first``. Adds
-    attempts, placements, backtracks, solutions and the checks of the flag,
-    pairwise and board variants to ``out``. Each cost is O(1) from the owners
-    of the square's three lines: the pairwise scan stops at the earliest row
-    attacking it, the board scan at the column's queen or the nearest queen up
-    each diagonal.
-    """
-    queens = np.full(n, -1, np.int64)
-    col_own = np.full(n, -1, np.int64)
-    sum_own = np.full(2 * n, -1, np.int64)  # r + c lines
-    dif_own = np.full(2 * n, -1, np.int64)  # r - c + n - 1 lines
-    attempts = placements = backtracks = solutions = flag = pairwise = board = 0
-    row, col = 0, col_lo
-    while True:
-        hi = col_hi if row == 0 else n
-        if col >= hi:
-            if row == 0:
-                break
-            row -= 1
-            col = queens[row]
-            queens[row] = col_own[col] = sum_own[row + col] = dif_own[row - col + n - 1] = -1
-            backtracks += 1
-            col += 1
-            continue
-        attempts += 1
-        a, b, d = col_own[col], sum_own[row + col], dif_own[row - col + n - 1]
-        flag += 1 if a >= 0 else (2 if b >= 0 else 3)
-        nearest = row
-        if a >= 0:
-            nearest = a
-        if 0 <= b < nearest:
-            nearest = b
-        if 0 <= d < nearest:
-            nearest = d
-        if nearest == row:
-            pairwise += 2 * row
-        else:
-            pairwise += 2 * nearest + (1 if nearest == a else 2)
-        if a >= 0:
-            board += a + 1
-        elif b >= 0:
-            board += n + row - b
-        else:
-            board += n + min(row, n - 1 - col) + (row - d if d >= 0 else min(row, col))
-        if a >= 0 or b >= 0 or d >= 0:
-            col += 1
-            continue
-        placements += 1
-        if row == n - 1:
-            solutions += 1
-            if first:
-                break
-            backtracks += 1
-            col += 1
-            continue
-        queens[row], col_own[col], sum_own[row + col], dif_own[row - col + n - 1] = col, row, row, row
-        row, col = row + 1, 0
-    out[ATTEMPTS] += attempts
-    out[PLACEMENTS] += placements
-    out[BACKTRACKS] += backtracks
-    out[SOLUTIONS] += solutions
-    out[CHECKS] += flag
-    out[CHECKS_PAIRWISE] += pairwise
-    out[CHECKS_BOARD] += board
-
-
-@kernel
 def walk_brute_force(n, first, out):
     """Every one of the n^n boards in odometer order, each tested pair by pair."""
     queens = np.zeros(n, np.int64)
@@ -371,8 +300,15 @@ def walk_permutations(n, first, pruned, out):
 
 
 @kernel
-def seek_backtracking(n, first, queens, state, stop_event, stop_solution, found, found_from, out):
-    """The backtracking family square by square, with the flag, pairwise and board checks."""
+def seek_backtracking(n, first, col_hi, queens, state, stop_event, stop_solution, found, found_from, out):
+    """The backtracking family square by square, with what each check costs.
+
+    The first row tries columns below ``col_hi`` only (``n`` for a whole run;
+    ``engine.walk`` splits a run by first-row column). Each check's cost is O(1)
+    from the owners of the square's three lines: the flag arrays stop at the
+    first attacked line, the pairwise scan at the earliest row attacking it, the
+    board scan at the column's queen or the nearest queen up each diagonal.
+    """
     col_own = np.full(n, -1, np.int64)
     sum_own = np.full(2 * n, -1, np.int64)  # r + c lines
     dif_own = np.full(2 * n, -1, np.int64)  # r - c + n - 1 lines
@@ -409,7 +345,7 @@ def seek_backtracking(n, first, queens, state, stop_event, stop_solution, found,
             col += 1
             phase = TRY
             continue
-        if col >= n:
+        if col >= (col_hi if row == 0 else n):
             if row == 0:
                 ended = 1
                 break
@@ -450,7 +386,7 @@ def seek_backtracking(n, first, queens, state, stop_event, stop_solution, found,
             row, col = row + 1, 0
         else:
             phase = FULL
-    if (phase == SOLVED and first) or (phase == TRY and row == 0 and col >= n):
+    if (phase == SOLVED and first) or (phase == TRY and row == 0 and col >= col_hi):
         ended = 1
     state[0], state[1], state[2] = row, col, phase
     out[ATTEMPTS], out[PLACEMENTS], out[BACKTRACKS], out[SOLUTIONS] = (
@@ -764,7 +700,6 @@ def seek_permutations(
 KERNELS = (
     count_states,
     profile_states,
-    walk_backtracking,
     walk_brute_force,
     walk_permutations,
     seek_backtracking,
@@ -780,10 +715,9 @@ _SEEK = f"int64(int64, boolean, {_BOARDS})"
 _SIGNATURES = {
     "count_states": "int64(int64, int64[:, ::1], int64, int64, int64)",
     "profile_states": "void(int64, int64[:, ::1], int64, int64, int64, int64[::1])",
-    "walk_backtracking": "void(int64, boolean, int64, int64, int64[::1])",
     "walk_brute_force": "void(int64, boolean, int64[::1])",
     "walk_permutations": "void(int64, boolean, boolean, int64[::1])",
-    "seek_backtracking": _SEEK,
+    "seek_backtracking": f"int64(int64, boolean, int64, {_BOARDS})",
     "seek_bitmask": _SEEK,
     "seek_brute_force": _SEEK,
     "seek_permutations": f"int64(int64, boolean, boolean, boolean, {_BOARDS})",

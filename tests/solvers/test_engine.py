@@ -72,10 +72,7 @@ def test_compiled_kernels_equal_their_py_func():
         kn.profile_states.py_func(n, states, row, 0, len(states), outs[1])
         assert outs[0].tolist() == outs[1].tolist()
         for first in (False, True):
-            a, b = np.zeros(kn.OUT_SIZE, np.int64), np.zeros(kn.OUT_SIZE, np.int64)
-            kn.walk_backtracking.compiled(n, first, 0, n, a)
-            kn.walk_backtracking.py_func(n, first, 0, n, b)
-            assert a.tolist() == b.tolist()
+            assert engine.walk(n, first, jit=True).tolist() == engine.walk(n, first, jit=False).tolist()
     for n in range(1, 6):
         a, b = np.zeros(kn.OUT_SIZE, np.int64), np.zeros(kn.OUT_SIZE, np.int64)
         kn.walk_brute_force.compiled(n, False, a)

@@ -72,7 +72,7 @@ def test_compiled_seek_kernels_equal_their_py_func():
     import numpy as np
 
     for kernel, extra in [
-        (kn.seek_backtracking, ()),
+        (kn.seek_backtracking, (6,)),
         (kn.seek_bitmask, ()),
         (kn.seek_brute_force, ()),
         (kn.seek_permutations, (True, False)),
