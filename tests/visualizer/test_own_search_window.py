@@ -4,6 +4,7 @@ code panel, step back and reset, and a failing search shown as a banner, never a
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pygame
 
@@ -140,3 +141,24 @@ def test_a_search_that_is_the_book_never_differs(tmp_path):
     assert (
         data["race"]["a"]["finished"] and data["race"]["first_difference"] is None and data["bookmarks"] == []
     )
+
+
+def test_a_long_student_run_seeks_by_snapshots_and_stands_where_the_book_does():
+    """A student's run has no checkpoints to resume from: far seeks land on snapshots of its log
+    (one jump, heard once) and stand exactly where the book's timeline does."""
+    from visualizer.core.timeline import NEAR, Timeline
+
+    own = Timeline(register(EXAMPLES / "backtracking.py"), 9)
+    book = Timeline(registry.get("backtracking"), 9)
+    own.run_to_end()
+    total = own.cursor
+    assert total > 4 * NEAR
+    jumps: list[int] = []
+    own.seek_listeners.append(lambda: jumps.append(own.cursor))
+    for k in (total // 2, 10, total - 3, NEAR * 2 + 17):  # each over NEAR from the last
+        own.seek(k)
+        book.seek(k)
+        assert (own.cursor, own.queens, own.solutions) == (book.cursor, book.queens, book.solutions)
+        assert replace(own.counters, checks=0) == replace(book.counters, checks=0)  # a student's counts none
+        assert type(own.last) is type(book.last)  # the same event (their code lines differ)
+    assert jumps == [total // 2, 10, total - 3, NEAR * 2 + 17]

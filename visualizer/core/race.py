@@ -19,7 +19,8 @@ from visualizer.core.until import Until, last_event
 
 #: The pairs worth racing, from each spec's ``race_partner``: generate-and-test against
 #: backtracking, plain against pruned permutations, and two backtrackers with identical
-#: events but different check costs.
+#: events but different check costs. Read at import: the built-in pairs (the race menu asks
+#: ``registry.race_pairs()`` each time, so a student's search registered later is among them).
 RACE_PAIRS: tuple[tuple[str, str], ...] = registry.race_pairs()
 SIDES = ("a", "b")
 

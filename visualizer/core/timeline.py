@@ -16,8 +16,10 @@ keeps working from the new place. Without the engine (forward checking, MRV) the
 generator replays the whole way from the checkpoint, at its own speed. The run's
 solutions are recorded as they are passed (the first ``MAX_KEPT_SOLUTIONS``), so
 ``solutions`` stays exact. Other algorithms (local search, construction) keep
-their whole log (10^7 events) and seek by stepping (back past the log's start,
-by replaying from the beginning).
+their whole log (10^7 events): the timeline keeps a snapshot of the board and
+counters every ``SNAPSHOT_EVERY`` events it passes, and a far seek lands on the
+latest snapshot before the target and replays the log from there, unheard (back
+past the log's start, by replaying from the beginning).
 
 Listeners hear every event applied or undone by ``step``/``back``; a jump instead
 calls the seek listeners once, after it (``Follower.on_seek``).
@@ -67,6 +69,8 @@ SEEK_LOG_CAPACITY = 1 << 20
 CHECKPOINT_EVERY = 1 << 18
 #: Without the engine the timeline keeps one this often: the longest replay (Python speed) of a seek.
 REPLAY_CHECKPOINT_EVERY = 1 << 16
+#: A run without checkpoints (its whole log kept) keeps a snapshot this often: the longest replay of a seek.
+SNAPSHOT_EVERY = 1 << 14
 #: A jump lands this many events before its target and replays them, so step back stays in the cache.
 BACK_WINDOW = 4096
 #: Targets this close to the cursor are reached by stepping (listeners hear each event) instead of a jump.
@@ -126,6 +130,7 @@ class Timeline:
         self._marks: list[Checkpoint] = [spec.start_checkpoint(n)] if self.seekable else []
         self._found: list[tuple[int, ...]] = []
         self._total: int | None = None
+        self._snapshots: list[Checkpoint] = []  # a run without checkpoints: moments of its log
         self.reset()
 
     def reset(self) -> None:
@@ -137,6 +142,7 @@ class Timeline:
         self.counters = Counters()
         self.last: Event | None = None
         self._base: Checkpoint | None = self._marks[0] if self.seekable else None  # the board at log.start
+        self._snapshots = [] if self.seekable else [Checkpoint(0, (None,) * self.n, Counters(), ())]
         for listener in self.reset_listeners:
             listener()
 
@@ -276,6 +282,10 @@ class Timeline:
             every = CHECKPOINT_EVERY if self.engine_walks else REPLAY_CHECKPOINT_EVERY
             if self.seekable and self.cursor >= self._marks[-1].index + every:
                 self._mark_within(events)
+            elif not self.seekable and self.cursor >= self._snapshots[-1].index + SNAPSHOT_EVERY:
+                self._record_solutions()
+                here = Checkpoint(self.cursor, tuple(self.queens), replace(self.counters), ())
+                self._snapshots.append(here)
             self.last = events[-1]
             done += take
             if met:
@@ -365,16 +375,58 @@ class Timeline:
         seekable timeline jumps (the seek listeners hear it once), others replay.
         """
         k = max(0, k if self._total is None else min(k, self._total))
-        if k >= self.cursor and (k - self.cursor <= NEAR or not self.seekable):
+        if not self.seekable:
+            self._seek_in_log(k)
+        elif k >= self.cursor and k - self.cursor <= NEAR:
             self.step(k - self.cursor)
-        elif self.log.start <= k < self.cursor and (self.cursor - k <= NEAR or not self.seekable):
+        elif self.log.start <= k < self.cursor and self.cursor - k <= NEAR:
             self.back(self.cursor - k)
-        elif not self.seekable:  # before the log's start: replay from the beginning
-            self.reset()
-            self.step(k)
         else:
             self._jump(k)
         return self.cursor
+
+    def _seek_in_log(self, k: int) -> None:
+        """A run without checkpoints: step or step back when that is near (or shortest), else
+        land on the latest snapshot before ``k`` in the log and replay unheard from there."""
+        snapshot = self._snapshot_before(k)
+        if k >= self.cursor:
+            walk = k - self.cursor
+        else:
+            walk = self.cursor - k if k >= self.log.start else sys.maxsize
+        land = k - snapshot.index if snapshot is not None else sys.maxsize
+        if walk < sys.maxsize and (walk <= NEAR or walk <= land):
+            if k >= self.cursor:
+                self.step(k - self.cursor)
+            else:
+                self.back(self.cursor - k)
+        elif snapshot is not None:
+            self._land(snapshot, k)
+        else:  # before the log's start: replay from the beginning
+            self.reset()
+            self.step(k)
+
+    def _snapshot_before(self, k: int) -> Checkpoint | None:
+        """The latest snapshot at or before ``k`` whose moment the log still holds."""
+        at = bisect_right([s.index for s in self._snapshots], k) - 1
+        snapshot = self._snapshots[at] if at >= 0 else None
+        if snapshot is None or not self.log.start <= snapshot.index <= self.log.end:
+            return None
+        return snapshot
+
+    def _land(self, snapshot: Checkpoint, k: int) -> None:
+        """Stand at ``snapshot``, replay the log unheard to ``k``; then the seek listeners hear it."""
+        self.cursor = snapshot.index
+        kept = self._found[: min(snapshot.counters.solutions, MAX_KEPT_SOLUTIONS)]
+        self.board = RunBoard(list(snapshot.queens), kept, snapshot.counters.solutions)
+        self.counters = replace(snapshot.counters)
+        self.last = self.log.get(self.cursor - 1, self.queens) if self.cursor > self.log.start else None
+        listeners, self.listeners = self.listeners, []
+        try:
+            self.step(k - self.cursor)
+        finally:
+            self.listeners = listeners
+        for listener in self.seek_listeners:
+            listener()
 
     def replay(self, listener: Listener) -> None:
         """Tell ``listener`` every event applied so far, from the first, in order (read-only).

@@ -63,10 +63,11 @@ def race_options(
 ) -> tuple[list[tuple[str, str]], tuple[str, str]]:
     """The race drop-down's (text, "a,b") options, ``pair`` among them, and the one for ``pair``;
     ``short``: the algorithms' command-line names instead of their titles (a narrow column)."""
-    from visualizer.core.race import RACE_PAIRS
+    from solvers.registry import race_pairs
     from visualizer.modes.race import pair_id
 
-    pairs = list(RACE_PAIRS) if pair in RACE_PAIRS else [*RACE_PAIRS, pair]
+    known = race_pairs()  # the registry's now: a student's search registered since start-up too
+    pairs = list(known) if pair in known else [*known, pair]
     name = (lambda algorithm: algorithm) if short else (lambda algorithm: title(algorithm, lang))
     options = [(tr("race_pair", lang, a=name(a), b=name(b)), pair_id((a, b))) for a, b in pairs]
     return options, options[pairs.index(pair)]
