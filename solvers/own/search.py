@@ -179,5 +179,6 @@ def spec_for(path: str | Path) -> AlgorithmSpec:
         predict=None,
         profile="events",
         checkable=True,
+        counters=("attempts", "placements", "backtracks", "solutions"),  # its checks are its own: not counted
         race_partner="backtracking",  # raced against the book, row by row
     )

@@ -70,14 +70,16 @@ def attempts_label(unit: str, lang: str) -> str:
 def counter_rows(race: Race, side: str, lang: str = "en") -> list[CounterRow]:
     """The rows under side ``side``'s board: events (never ranked: the sides move in lockstep), then
     ``race_counters``. A smaller value leads
-    (not solutions, nor a counter only some algorithms have), and attempts only when both sides' attempts
-    count the same thing: 57 boards are not fewer than 171 squares."""
+    (not solutions, nor a counter only some algorithms have or one side does not count, such as a
+    student's checks), and attempts only when both sides' attempts count the same thing: 57 boards
+    are not fewer than 171 squares."""
     timeline, other = race.sides[side], race.sides["b" if side == "a" else "a"]
     mine, theirs = timeline.counters.as_dict(), other.counters.as_dict()
     same_unit = timeline.spec.attempt_unit == other.spec.attempt_unit
     rows = [CounterRow("race_events", tr("race_events", lang), timeline.cursor, False)]  # lockstep: a tie
     for key in race_counters(race):
-        ranked = key in COUNTERS and key != "solutions" and (key != "attempts" or same_unit)
+        counted = key in COUNTERS and key in timeline.spec.counters and key in other.spec.counters
+        ranked = counted and key != "solutions" and (key != "attempts" or same_unit)
         label = attempts_label(timeline.spec.attempt_unit, lang) if key == "attempts" else tr(key, lang)
         rows.append(CounterRow(key, label, mine[key], ranked and mine[key] < theirs[key]))
     return rows

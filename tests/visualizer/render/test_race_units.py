@@ -65,3 +65,21 @@ def test_each_side_has_its_sentence_as_watch_mode_says_it():
         assert rect.top >= board.bottom and not rect.colliderect(board)
     assert not drawn["a"].colliderect(drawn["b"])
     assert isinstance(drawn["a"], pygame.Rect)
+
+
+def test_a_students_uncounted_checks_never_lead_the_book():
+    from solvers.own.search import register
+    from tests import EXAMPLE_SEARCHES
+
+    spec = register(EXAMPLE_SEARCHES / "middle_out.py")
+    app = new_app(6, spec.name, mode="race", algo2="backtracking")
+    app.dispatch("step", 40)
+    race = app.race
+    assert race is not None and race.a.counters.checks == 0 < race.b.counters.checks
+    rows = {side: {row.key: row for row in counter_rows(race, side, "en")} for side in ("a", "b")}
+    assert not rows["a"]["checks"].leads and not rows["b"]["checks"].leads  # 0 was the student's, not fewer
+    assert (
+        rows["a"]["placements"].leads
+        or rows["b"]["placements"].leads
+        or (race.a.counters.placements == race.b.counters.placements)
+    )
