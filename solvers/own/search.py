@@ -45,6 +45,8 @@ def read_search(path: str | Path) -> str:
     """The file's source; SolverError for a missing, huge or undecodable file, or a syntax error."""
     path = Path(path)
     try:
+        if path.is_symlink():
+            raise SolverError(f"{path}: a link, not a search file (name the file itself)")
         if not path.is_file():
             raise SolverError(f"{path}: no such search file")
         if path.stat().st_size > MAX_BYTES:
@@ -149,7 +151,25 @@ def register(path: str | Path) -> AlgorithmSpec:
 
     spec = spec_for(path)
     registry.ALGORITHMS[spec.name] = spec
+    _FILES[spec.name] = search_path(path).resolve()
     return spec
+
+
+def file_of(name: str) -> Path | None:
+    """The file of the registered student's search ``name`` (None: not one, or not registered)."""
+    from solvers import registry
+
+    return _FILES.get(name) if name in registry.ALGORITHMS else None
+
+
+def registered(path: str | Path) -> str | None:
+    """The name of the search registered from ``path``'s file, if it is registered."""
+    resolved = search_path(path).resolve()
+    return next((name for name in _FILES if file_of(name) == resolved), None)
+
+
+#: The file behind each student's search registered in this process, by its algorithm's name.
+_FILES: dict[str, Path] = {}
 
 
 def spec_for(path: str | Path) -> AlgorithmSpec:

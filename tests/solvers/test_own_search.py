@@ -243,6 +243,13 @@ def test_new_search_never_follows_a_link(tmp_path):
     assert target.read_text(encoding="utf-8") == "keep me"
 
 
+def test_a_search_named_through_a_link_is_refused(tmp_path):
+    link = tmp_path / "link.py"
+    os.symlink(EXAMPLES / "backtracking.py", link)
+    result = nqueens("count", "6", "--search", str(link))
+    assert result.returncode == 2 and "a link" in result.stderr and "Traceback" not in result.stderr
+
+
 def test_count_and_events_take_a_search_file():
     result = nqueens("count", "6", "--search", str(EXAMPLES / "middle_out.py"), "--json")
     assert result.returncode == 0 and '"solutions": 4' in result.stdout

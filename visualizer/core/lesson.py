@@ -8,7 +8,9 @@ A lesson file is a small JSON object (documented in README "Lessons")::
      "bookmarks": [{"event": 11, "note": {"en": "Depth 4", "zh": "深度 4"}}]}
 
 ``event`` is an event index (the state file's ``event_index``); a ``note`` is a string or an
-object of one string per language. Anything else is refused with one reason (``LessonError``):
+object of one string per language. ``"search": "my_search.py"`` names a student's search file
+instead of an algorithm, by its path only (never its code; a relative path from the lesson's
+folder); the window asks before it runs it. Anything else is refused with one reason (``LessonError``):
 the caller shows it as a banner and keeps what it had.
 
 >>> lesson = parse_lesson(b'{"n": 6, "bookmarks": [{"event": 3, "note": "three"}]}')
@@ -30,6 +32,7 @@ MAX_BOOKMARKS = 500
 MAX_NOTE = 280
 #: The largest event index a bookmark may name (the window's logs hold far fewer).
 MAX_EVENT = 10**12
+MAX_PATH = 1024  # a search file's path, as the lesson names it
 #: The panels an exercise may hide.
 #: What an exercise may hide: panels, and "names" (the algorithm's name wherever it shows).
 PANELS = ("code", "counters", "tree", "narration", "log", "names")
@@ -105,6 +108,7 @@ class Lesson:
 
     n: int | None = None
     algorithm: str | None = None
+    search: str | None = None  # a student's search file, by path (relative: to the lesson's folder)
     algo2: str | None = None
     mode: str = "watch"
     view: str | None = None
@@ -116,7 +120,7 @@ class Lesson:
     def to_json(self) -> bytes:
         """The lesson file's bytes (UTF-8, indented, the keys in a fixed order)."""
         data: dict[str, object] = {"format": FORMAT, "version": VERSION}
-        for key in ("n", "algorithm", "algo2", "mode", "view", "speed", "lang"):
+        for key in ("n", "algorithm", "search", "algo2", "mode", "view", "speed", "lang"):
             value = getattr(self, key)
             if value is not None:
                 data[key] = value
@@ -152,6 +156,21 @@ def _choice(data: dict[str, object], key: str, choices: tuple[str, ...] | None =
     if not isinstance(value, str) or len(value) > 40 or (choices is not None and value not in choices):
         allowed = f" ({', '.join(choices)})" if choices else ""
         raise LessonError(f"{key} must be a short name{allowed}")
+    return value
+
+
+def _search_path(data: dict[str, object]) -> str | None:
+    """A search file named by its path: a ``.py`` path, no code, nothing that cannot be a path."""
+    value = data.get("search")
+    if value is None:
+        return None
+    if (
+        not isinstance(value, str)
+        or not 0 < len(value) <= MAX_PATH
+        or not value.endswith(".py")
+        or any(ord(c) < 32 for c in value)
+    ):
+        raise LessonError(f"search must be the path of a .py file (at most {MAX_PATH} characters)")
     return value
 
 
@@ -213,6 +232,7 @@ def parse_lesson(data: bytes) -> Lesson:
     return Lesson(
         n=_whole(parsed, "n", 1, 1000),
         algorithm=_choice(parsed, "algorithm"),
+        search=_search_path(parsed),
         algo2=_choice(parsed, "algo2"),
         mode=_choice(parsed, "mode", LESSON_MODES) or "watch",
         view=_choice(parsed, "view"),

@@ -11,6 +11,7 @@ format is ``visualizer/core/lesson.py``.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -250,15 +251,23 @@ class Lessons:
 
     # -- lesson files -------------------------------------------------------------------------------
 
-    def current(self) -> Lesson:
-        """The window as a lesson: n, algorithm, mode, view, speed, language, hidden panels, bookmarks."""
+    def current(self, folder: Path | None = None) -> Lesson:
+        """The window as a lesson: n, algorithm, mode, view, speed, language, hidden panels, bookmarks.
+        A student's search is named by its file's path (relative to ``folder``, the lesson's, when
+        it is below it), never by its code."""
+        from solvers.own.search import file_of
+
         if self.host.mode.name not in ("watch", "race"):
             raise ValueError(tr("lesson_modes", self.host.lang))
         views = self.host.mode.views
         race = self.host.mode.race
+        search = file_of(self.host.mode.algorithm)
+        if search is not None and folder is not None and search.is_relative_to(folder.resolve()):
+            search = search.relative_to(folder.resolve())
         return Lesson(
             n=self.host.mode.n,
-            algorithm=self.host.mode.algorithm,
+            algorithm=self.host.mode.algorithm if search is None else None,
+            search=search.as_posix() if search is not None else None,
             algo2=race.b.spec.name if race is not None else None,
             mode=self.host.mode.name,
             view=views.view if views is not None else None,
@@ -284,7 +293,7 @@ class Lessons:
             return
         target = Path(path) if path is not None else self.path
         assert target is not None
-        data = self.current().to_json()
+        data = self.current(target.parent).to_json()
         try:
             check_output_path(target)  # a link, folder or unwritable place: refused before any question
         except RefusedFile as error:
@@ -349,9 +358,52 @@ class Lessons:
             raise ValueError(
                 tr("lesson_refused", self.host.lang, path=path, reason=error.strerror or error)
             ) from None
+        if lesson.search is not None:
+            self._open_naming_search(lesson, path)
+            return
+        self._opened(lesson, path)
+
+    def _opened(self, lesson: Lesson, path: str) -> None:
         self.apply(lesson)
         self.path = Path(path)
         self.host.say(tr("lesson_opened", self.host.lang, path=path, count=len(lesson.bookmarks)), "success")
+
+    def _open_naming_search(self, lesson: Lesson, path: str) -> None:
+        """A lesson naming a student's search file runs it only once someone agrees: a search
+        already opened from that file (``--search``) is agreed; otherwise the window asks (Y / N)
+        and the headless mode, with no one to ask, refuses."""
+        from solvers.own.search import registered
+
+        assert lesson.search is not None
+        search = Path(lesson_path(path)).parent / lesson.search  # an absolute path stays as it is
+        name = registered(search)
+        if name is not None:
+            self._opened(replace(lesson, algorithm=name), path)
+            return
+        lang = self.host.lang
+        if not self.host.asks:
+            raise ValueError(
+                tr("lesson_refused", lang, path=path, reason=tr("search_not_agreed", lang, path=search))
+            )
+        declined = lambda: self.host.say(tr("search_declined", lang, path=search), "info")  # noqa: E731
+        self.host.prompt.confirm(
+            self.host.manager,
+            self.host.layout.progress,
+            tr("search_ask", lang, path=search),
+            lambda: self._open_with_search(lesson, path, search),
+            declined,
+        )
+
+    def _open_with_search(self, lesson: Lesson, path: str, search: Path) -> None:
+        """Y to the question: the search file becomes an algorithm, then the lesson opens on it."""
+        from solvers.errors import SolverError
+        from solvers.own.search import register
+
+        try:
+            name = register(search).name
+        except SolverError as error:
+            raise ValueError(tr("lesson_refused", self.host.lang, path=path, reason=str(error))) from None
+        self._opened(replace(lesson, algorithm=name), path)
 
     def _open_typed(self, text: str) -> None:
         if text.strip():

@@ -423,6 +423,18 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lesson_kept": ("Not saved: {path} is kept as it was", "未保存：{path} 保持原样"),
     "lesson_not_saved": ("Lesson not saved to {path}: {reason}", "课程未能保存到 {path}：{reason}"),
     "lesson_opened": ("Lesson opened: {path} ({count} bookmarks)", "已打开课程：{path}（{count} 个书签）"),
+    "search_ask": (
+        "This lesson runs the search in {path} (Python code, in its own process). Run it? Y: yes, N: no",
+        "本课程要运行 {path} 中的搜索（Python 代码，在单独的进程中运行）。要运行吗？Y：是，N：否",
+    ),
+    "search_declined": (
+        "Lesson not opened: the search in {path} was not run",
+        "未打开课程：未运行 {path} 中的搜索",
+    ),
+    "search_not_agreed": (
+        "it runs a search file (--search {path} agrees)",
+        "它要运行一个搜索文件（--search {path} 表示同意）",
+    ),
     "lesson_refused": ("Lesson not opened ({path}): {reason}", "未打开课程（{path}）：{reason}"),
     "export": ("Export a stretch (GIF, MP4 or PNGs)", "导出一段（GIF、MP4 或 PNG 序列）"),
     "export_ask": (
