@@ -88,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     prof.add_argument("n", type=_board_size, help="board size")
     prof.add_argument("--algo", help="a tree search's name (default: the backtracking tree, from the engine)")
     prof.add_argument("--json", action="store_true", help="print one JSON object")
+    prof.add_argument("--search", metavar="FILE", help="your own search file (see 'nqueens new-search')")
 
     check = with_n(
         "check", "run your own search (--search FILE) and say what is wrong with it", algo_default=None

@@ -3,6 +3,7 @@ the safety of running someone else's code (loops, errors, exits, memory, printin
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -248,6 +249,14 @@ def test_a_search_named_through_a_link_is_refused(tmp_path):
     os.symlink(EXAMPLES / "backtracking.py", link)
     result = nqueens("count", "6", "--search", str(link))
     assert result.returncode == 2 and "a link" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_profile_takes_a_search_file_and_counts_the_books_tree():
+    own = nqueens("profile", "6", "--search", str(EXAMPLES / "backtracking.py"), "--json")
+    book = nqueens("profile", "6", "--json")
+    assert own.returncode == 0, own.stderr
+    profile = json.loads(own.stdout)["profile"]
+    assert profile == json.loads(book.stdout)["profile"] == [1, 6, 20, 36, 46, 40, 4]
 
 
 def test_count_and_events_take_a_search_file():

@@ -348,6 +348,9 @@ class Lessons:
                 self.host.manager, self.host.layout.progress, question, answer, initial, browse
             )
             return
+        if path.lower().endswith(".py"):
+            self.open_search(path)
+            return
         try:
             lesson = parse_lesson(read_small_regular_file(lesson_path(path), MAX_BYTES))
         except RefusedFile as error:
@@ -367,6 +370,26 @@ class Lessons:
         self.apply(lesson)
         self.path = Path(path)
         self.host.say(tr("lesson_opened", self.host.lang, path=path, count=len(lesson.bookmarks)), "success")
+
+    def open_search(self, path: str) -> None:
+        """Ctrl+O on a ``.py`` file: the user's own choice of a student's search, shown at once
+        (watch mode, or a race against its partner when racing; n kept when the search allows it)."""
+        from solvers.errors import SolverError
+        from solvers.own.search import register
+
+        lang = self.host.lang
+        try:
+            spec = register(path)
+        except SolverError as error:
+            raise ValueError(tr("search_refused", lang, reason=error)) from None
+        mode = self.host.mode
+        n = mode.n if 1 <= mode.n <= spec.max_n else min(8, spec.max_n)
+        if mode.name == "race":
+            new = self.host.make_mode("race", n, spec.name, spec.race_partner)
+        else:
+            new = self.host.make_mode("watch", n, spec.name)
+        self.host.take(new, None, None)
+        self.host.say(tr("search_opened", lang, path=path), "success")
 
     def _open_naming_search(self, lesson: Lesson, path: str) -> None:
         """A lesson naming a student's search file runs it only once someone agrees: a search

@@ -398,11 +398,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "panel_shown": ("Shown: {panel}", "已显示：{panel}"),
     "hidden_card": ("Hidden for the exercise", "练习中已隐藏"),
     "lesson_save": ("Save the lesson", "保存课程"),
-    "lesson_open": ("Open a lesson", "打开课程"),
+    "lesson_open": ("Open a lesson or your search", "打开课程或你的搜索"),
     "lesson_save_as": ("Save the lesson as (Enter: save, Esc: cancel)", "课程另存为（回车保存，Esc 取消）"),
     "lesson_open_path": (
-        "Lesson file to open (Enter: open, Esc: cancel)",
-        "要打开的课程文件（回车打开，Esc 取消）",
+        "Lesson (.json) or your search (.py) to open (Enter: open, Esc: cancel)",
+        "要打开的课程（.json）或你的搜索（.py）（回车打开，Esc 取消）",
     ),
     "browse": ("Browse…", "浏览…"),
     "lesson_open_title": ("Open a lesson file", "打开课程文件"),
@@ -427,6 +427,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "This lesson runs the search in {path} (Python code, in its own process). Run it? Y: yes, N: no",
         "本课程要运行 {path} 中的搜索（Python 代码，在单独的进程中运行）。要运行吗？Y：是，N：否",
     ),
+    "search_opened": ("Your search opened: {path}", "已打开你的搜索：{path}"),
+    "search_refused": ("Search not opened: {reason}", "未打开搜索：{reason}"),
     "search_declined": (
         "Lesson not opened: the search in {path} was not run",
         "未打开课程：未运行 {path} 中的搜索",

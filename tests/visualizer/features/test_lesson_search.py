@@ -90,3 +90,36 @@ def test_headless_runs_it_only_when_search_names_the_same_file(tmp_path):
     assert agreed.returncode == 0, agreed.stderr
     data = json.loads(state.read_text(encoding="utf-8"))
     assert (data["algorithm"], data["n"], len(data["bookmarks"])) == ("own:mine", 6, 1)
+
+
+def test_ctrl_o_on_a_py_file_opens_it_as_the_search_shown(tmp_path):
+    search = tmp_path / "mine.py"
+    shutil.copy(EXAMPLE_SEARCHES / "middle_out.py", search)
+    app = new_app(6, "backtracking")
+    try:
+        press(app, pygame.K_o, mod=pygame.KMOD_CTRL)
+        assert app.prompt.active
+        app.prompt.entry.set_text(str(search))  # type: ignore[union-attr]
+        press(app, pygame.K_RETURN)
+        app.tick(1 / 60)
+        assert not app.prompt.active
+        assert (app.mode.name, app.mode.algorithm, app.mode.n) == ("watch", "own:mine", 6)
+        assert app.banner is not None and "Your search opened" in app.banner[0]
+        app.dispatch("step", 5)
+        assert app.timeline.counters.attempts > 0
+        (tmp_path / "broken.py").write_text("def search(n, board)\n", encoding="utf-8")
+        app.dispatch("lesson-open", str(tmp_path / "broken.py"))
+        assert app.mode.algorithm == "own:mine" and app.banner is not None and app.banner[1] == "error"
+        assert "line 1" in app.banner[0]
+    finally:
+        app.close()
+
+
+def test_opening_a_search_while_racing_races_it_against_its_partner():
+    app = new_app(6, "backtracking", mode="race")
+    try:
+        app.dispatch("lesson-open", str(EXAMPLE_SEARCHES / "middle_out.py"))
+        race = app.race
+        assert race is not None and (race.a.spec.name, race.b.spec.name) == ("own:middle_out", "backtracking")
+    finally:
+        app.close()
