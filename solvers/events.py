@@ -45,7 +45,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from solvers.domains import Domains
@@ -70,6 +70,14 @@ class Board(Protocol):
     def lift(self, row: int, col: int) -> None: ...
 
     def solved(self, queens: tuple[int, ...], sign: int) -> None: ...
+
+
+@runtime_checkable
+class Arriving(Protocol):
+    """An event source that may have to wait for its events (a student's search in its own
+    process): ``ready`` says how many it gives now without waiting (``sys.maxsize``: it waits no more)."""
+
+    def ready(self) -> int: ...
 
 
 class BoardState:

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import json
 import os
-import select
 import subprocess
 import sys
+import threading
+import time
+from collections import deque
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
@@ -91,58 +93,170 @@ def _event(data: dict[str, object], n: int, index: int, name: str) -> Event:
     return kind(**data)  # type: ignore[arg-type]
 
 
-def _lines(process: subprocess.Popen[bytes], name: str, silence: float) -> Iterator[bytes]:
-    """The process's stdout line by line; SolverError when it says nothing for ``silence`` seconds."""
-    assert process.stdout is not None
-    fd, buffer = process.stdout.fileno(), b""
-    while True:
-        while b"\n" not in buffer:
-            if os.name == "posix":
-                ready, _, _ = select.select([fd], [], [], silence)
-                if not ready:
-                    raise SolverError(f"{name}: no event for {silence:g} s (a loop that yields nothing?)")
-            chunk = os.read(fd, 1 << 16)
-            if not chunk:
-                return
-            buffer += chunk
-        line, buffer = buffer.split(b"\n", 1)
-        yield line
+class _Feed:
+    """The reader thread's side of an ``EventStream``: the child's events decoded into a bounded
+    buffer (a full buffer stops reading, so the child waits on its pipe), then how it ended."""
+
+    BUFFER = 1 << 16
+
+    def __init__(self, path: Path, n: int, limit: int, silence: float, first: bool) -> None:
+        self.name, self.n, self.limit, self.silence, self.first = path.name, n, limit, silence, first
+        command = [sys.executable, "-m", "solvers.own.child", str(path), str(n), str(limit)]
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+        preexec = _limits if os.name == "posix" else None
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, preexec_fn=preexec
+        )
+        self.events: deque[Event] = deque()
+        self.lock = threading.Condition()
+        self.finished = False  # nothing more will arrive (the child ended, failed or was stopped)
+        self.error: SolverError | None = None  # raised once the events before it are taken
+        self.closed = False
+        self.waiting_since: float | None = None  # the reader waits for the child since then
+        threading.Thread(target=self._read, name=f"search {self.name}", daemon=True).start()
+
+    def _read(self) -> None:
+        end: dict[str, object] | None = None
+        try:
+            for index, line in enumerate(self._lines()):
+                data = json.loads(line)
+                if "end" in data:
+                    end = data
+                    break
+                event = _event(data, self.n, index, self.name)
+                with self.lock:
+                    while len(self.events) >= self.BUFFER and not self.closed:
+                        self.lock.wait()
+                    if self.closed:
+                        return
+                    self.events.append(event)
+                    self.lock.notify_all()
+        except SolverError as error:
+            self._fail(error)
+        finally:
+            self._stop()
+            self.process.wait()
+            assert self.process.stdout is not None
+            self.process.stdout.close()
+            with self.lock:
+                if self.error is None and not self.closed:
+                    self.error = _ending(end, self.name, self.limit, self.process.returncode)
+                self.finished = True
+                self.lock.notify_all()
+
+    def _lines(self) -> Iterator[bytes]:
+        """The child's stdout line by line (its reads timed for the silence check)."""
+        assert self.process.stdout is not None
+        fd, buffer = self.process.stdout.fileno(), b""
+        while True:
+            while b"\n" not in buffer:
+                self.waiting_since = time.monotonic()
+                chunk = os.read(fd, 1 << 16)
+                self.waiting_since = None
+                if not chunk:
+                    return
+                buffer += chunk
+            line, buffer = buffer.split(b"\n", 1)
+            yield line
+
+    def check_silence(self) -> None:
+        """Stop a child that has said nothing for ``silence`` seconds (call with the lock held)."""
+        since = self.waiting_since
+        if not self.finished and since is not None and time.monotonic() - since > self.silence:
+            self._fail(
+                SolverError(f"{self.name}: no event for {self.silence:g} s (a loop that yields nothing?)")
+            )
+
+    def _fail(self, error: SolverError) -> None:
+        if self.error is None:
+            self.error = error
+        self._stop()
+
+    def _stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+
+    def close(self) -> None:
+        """Stop the child and the reader; nothing more arrives."""
+        with self.lock:
+            self.closed = True
+            self.lock.notify_all()
+        self._stop()
+
+
+def _ending(end: dict[str, object] | None, name: str, limit: int, status: int | None) -> SolverError | None:
+    """How the child ended, as the error to raise after its events (None: it finished)."""
+    if end is None:  # the process died: killed by its limits, or sys.exit / os._exit
+        return SolverError(f"{name}: the search stopped without finishing (exit status {status})")
+    if end["end"] == "limit":
+        return SolverError(
+            f"{name}: the search did not end within {limit:,} events (a loop that never stops?)"
+        )
+    if end["end"] == "error":
+        return SolverError(f"{name}: the search raised an error\n{end['error']}")
+    return None
+
+
+class EventStream:
+    """The events of the search in a file at ``n``, from its own process, as they arrive: an
+    iterator (it waits for the next event) that also says how many it has without waiting
+    (``ready``), so a window takes only those and keeps drawing. Its errors come after the
+    events before them; dropping or closing it stops the child."""
+
+    def __init__(
+        self,
+        path: str | Path,
+        n: int,
+        limit: int = EVENT_LIMIT,
+        silence: float = SILENCE_SECONDS,
+        *,
+        first: bool = False,
+    ) -> None:
+        self._feed = _Feed(Path(path).resolve(), n, limit, silence, first)
+        self._done = False
+
+    def __iter__(self) -> EventStream:
+        return self
+
+    def __next__(self) -> Event:
+        feed = self._feed
+        with feed.lock:
+            while not feed.events and not feed.finished and not self._done:
+                feed.lock.wait(0.1)
+                feed.check_silence()
+            if feed.events and not self._done:
+                event = feed.events.popleft()
+                feed.lock.notify_all()
+                if feed.first and isinstance(event, Solution):
+                    self._done = True  # the run to the first solution ends here
+                return event
+            error, feed.error = feed.error, None
+        self.close()
+        if error is not None:
+            raise error
+        raise StopIteration
+
+    def ready(self) -> int:
+        """Events to be had now without waiting (``sys.maxsize`` once nothing is to be waited for)."""
+        feed = self._feed
+        with feed.lock:
+            feed.check_silence()
+            return sys.maxsize if feed.finished or self._done else len(feed.events)
+
+    def close(self) -> None:
+        """Stop the child (its events not yet taken are dropped)."""
+        self._done = True
+        self._feed.close()
+
+    def __del__(self) -> None:
+        self._feed.close()
 
 
 def events_of(
     path: str | Path, n: int, limit: int = EVENT_LIMIT, silence: float = SILENCE_SECONDS
-) -> Iterator[Event]:
+) -> EventStream:
     """The events of the search in ``path`` at ``n``, from its own process."""
-    path = Path(path).resolve()
-    name = path.name
-    command = [sys.executable, "-m", "solvers.own.child", str(path), str(n), str(limit)]
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    preexec = _limits if os.name == "posix" else None
-    process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, preexec_fn=preexec
-    )
-    assert process.stdout is not None
-    end: dict[str, object] | None = None
-    try:
-        for index, line in enumerate(_lines(process, name, silence)):
-            data = json.loads(line)
-            if "end" in data:
-                end = data
-                break
-            yield _event(data, n, index, name)
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait()
-        process.stdout.close()
-    if end is None:  # the process died: killed by its limits, or sys.exit / os._exit
-        raise SolverError(f"{name}: the search stopped without finishing (exit status {process.returncode})")
-    if end["end"] == "limit":
-        raise SolverError(
-            f"{name}: the search did not end within {limit:,} events (a loop that never stops?)"
-        )
-    if end["end"] == "error":
-        raise SolverError(f"{name}: the search raised an error\n{end['error']}")
+    return EventStream(path, n, limit, silence)
 
 
 def register(path: str | Path) -> AlgorithmSpec:
@@ -179,10 +293,7 @@ def spec_for(path: str | Path) -> AlgorithmSpec:
     lines = tuple(source.splitlines()) or ("",)
 
     def generator(n: int, *, first: bool = False) -> Iterator[Event]:
-        for event in events_of(path, n):
-            yield event
-            if first and isinstance(event, Solution):
-                return
+        return EventStream(path, n, first=first)
 
     title = f"Your search ({path.name})"
     return AlgorithmSpec(

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,7 @@ from solvers import registry
 from solvers.errors import SolverError
 from solvers.events import Solution
 from solvers.own.check import check
-from solvers.own.search import events_of, spec_for
+from solvers.own.search import EventStream, events_of, spec_for
 from tests import EXAMPLE_SEARCHES as EXAMPLES
 from tests.run import nqueens
 
@@ -264,3 +266,37 @@ def test_count_and_events_take_a_search_file():
     assert result.returncode == 0 and '"solutions": 4' in result.stdout
     events = nqueens("events", "4", "--search", str(EXAMPLES / "backtracking.py"), "--limit", "2")
     assert events.returncode == 0 and events.stdout.count("\n") == 2
+
+
+GATED = """import os, time
+def search(n, board):
+    while not os.path.exists({flag!r}):
+        time.sleep(0.01)
+    for col in range(n):
+        yield board.try_square(0, col)
+        yield board.remove(0, col)
+"""
+
+
+def test_a_stream_says_what_has_arrived_without_waiting_for_more(tmp_path):
+    flag = tmp_path / "go"
+    stream = EventStream(write(tmp_path, "gated.py", GATED.format(flag=str(flag))), 4)
+    assert stream.ready() == 0  # the search waits for the flag: nothing yet, and no wait here
+    flag.touch()
+    events = [next(stream)]  # waits for the first
+    deadline = time.monotonic() + 20
+    while stream.ready() < 7 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert stream.ready() >= 7  # the other seven arrived; then it waits no more
+    events += list(stream)
+    assert [type(e).__name__ for e in events] == ["Place", "Backtrack"] * 4
+    assert stream.ready() == sys.maxsize
+
+
+def test_closing_a_stream_stops_its_process(tmp_path):
+    stream = EventStream(write(tmp_path, "gated.py", GATED.format(flag=str(tmp_path / "never"))), 4)
+    process = stream._feed.process
+    stream.close()
+    assert process.wait(timeout=10) is not None
+    with pytest.raises(StopIteration):
+        next(stream)

@@ -162,3 +162,36 @@ def test_a_long_student_run_seeks_by_snapshots_and_stands_where_the_book_does():
         assert replace(own.counters, checks=0) == replace(book.counters, checks=0)  # a student's counts none
         assert type(own.last) is type(book.last)  # the same event (their code lines differ)
     assert jumps == [total // 2, 10, total - 3, NEAR * 2 + 17]
+
+
+def test_playing_a_search_still_at_work_never_waits_for_it(tmp_path):
+    """The window takes only the events that have arrived: while the search waits, frames go on
+    (a frame that waited would meet the 5 s silence limit and show its error), then it plays."""
+    import time
+
+    flag = tmp_path / "go"
+    search = tmp_path / "gated.py"
+    search.write_text(
+        "import os, time\n"
+        "def search(n, board):\n"
+        f"    while not os.path.exists({str(flag)!r}):\n"
+        "        time.sleep(0.01)\n"
+        "    for col in range(n):\n"
+        "        yield board.try_square(0, col)\n"
+        "        yield board.remove(0, col)\n",
+        encoding="utf-8",
+    )
+    app = new_app(6, register(search).name)
+    try:
+        app.dispatch("play")
+        for _ in range(30):
+            app.tick(FRAME)
+        assert app.timeline.cursor == 0 and app.mode.playing and app.banner is None
+        flag.touch()
+        deadline = time.monotonic() + 20
+        while app.timeline.cursor < 12 and time.monotonic() < deadline:
+            app.tick(FRAME)
+            time.sleep(0.005)
+        assert app.timeline.cursor == 12 and app.timeline.finished
+    finally:
+        app.close()

@@ -37,6 +37,8 @@ CHUNK = 1000
 #: Seconds the UI thread waits for an instant result the engine answers quickly (``track.instant``)
 #: before it shows progress instead (the engine's quick range still takes seconds at its top n).
 INSTANT_WAIT = 1.0
+#: Seconds of play kept in hand while a solver's events are still arriving (more would come in a burst).
+WAIT_BUDGET = 0.25
 #: A show-all "run until" animates at least this fast (next and instant follow the speed slider).
 NEXT_ANIMATION_SPEED = 1000.0
 #: Play speeds in events per second; + and - multiply by SPEED_FACTOR (four presses per decade).
@@ -60,6 +62,7 @@ class Track(Protocol):
     @property
     def walked_attempts(self) -> int: ...
     def step(self, k: int = 1) -> int: ...
+    def ready(self, k: int) -> int: ...
     def back(self, k: int = 1) -> int: ...
     def seek(self, k: int) -> int: ...
     def survey(self, cancel: engine.CancelFlag | None = None) -> int: ...
@@ -319,9 +322,16 @@ class Player:
         self.elapsed += dt
         self._budget += dt * rate
         k = int(self._budget + 1e-9)  # 60 frames of 1/60 s at 10 events/s make 10 events
-        self._budget -= k
         if k == 0:
             return
+        with self.lock:
+            arrived = self.track.ready(k)  # a student's search still at work: what it has sent
+        if arrived < k:
+            self._budget = min(self._budget, max(1.0, rate * WAIT_BUDGET))  # no burst once it catches up
+            k = arrived
+            if k == 0:
+                return
+        self._budget -= k
         with self.lock:
             if goal.stop is not None:
                 stopped = self.track.advance_until(goal.stop, k) or self.track.finished

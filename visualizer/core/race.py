@@ -84,6 +84,10 @@ class Race:
             self._advance_side(side, k, None)
         return self.cursor - start
 
+    def ready(self, k: int) -> int:
+        """Ticks of the next ``k`` both sides make without waiting for a solver."""
+        return min(timeline.ready(k) for timeline in self.sides.values())
+
     def advance_until(self, stop: Callable[[Event], bool], limit: int | None = None) -> bool:
         """Step both sides in lockstep until either applies an event ``stop`` accepts (True),
         both runs end, or ``limit`` ticks were made (False). The side that got there first

@@ -45,7 +45,7 @@ from itertools import compress, islice
 
 from solvers.counters import Counters
 from solvers.engine import CancelFlag, Cancelled
-from solvers.events import BoardState, Event, Solution
+from solvers.events import Arriving, BoardState, Event, Solution
 from solvers.registry import AlgorithmSpec
 from solvers.resume import Checkpoint
 from visualizer.core.eventlog import EventLog
@@ -263,7 +263,10 @@ class Timeline:
                     return done, True
                 continue
             want = k - done
-            events = self._pull(min(max(want, MIN_PULL), PULL))
+            batch = min(max(want, MIN_PULL), PULL)
+            if isinstance(self._source, Arriving):  # never wait for more than was asked
+                batch = max(min(want, PULL), min(batch, self._source.ready()))
+            events = self._pull(batch)
             if not events:
                 break
             take, met = min(want, len(events)), False
@@ -295,6 +298,14 @@ class Timeline:
     def step(self, k: int = 1) -> int:
         """Apply up to ``k`` events (replaying history first); returns how many."""
         return self._forward(k)[0]
+
+    def ready(self, k: int) -> int:
+        """How many of the next ``k`` events apply without waiting for the solver: ``k``, except
+        for a source still working on them (a student's search in its own process)."""
+        logged = self.log.end - self.cursor
+        if logged >= k or not isinstance(self._source, Arriving):
+            return k
+        return min(k, logged + self._source.ready())
 
     def back(self, k: int = 1) -> int:
         """Undo up to ``k`` events; returns how many. A seekable timeline goes back past the
