@@ -3,7 +3,9 @@
 The work is split into independent sub-problems (the first rows placed, the
 first row mirrored), run by the kernels of ``solvers.kernels`` on every core
 (numba releases the GIL, so plain threads run them side by side). Small
-boards run the kernels interpreted, so they never wait for numba.
+boards run the kernels interpreted, so they never wait for numba; ``count`` then runs
+``solvers.plain.count``, which needs no numpy either (the command line calls it without
+importing this module).
 
 Long calls take ``progress`` (called with the fraction of sub-problems done,
 from a worker thread, ending with 1.0) and ``cancel`` (anything with
@@ -36,8 +38,10 @@ from typing import Protocol, TypeVar
 import numpy as np
 
 from solvers import kernels as kn
+from solvers import plain
 from solvers.counters import Counters
 from solvers.errors import SolverError
+from solvers.plain import Cancelled  # there: plain's count cancels without numpy
 from solvers.resume import Checkpoint
 
 ProgressCallback = Callable[[float], None]
@@ -47,17 +51,14 @@ MAX_BITS = 62  # the masks are 64-bit ints
 WORKERS = max(1, os.cpu_count() or 1)
 
 # Smallest n each kind of work is compiled for; below it the interpreted kernel is quicker than numba.
-COUNT_JIT_FROM = 12  # count and profile
+COUNT_JIT_FROM = plain.JIT_FROM  # count: plain Python below it (n = 12 in 0.15 s, numba's load 0.3 s)
+PROFILE_JIT_FROM = 12
 WALK_JIT_FROM = 10  # the backtracking family's square-by-square walk
 
 # Largest n the engine answers counters for, in reasonable time (2 cores, compiled).
 # Measured on 2 shared cores; each n costs about 6-7 times the one before.
 WALK_MAX_N = 15  # the square-by-square walk: n = 14 in 3.5 s, n = 15 about 25 s
 PROFILE_MAX_N = 20  # the tree profile: n = 16 about 8 s, 18 about 7 min, 20 some hours
-
-
-class Cancelled(Exception):
-    """The caller's cancel flag was set; the work stopped early."""
 
 
 class EngineLimit(SolverError):
@@ -194,15 +195,17 @@ def count(
 ) -> int:
     """The number of solutions of the n-queens problem.
 
-    ``jit`` forces the compiled (True) or interpreted (False) kernel; by default small n
-    run interpreted.
+    ``jit`` forces the compiled (True) or plain-Python (False) count; by default n below
+    ``COUNT_JIT_FROM`` run in plain Python (``solvers.plain.count``, first row by first row).
 
     >>> [count(n) for n in range(1, 9)]
     [1, 0, 0, 2, 10, 4, 40, 92]
     """
     _check_n(n)
     compiled = _jit(COUNT_JIT_FROM, n, jit)
-    kernel = _pick(kn.count_states, compiled)
+    if not compiled:
+        return plain.count(n, progress, cancel)
+    kernel = kn.count_states.compiled
     depth = split_depth(n)
     states, _ = subproblems(n, depth)
 
@@ -227,7 +230,7 @@ def profile(
     [1, 4, 6, 4, 2]
     """
     _check_n(n)
-    compiled = _jit(COUNT_JIT_FROM, n, jit)
+    compiled = _jit(PROFILE_JIT_FROM, n, jit)
     kernel = _pick(kn.profile_states, compiled)
     depth = split_depth(n)
     states, above = subproblems(n, depth)
