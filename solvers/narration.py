@@ -27,10 +27,10 @@ from collections.abc import Callable
 
 from solvers.domains import Domains
 from solvers.events import Backtrack, Conflict, Event, Place, Repair, Solution
+from solvers.langs import LANGS
 from solvers.resume import Transposed
 from solvers.spec import AlgorithmSpec
 
-LANGS = ("en", "zh")
 #: An algorithm's sentences (its spec's ``narrator``): the event, the context before it and the
 #: words of the language (rows and columns swapped for a column-by-column walk; ``words["lang"]``).
 Narrate = Callable[[Event, "Context", dict[str, str]], str]

@@ -7,23 +7,26 @@ so Ctrl-C and SIGTERM are handled at once even while a compiled kernel runs
 
 After about a second, and only when stderr is a terminal, a tqdm line shows
 the label (with the estimate) and, when the work reports a fraction done, the
-bar and tqdm's own time remaining. Piped or redirected stderr stays silent.
+bar and tqdm's own time remaining. Piped or redirected stderr stays silent. tqdm is imported
+only when a line is drawn (its import is 20-30 ms, most of a small count's start-up).
 """
 
 from __future__ import annotations
 
 import math
 import os
-import queue
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TypeVar
 
-from tqdm import tqdm
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy reads it as True)
+if TYPE_CHECKING:  # at run time neither typing nor tqdm loads unless needed
+    from collections.abc import Callable, Iterable, Iterator
+    from typing import Any, TypeVar
 
-T = TypeVar("T")
+    from tqdm import tqdm
+
+    T = TypeVar("T")
 
 
 # Seconds of work before the progress line appears; tests set NQUEENS_PROGRESS_AFTER=0 to see it at once.
@@ -112,6 +115,8 @@ def quiet_gaps(items: Iterable[T], label: str, *, show: bool | None = None) -> I
     for minutes, like the first solution of n = 30. The line is cleared before
     each item is handed on, so it never mixes with the output.
     """
+    import queue
+
     show = stderr_is_terminal() if show is None else show
     handoff: queue.Queue[tuple[str, object]] = queue.Queue(maxsize=256)
     stop = threading.Event()
@@ -164,6 +169,8 @@ def quiet_gaps(items: Iterable[T], label: str, *, show: bool | None = None) -> I
 
 def _bar(label: str, known: bool) -> tqdm:
     """A transient progress line on stderr: a bar with time left, or the elapsed time alone."""
+    from tqdm import tqdm
+
     if known:
         form = "{desc}: {percentage:3.0f}%|{bar}| {elapsed} elapsed, {remaining} left"
     else:

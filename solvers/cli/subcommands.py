@@ -1,29 +1,39 @@
 """The ``nqueens`` commands: the parser, and what count, solve, events, explain, profile and algorithms print.
 
 ``solvers.cli.main`` runs them as a process (signals, exit status, write errors).
+
+Only the standard library and light modules load with this one: ``--help`` and a count below
+``plain.JIT_FROM`` rows never import numpy, numba, tqdm or the algorithms (numpy alone is 0.1 s
+of start-up); each command imports what it uses when it runs.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
-import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
-from typing import NoReturn, TextIO, TypeVar
 
-from solvers import engine, estimate, registry
-from solvers.algorithms import construction
+from solvers import estimate, plain
 from solvers.cli import progress as cli_progress
 from solvers.cli.args import whole_number
-from solvers.counters import Counters, depth_profile, tally
 from solvers.errors import SolverError
-from solvers.events import Event, Solution, event_to_dict
-from solvers.narration import LANGS, Narrator
+from solvers.langs import LANGS
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy reads it as True)
+if TYPE_CHECKING:  # typing (2 ms) and json (1 ms) load only when a command needs them
+    import threading
+    from collections.abc import Callable, Iterable, Sequence
+    from typing import Any, NoReturn, TextIO, TypeVar
+
+    from solvers import engine
+    from solvers.counters import Counters
+    from solvers.events import Event
+    from solvers.registry import AlgorithmSpec
+
+    T = TypeVar("T")
+
 ASCII_MAX_N = 100  # larger boards are listed as columns, not drawn
 N_MAX = 1_000_000_000  # no algorithm goes near it; each refuses its own range with a reason
 EXPLAIN_LIMIT = 200  # sentences 'nqueens explain' prints unless told
@@ -34,8 +44,34 @@ class UsageError(Exception):
     """A command line argparse refused; the message is argparse's own."""
 
 
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` gives it (COLUMNS, stdout's terminal, 80)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", 0))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, its width found without ``shutil``: argparse's formatter imports it (with
+    bz2 and lzma) for the width, 2 ms of the 30 ms a small count takes."""
+
+    def __init__(self, prog: str, indent: int = 2, max_help_position: int = 24, width: int | None = None):
+        super().__init__(prog, indent, max_help_position, _columns() - 2 if width is None else width)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that hands a usage error back to the caller instead of printing it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)  # the subcommands' parsers too
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
@@ -105,12 +141,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _events(args: argparse.Namespace):
+    from solvers import registry
+
     spec = registry.get(args.algo)
     return spec, spec.solve(args.n, first=args.first, by_columns=args.by_columns)
 
 
 def _engine_time(kind: str, n: int, what: str) -> str:
     """The engine's estimate for ``kind`` of work at n, as words; refuses n it cannot do or runs too long."""
+    from solvers import engine
+
     if n > engine.MAX_BITS:
         raise SolverError(f"n = {n} is too large to {what} here: the engine takes n up to {engine.MAX_BITS}")
     secs = estimate.seconds(kind, n, engine.WORKERS)
@@ -136,6 +176,9 @@ def _work(label: str, work: Callable[[Callable[[float], None], threading.Event],
 
 def _algo_counters(name: str, n: int, first: bool) -> tuple[Counters, str]:
     """The counters from the engine, which models every searching algorithm (else from its events)."""
+    from solvers import registry
+    from solvers.counters import tally
+
     spec = registry.get(name)
     if spec.engine is None:  # an algorithm the engine does not model: drain its events
         return tally(spec.solve(n, first=first)), "events"
@@ -153,8 +196,7 @@ def cmd_count(args: argparse.Namespace) -> dict[str, object]:
     if args.algo is None:
         if args.by_columns or args.first:
             raise SolverError("--first and --by-columns need --algo")
-        label = f"counting n = {args.n} (estimate: {_engine_time('count', args.n, 'count')})"
-        solutions = _work(label, lambda progress, cancel: engine.count(args.n, progress, cancel))
+        solutions = _count(args.n)
         result: dict[str, object] = {"n": args.n, "algorithm": "engine", "solutions": solutions}
         result.update(attempts=None, placements=None, backtracks=None)
     elif _has_answer(args.algo):
@@ -167,6 +209,17 @@ def cmd_count(args: argparse.Namespace) -> dict[str, object]:
     return result
 
 
+def _count(n: int) -> int:
+    """``engine.count(n)``; below ``plain.JIT_FROM`` without importing the engine (and numpy), since
+    the engine would run ``plain.count`` there all the same."""
+    if n < plain.JIT_FROM:
+        return _work(f"counting n = {n}", lambda progress, cancel: plain.count(n, progress, cancel))
+    from solvers import engine
+
+    label = f"counting n = {n} (estimate: {_engine_time('count', n, 'count')})"
+    return _work(label, lambda progress, cancel: engine.count(n, progress, cancel))
+
+
 def ascii_board(queens: Sequence[int]) -> str:
     """A board in the seeds' style: Q for a queen, a dot for an empty square."""
     n = len(queens)
@@ -175,12 +228,17 @@ def ascii_board(queens: Sequence[int]) -> str:
 
 def _has_answer(name: str) -> bool:
     """Whether ``name`` is an algorithm with a direct answer function (no events needed)."""
+    from solvers import registry
+
     spec = registry.ALGORITHMS.get(name)
     return spec is not None and spec.answer is not None
 
 
 def _direct(args: argparse.Namespace) -> tuple[list[int], dict[str, int]]:
     """Run an algorithm's direct answer function: its verified board and its counters."""
+    from solvers import registry
+    from solvers.algorithms import construction
+
     spec = registry.get(args.algo)
     answer = spec.answer
     assert answer is not None
@@ -195,6 +253,8 @@ def _direct(args: argparse.Namespace) -> tuple[list[int], dict[str, int]]:
 
 
 def _solutions(args: argparse.Namespace) -> Iterable[tuple[int, ...]]:
+    from solvers.events import Solution
+
     if _has_answer(args.algo):
         found = iter([tuple(_direct(args)[0])])
     else:
@@ -215,6 +275,8 @@ def limited(items: Iterable[T], limit: int | None) -> Iterable[T]:
 
 
 def cmd_solve(args: argparse.Namespace, out: TextIO) -> None:
+    import json
+
     if args.format == "json":  # streamed: every solution of n = 16 would not fit in memory as a list
         head = json.dumps({"n": args.n, "algorithm": args.algo})[:-1]
         out.write(head + ', "solutions": [')
@@ -234,6 +296,8 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> None:
 
 def cmd_profile(args: argparse.Namespace) -> list[int]:
     """Nodes per depth: the engine's backtracking tree, or a tree search's own events drained."""
+    from solvers import engine, registry
+
     spec = registry.get(args.algo) if args.algo is not None else None
     if spec is None or spec.profile == "engine":
         if spec is not None:
@@ -243,9 +307,11 @@ def cmd_profile(args: argparse.Namespace) -> list[int]:
     return search_profile(spec, args.n)
 
 
-def search_profile(spec: registry.AlgorithmSpec, n: int) -> list[int]:
+def search_profile(spec: AlgorithmSpec, n: int) -> list[int]:
     """Nodes per depth of a tree search's own events, drained like count's "events" source
     (``profile --algo``; the window's nodes-per-depth chart for forward checking and MRV)."""
+    from solvers.counters import depth_profile
+
     if spec.profile is None:  # its events walk no tree of partial boards, one queen per Place
         raise SolverError(f"{spec.name} does not search a tree of partial boards; profile needs one")
     return depth_profile(spec.solve(n), n)
@@ -254,6 +320,8 @@ def search_profile(spec: registry.AlgorithmSpec, n: int) -> list[int]:
 def cmd_explain(args: argparse.Namespace, out: TextIO) -> None:
     """One sentence per event; ``--limit 0`` means every event, refused past
     EXPLAIN_MAX_ALL events (counted by a dry run) unless ``--force``."""
+    from solvers.narration import Narrator
+
     spec, events = _events(args)
     if args.limit == 0 and not args.force:
         _, dry = _events(args)
@@ -269,6 +337,8 @@ def cmd_explain(args: argparse.Namespace, out: TextIO) -> None:
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     """Run the student's search to its end and say whether it is right (0) or what is wrong (1)."""
+    from solvers import registry
+    from solvers.events import Solution
     from solvers.own.check import TEXT, check
 
     if not getattr(args, "search", None):
@@ -322,6 +392,8 @@ def run(argv: Sequence[str], out: TextIO) -> int:
     or ``SolverError``; ``solvers.cli.main`` turns them into one line and status 2.
     """
     args = build_parser().parse_args(argv)
+    if getattr(args, "json", False) or args.command == "events":
+        import json
     if getattr(args, "search", None):
         from solvers.own.search import register
 
@@ -339,6 +411,8 @@ def run(argv: Sequence[str], out: TextIO) -> int:
     elif args.command == "solve":
         cmd_solve(args, out)
     elif args.command == "events":
+        from solvers.events import event_to_dict
+
         _, events = _events(args)
         for event in limited(events, args.limit):
             out.write(json.dumps(event_to_dict(event)) + "\n")
@@ -353,6 +427,8 @@ def run(argv: Sequence[str], out: TextIO) -> int:
         else:
             out.write(" ".join(map(str, levels)) + f"\nnodes: {sum(levels)}\n")
     else:
+        from solvers import registry
+
         specs = registry.ALGORITHMS.values()
         if args.json:
             rows = [
