@@ -77,6 +77,7 @@ class RaceMode(SearchMode):
         self.narrations: dict[str, NarrationLog] = {}  # each side's sentences, as watch mode says them
         self.board_rects: dict[str, pygame.Rect] = {}  # where the last frame drew each side's board
         self.narration_rects: dict[str, pygame.Rect] = {}  # and its sentence
+        self.cut_texts: list[str] = []  # the titles and counter labels the last frame cut (none should)
         try:
             self._open((algorithm, algo2 or partner(algorithm)), n)
         except (SolverError, ValueError) as exc:
@@ -205,6 +206,7 @@ class RaceMode(SearchMode):
         # the strip under the boards stays clear: the scrub bar with the lessons' ticks
         area = pygame.Rect(area.left, top, area.width, layout.scrub.top - top)
         lang, hidden = self.host.lang, self.host.hidden  # panels a lesson's exercise hides
+        cut: list[str] = []
         with self.host.lock:
             said = None  # F8 hides the sentences
             if "narration" not in hidden:
@@ -221,7 +223,9 @@ class RaceMode(SearchMode):
                 scale=layout.scale,
                 board_side=layout.board_side,
                 least=layout.control_text,
+                cut=cut,
             )
+            self.cut_texts = cut
         self.draw_scrub(surface, layout)
         return None
 

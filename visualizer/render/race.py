@@ -12,7 +12,7 @@ from visualizer.core.race import SIDES, Race
 from visualizer.core.scene import scene_of
 from visualizer.look.i18n import STRINGS, tr
 from visualizer.look.theme import Theme
-from visualizer.render.board import draw_board
+from visualizer.render.board import draw_board, fit_board
 from visualizer.render.fonts import ellipsize, font_for, get_font, wrap
 
 
@@ -97,72 +97,69 @@ def draw_race(
     scale: float = 1.0,
     board_side: int = 0,
     least: int = 0,
+    menu: int = 0,
+    cut: list[str] | None = None,
 ) -> tuple[dict[str, pygame.Rect], dict[str, pygame.Rect]]:
     """Both sides' boards, each side's sentence ``said`` (the watch mode's narration; None: the
     narration is hidden), their counters (the leader's value in bold; a card instead when
     ``hide_counters``, a lesson's exercise) and the banners, in text of ``scale``. ``titles``: each
-    side's shown name (default its spec's title). The counters fold into two columns, then the
-    text shrinks (its counters never below ``least`` pixels, the controls' text size), before a
-    board gets a side under ``board_side`` (or as wide as its half allows).
-    Returns where each side's board and sentence were drawn."""
+    side's shown name (default its spec's title). ``menu``: the height of a row kept at the top of
+    ``area`` (the pair's drop-down, which names both sides: no title is drawn over the boards then).
+
+    A board gets a side of at least ``board_side`` (or as wide as its half allows): the counters
+    fold into two columns, the text shrinks (never below ``least`` pixels, the controls' text
+    size), the boards' margins narrow, then the sentences and the banners take one line each.
+    Returns where each side's board and sentence were drawn; ``cut`` (a list) gets every title
+    and counter label that had to be shortened with "…" (none should)."""
+    cut = [] if cut is None else cut
     surface.fill(theme.background, area)
     pad = 10
     half = (area.width - 3 * pad) // 2
     keys = race_counters(race)
-    want = min(board_side, half - 2 * 16 - 2 * 30)  # the board's side, labels and margins aside
-    fit, columns = scale, 1
-    while True:
-        sizes = _RaceText(fit, lang)
-        rows = -(-(len(keys) + 1) // columns)  # the events row and the counters
-        say_h = 2 * sizes.say.get_linesize() + 6 if said is not None else 0  # two lines of narration
-        top = area.y + pad + 2 * (sizes.banner.get_linesize() + 2)
-        board_h = (
-            area.bottom
-            - pad
-            - top
-            - sizes.title.get_linesize()
-            - 8
-            - rows * sizes.row.get_linesize()
-            - pad
-            - say_h
-        )
-        if board_h - 2 * 16 - 2 * 30 >= want or fit <= max(0.75, least / 15):
-            break
-        if columns == 1:
-            columns = 2
-        else:
-            fit = max(fit * 0.9, least / 15)
+    plan = _fit(area, race.n, len(keys) + 1, said is not None, scale, board_side, least, lang, menu)
+    sizes, columns, rows = plan.sizes, plan.columns, plan.rows
     found = banners(race, lang, titles)
     colour = theme.solution if found else theme.muted_text
-    y = area.y + pad
-    for text in found or [tr("race_running", lang)]:
+    lines = found or [tr("race_running", lang)]
+    if len(lines) > plan.banner_lines:
+        lines = ["  ·  ".join(lines)]
+    y = area.y + pad + (menu + 4 if menu else 0)
+    for text in lines:
         image = sizes.banner.render(ellipsize(sizes.banner, text, area.width - 2 * pad), True, colour)
         surface.blit(image, image.get_rect(midtop=(area.centerx, y)))
         y += image.get_height() + 2
     row_h = sizes.row.get_linesize()
+    say_h = plan.say_h
+    top = plan.top
     boards: dict[str, pygame.Rect] = {}
     sentences: dict[str, pygame.Rect] = {}
     for k, side in enumerate(SIDES):
         timeline = race.sides[side]
         column = pygame.Rect(area.x + pad + k * (half + pad), top, half, area.bottom - pad - top)
         surface.fill(theme.panel, column)
-        name = titles[side] if titles is not None else side_title(race, side, lang)
-        title = sizes.title.render(ellipsize(sizes.title, name, column.width - 12), True, theme.text)
-        surface.blit(title, title.get_rect(midtop=(column.centerx, column.y + 6)))
+        title_h = 0
+        if not menu:
+            name = titles[side] if titles is not None else side_title(race, side, lang)
+            if sizes.title.size(name)[0] > column.width - 12:  # a title too long: its command-line name
+                name = timeline.spec.name if titles is None or name == side_title(race, side, lang) else name
+            shown = ellipsize(sizes.title, name, column.width - 12)
+            cut.extend([name] if shown != name else [])
+            title = sizes.title.render(shown, True, theme.text)
+            surface.blit(title, title.get_rect(midtop=(column.centerx, column.y + 6)))
+            title_h = sizes.title.get_linesize() + 8
         table_h = rows * row_h + pad
         board_area = pygame.Rect(
-            column.x,
-            column.y + title.get_height() + 8,
-            column.width,
-            column.height - title.get_height() - 8 - table_h - say_h,
+            column.x, column.y + title_h, column.width, column.height - title_h - table_h - say_h
         )
         scene = scene_of(timeline, domains=race.domains.get(side))
-        geometry = draw_board(surface, board_area, scene, theme, lang=lang)
+        geometry = draw_board(surface, board_area, scene, theme, lang=lang, margin=plan.margin)
         boards[side] = pygame.Rect(geometry.rect)
         y = board_area.bottom + 4
         if said is not None:
             box = pygame.Rect(column.x + 12, y, column.width - 24, say_h - 4)
-            sentences[side] = _draw_sentence(surface, box, said.get(side, ""), theme, lang, sizes.say_size)
+            sentences[side] = _draw_sentence(
+                surface, box, said.get(side, ""), theme, lang, sizes.say_size, plan.say_lines
+            )
             y += say_h
         if hide_counters:
             from visualizer.render.lesson import draw_hidden
@@ -170,40 +167,122 @@ def draw_race(
             table = pygame.Rect(column.x + 8, y, column.width - 16, column.bottom - y - 4)
             draw_hidden(surface, table, tr("hidden_card", lang), theme, lang)
             continue
-        cell_w = (column.width - 16) // columns
-        for index, row in enumerate(counter_rows(race, side, lang)):
-            cell = pygame.Rect(
-                column.x + 8 + (index // rows) * cell_w, y + (index % rows) * row_h, cell_w, row_h
-            )
+        entries = counter_rows(race, side, lang)
+        lefts = _cell_lefts(sizes, entries, rows, columns, column.width - 16)
+        for index, row in enumerate(entries):
+            left, right = lefts[index // rows], lefts[index // rows + 1]
+            cell = pygame.Rect(column.x + 8 + left, y + (index % rows) * row_h, right - left, row_h)
             font = sizes.bold if row.leads else sizes.row
             image = font.render(f"{row.value:,}", True, theme.solution if row.leads else theme.text)
             room = cell.width - image.get_width() - 24
-            label = sizes.row.render(ellipsize(sizes.row, row.label, room), True, theme.muted_text)
+            shown = ellipsize(sizes.row, row.label, room)
+            cut.extend([row.label] if shown != row.label else [])
+            label = sizes.row.render(shown, True, theme.muted_text)
             surface.blit(label, (cell.x + 8, cell.y))
             surface.blit(image, image.get_rect(topright=(cell.right - 8, cell.y)))
     return boards, sentences
 
 
-class _RaceText:
-    """The race's fonts at text scale ``fit``."""
+def _cell_lefts(
+    sizes: _RaceText, entries: list[CounterRow], rows: int, columns: int, width: int
+) -> list[int]:
+    """Where each column of the counters starts (and, last, where the table ends) in ``width``:
+    each column as wide as its longest label and value need, what is left shared out evenly (a
+    long label, "Attempts (squares)", is not cut because its neighbour's are short)."""
+    need = []
+    for column in range(columns):
+        cells = entries[column * rows : (column + 1) * rows]
+        sized = (sizes.row.size(e.label)[0] + sizes.bold.size(f"{e.value:,}")[0] + 24 for e in cells)
+        need.append(max(sized, default=0))
+    spare = width - sum(need)
+    widths = [w + spare // columns for w in need] if spare >= 0 else [w * width // sum(need) for w in need]
+    lefts = [0]
+    for w in widths:
+        lefts.append(lefts[-1] + w)
+    return lefts
 
-    def __init__(self, fit: float, lang: str) -> None:
-        self.banner = get_font(round(17 * fit), lang, bold=True)
-        self.title = get_font(round(16 * fit), lang, bold=True)
-        self.row = get_font(round(15 * fit), lang)
-        self.bold = get_font(round(15 * fit), lang, bold=True)
-        self.say_size = round(14 * fit)
+
+@dataclass(frozen=True)
+class _Plan:
+    """How a race is laid out in its area: text, counter columns, the boards' margin, the lines
+    the sentences and the banners take, and where the sides' columns start."""
+
+    sizes: _RaceText
+    columns: int
+    rows: int
+    margin: int
+    say_lines: int
+    say_h: int
+    banner_lines: int
+    top: int
+    board: int  # the side the boards get
+
+
+def _fit(
+    area: pygame.Rect,
+    n: int,
+    entries: int,
+    saying: bool,
+    scale: float,
+    board_side: int,
+    least: int,
+    lang: str,
+    menu: int,
+) -> _Plan:
+    """The first layout, from the roomiest to the most folded, whose boards get ``board_side``."""
+    pad = 10
+    half = (area.width - 3 * pad) // 2
+    floor = max(0.75, least / 15)  # the counters' text (15 x fit) never below ``least``
+    widest = fit_board(pygame.Rect(0, 0, half, 10**6), n, 4).rect.w  # as wide as a half allows
+    want = min(board_side, widest)
+    fits = [scale]
+    while fits[-1] > floor:
+        fits.append(max(fits[-1] * 0.9, floor))
+    tries = [(scale, 1, 16, 2, 2)] + [(fit, 2, 16, 2, 2) for fit in fits]
+    tries += [(floor, 2, margin, 2, 2) for margin in (10, 4)] + [(floor, 2, 4, 1, 2), (floor, 2, 4, 1, 1)]
+    plan = None
+    for fit, columns, margin, say_lines, banner_lines in tries:
+        sizes = _RaceText(fit, lang, least)
+        rows = -(-entries // columns)
+        say_h = say_lines * sizes.say.get_linesize() + 6 if saying else 0
+        top = area.y + pad + (menu + 4 if menu else 0) + banner_lines * (sizes.banner.get_linesize() + 2)
+        title_h = 0 if menu else sizes.title.get_linesize() + 8
+        board_h = area.bottom - pad - top - title_h - rows * sizes.row.get_linesize() - pad - say_h
+        side = fit_board(pygame.Rect(0, 0, half, max(1, board_h)), n, margin).rect.h
+        plan = _Plan(sizes, columns, rows, margin, say_lines, say_h, banner_lines, top, side)
+        if side >= want:
+            return plan
+    assert plan is not None
+    return plan
+
+
+class _RaceText:
+    """The race's fonts at text scale ``fit``, none smaller than ``least`` pixels."""
+
+    def __init__(self, fit: float, lang: str, least: int = 0) -> None:
+        self.banner = get_font(max(least, round(17 * fit)), lang, bold=True)
+        self.title = get_font(max(least, round(16 * fit)), lang, bold=True)
+        self.row = get_font(max(least, round(15 * fit)), lang)
+        self.bold = get_font(max(least, round(15 * fit)), lang, bold=True)
+        self.say_size = max(least, round(14 * fit))
         self.say = get_font(self.say_size, lang)
 
 
 def _draw_sentence(
-    surface: pygame.Surface, box: pygame.Rect, text: str, theme: Theme, lang: str, size: int = 14
+    surface: pygame.Surface,
+    box: pygame.Rect,
+    text: str,
+    theme: Theme,
+    lang: str,
+    size: int = 14,
+    most: int = 2,
 ) -> pygame.Rect:
-    """``text`` on up to two lines in ``box`` (the second cut with "…"); returns the box."""
+    """``text`` on up to ``most`` (1 or 2) lines in ``box`` (the last cut with "…"); returns the box."""
     font = font_for(text, size, lang)
     lines = wrap(font, text, box.width) if text else []
-    if len(lines) > 2:
-        lines = [lines[0], ellipsize(font, text[len(lines[0]) :].lstrip(), box.width)]
+    if len(lines) > most:
+        rest = text[len(lines[0]) :].lstrip() if most == 2 else text
+        lines = [*lines[: most - 1], ellipsize(font, rest, box.width)]
     y = box.y
     for line in lines:
         surface.blit(font.render(line, True, theme.text), (box.x, y))

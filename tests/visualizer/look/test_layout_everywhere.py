@@ -22,9 +22,9 @@ MODES = [
     ("predict", "backtracking"),
     ("game", "backtracking"),
 ]
-#: Race mode's two boards side by side: at 960x640 each gets what half the board's column allows,
-#: and at large text sizes the counters (never smaller than the controls' text) keep their room.
-RACE_SHARE = 0.37
+#: Race mode's pairs: forward checking's (the most counters, the domains' legends) and brute force's
+#: (the longest title).
+RACE_PAIRS = [("forward-checking", "mrv"), ("brute-force", "backtracking")]
 
 
 def cut_labels(app) -> list[str]:
@@ -65,17 +65,26 @@ def test_the_board_keeps_its_room_and_nothing_is_cut_or_overlaps(size, mode, alg
 
 @pytest.mark.filterwarnings("error:Label Rect is too small")
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_race_boards_keep_their_room_and_nothing_is_cut(size):
+@pytest.mark.parametrize("pair", RACE_PAIRS, ids=lambda p: p[0])
+def test_race_boards_keep_their_room_and_nothing_is_cut(size, pair):
+    """Each of the two boards keeps 45% of the window's height too: the counters fold into two
+    columns, their text shrinks to the controls' size and no further, the margins narrow and the
+    sentences take one line before a board shrinks; no title or counter label is cut."""
     for scale in SCALES:
         for lang in ("en", "zh"):
-            app = new_app(8, "forward-checking", mode="race", size=size, ui_scale=scale, lang=lang)
+            app = new_app(8, pair[0], mode="race", algo2=pair[1], size=size, ui_scale=scale, lang=lang)
             try:
                 app.dispatch("step", 30)
                 app.tick(FRAME)
+                where = (scale, lang)
                 a, b = app.mode.board_rects["a"], app.mode.board_rects["b"]
-                assert min(a.h, b.h) >= RACE_SHARE * size[1], (scale, lang)
+                assert min(a.h, b.h) >= math.ceil(0.45 * size[1]), (where, a, b)
                 assert not a.colliderect(b) and not app.layout.controls.colliderect(a)
                 assert a.right <= size[0] and b.right <= size[0] and b.bottom <= app.layout.scrub.top
-                assert cut_labels(app) == [], (scale, lang)
+                assert app.mode.cut_texts == [], where
+                sayings = list(app.mode.narration_rects.values())
+                for board, saying in combinations([a, b, *sayings], 2):
+                    assert not board.colliderect(saying), where
+                assert cut_labels(app) == [], where
             finally:
                 app.close()
