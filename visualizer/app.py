@@ -419,6 +419,7 @@ class App:
                 self.surface.get_size(),
                 self.ui_scale,
                 wide_side=self.mode.wide_side,
+                counter_rows=self.mode.counter_rows,
                 narration=self.mode.narrates,
                 scrub=self.mode.scrubs,
                 strips=self.mode.flag_strips,

@@ -74,6 +74,7 @@ def compute_layout(
     narration: bool = False,
     scrub: bool = False,
     strips: bool = False,
+    counter_rows: tuple[int, int] = (COUNTER_ROWS, EXTRA_ROWS),
 ) -> Layout:
     """Rectangles for a window of ``size`` (never smaller than ``MIN_SIZE``).
 
@@ -81,7 +82,8 @@ def compute_layout(
     the board keeps at least 40% of the width.
 
     ``wide_side`` (a search tree or gallery in the side panel) gives that panel room taken from the
-    board, which stays centred in what is left.
+    board, which stays centred in what is left; the view has the height the ``counter_rows`` (the
+    mode's counters, and its smaller rows) leave at labels as large as the controls' text.
 
     The status area (``banner``) sits above the board, the ``scrub`` strip right under it and the
     ``narration`` panel (when asked for) under that, all taken from the board's column: none ever
@@ -100,17 +102,15 @@ def compute_layout(
     scale = min(max(scale, 0.8), 1.6) * ui_scale
     control_width = min(max(width * 0.19, 220), 320) * ui_scale
     info_width = min(max(width * 0.25, 280), 440) * ui_scale
-    narrow_info = info_width
-    if wide_side:
-        info_width = max(info_width, min(width * 0.42, 760) * ui_scale)
-    room = width * (0.72 if wide_side else 0.6) - 4 * MARGIN  # what the two side columns may take together
-    room = min(room, width - board_floor(height) - 4 * MARGIN)  # the board's column: at least its floor
-    if wide_side and control_width + info_width > room:  # a view widens only into the room there is
-        info_width = max(narrow_info, room - control_width)
+    floor_room = width - board_floor(height) - 4 * MARGIN  # the board's column: at least its floor
+    room = min(width * 0.6 - 4 * MARGIN, floor_room)  # what the two side columns may take together
     if control_width + info_width > room:
         shrink = room / (control_width + info_width)
         control_width, info_width = control_width * shrink, info_width * shrink
     control_width, info_width = int(control_width), int(info_width)
+    if wide_side:  # a view widens the side panel into the board's room only: the controls stay as they are
+        room = int(min(width * 0.72 - 4 * MARGIN, floor_room))
+        info_width = max(info_width, min(int(min(width * 0.42, 760) * ui_scale), room - control_width))
     inner_height = height - 2 * MARGIN
     controls = pygame.Rect(MARGIN, MARGIN, control_width, inner_height)
     info_left = width - MARGIN - info_width
@@ -127,8 +127,8 @@ def compute_layout(
         inner_height * 0.36, 220 * scale, counters_need(COUNTER_ROWS, EXTRA_ROWS, control_text / 17)
     )
     counters_height = int(min(counters_height, inner_height * 0.66))
-    if wide_side:  # a tree or gallery keeps most of the column: the counters' text shrinks instead
-        counters_height = int(min(max(inner_height * 0.36, 220 * scale), inner_height * 0.5))
+    if wide_side:  # a tree, gallery or options view takes all the column the counters' rows leave
+        counters_height = int(min(counters_need(*counter_rows, control_text / 17), inner_height * 0.66))
     counters = pygame.Rect(info_left, MARGIN, info_width, counters_height)
     code = pygame.Rect(
         info_left, counters.bottom + MARGIN, info_width, inner_height - counters_height - MARGIN

@@ -22,6 +22,7 @@ from visualizer.core.scrub import Scrub, ScrubDrag, TotalProbe
 from visualizer.core.until import Until
 from visualizer.input.window_n import N_JUMP, parse_n
 from visualizer.look.i18n import tr
+from visualizer.look.layout import COUNTER_ROWS, EXTRA_ROWS
 from visualizer.look.theme import Theme
 
 if TYPE_CHECKING:
@@ -89,6 +90,8 @@ class Mode(Protocol):
     def busy(self) -> bool: ...
     @property
     def wide_side(self) -> bool: ...
+    @property
+    def counter_rows(self) -> tuple[int, int]: ...  # the counters panel's rows: counters, smaller ones
 
     # what the layout keeps room for: a narration panel, a scrub strip, flag arrays under the board
     narrates: bool
@@ -151,6 +154,11 @@ class ModeBase:
     game: GameRound | None = None
     player: Player | None = None  # what moves its search in time
     views: Views | None = None  # its side views (code, tree, gallery, chart)
+
+    @property
+    def counter_rows(self) -> tuple[int, int]:
+        """The counters panel's rows (counters, smaller rows below them): the most it ever shows."""
+        return COUNTER_ROWS, EXTRA_ROWS
 
     @property
     def playing(self) -> bool:

@@ -106,6 +106,11 @@ class WatchMode(SearchMode):
     def wide_side(self) -> bool:
         return self.views.view != "code"
 
+    @property
+    def counter_rows(self) -> tuple[int, int]:
+        """The counters this algorithm counts; depth, event, elapsed and MRV's next row below them."""
+        return len(self.timeline.spec.counters), 3 + (self.domains is not None)
+
     def controls(self) -> ControlPlan:
         return ControlPlan((*SEARCH_ROWS, ("legend",)))
 

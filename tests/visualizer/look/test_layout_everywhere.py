@@ -88,3 +88,34 @@ def test_race_boards_keep_their_room_and_nothing_is_cut(size, pair):
                 assert cut_labels(app) == [], where
             finally:
                 app.close()
+
+
+@pytest.mark.filterwarnings("error:Label Rect is too small")
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_side_views_leave_the_counters_whole(size):
+    """The tree (T), gallery (Y) and options (V) views widen the side panel into the board's room
+    only: the counters keep every row (MRV's, the most: seven counters and four smaller rows) at
+    labels as large as the controls' text, the controls keep their column, the board its 45%."""
+    for scale in SCALES:
+        for lang in ("en", "zh"):
+            app = new_app(8, "mrv", mode="watch", size=size, ui_scale=scale, lang=lang)
+            try:
+                app.dispatch("step", 30)
+                app.tick(FRAME)
+                controls, text = app.layout.controls, app.layout.control_text
+                for view in ("tree", "gallery", "options"):
+                    app.dispatch(view)
+                    app.tick(FRAME)
+                    layout, where = app.layout, (scale, lang, view)
+                    assert app.mode.views.view == view and app.mode.wide_side, where
+                    assert layout.controls == controls and layout.control_text == text, where
+                    assert counters_need(COUNTER_ROWS, EXTRA_ROWS, text / 17) <= layout.counters.h, where
+                    assert app.geometry.rect.h >= math.ceil(0.45 * size[1]), where
+                    panels = [layout.controls, layout.counters, layout.code, app.geometry.rect]
+                    for a, b in combinations(panels, 2):
+                        assert not pygame.Rect(a).colliderect(b), (where, a, b)
+                    assert pygame.Rect((0, 0), size).contains(layout.counters.union(layout.code)), where
+                    app.dispatch(view)  # the same key again: back to the code
+                    app.tick(FRAME)
+            finally:
+                app.close()
