@@ -9,9 +9,12 @@ only. Memory and CPU time are capped by the parent (``solvers.own.search``).
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import json
 import os
 import sys
+import threading
 import traceback
 from collections.abc import Iterator
 from types import FrameType
@@ -20,6 +23,7 @@ from typing import TextIO
 from solvers.events import Backtrack, Conflict, Event, Place, Solution, event_to_dict
 
 BATCH = 256  # events written at a time
+FLUSH_SECONDS = 0.05  # or what there is after this long: the window sees a slow search's events soon
 KINDS = (Place, Conflict, Backtrack, Solution)  # what a student's search may yield
 
 
@@ -86,12 +90,56 @@ def _student_traceback(error: BaseException, path: str) -> str:
     return "\n".join([*lines, f"{type(error).__name__}: {error}"])
 
 
+def _yield_line(events: object) -> int:
+    """The line (0-based) of the ``yield`` the search stands at: the innermost generator of its
+    ``yield from`` chain (0 when the search is not a generator)."""
+    while inspect.isgenerator(getattr(events, "gi_yieldfrom", None)):
+        events = events.gi_yieldfrom  # type: ignore[attr-defined]
+    frame = getattr(events, "gi_frame", None)
+    return frame.f_lineno - 1 if frame is not None else 0
+
+
+class _Writer:
+    """The events' lines to the stream: a batch at a time, and at least every ``FLUSH_SECONDS``
+    from a thread of its own, so the events of a search that is slow (or stuck) arrive soon."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream, self.lock = stream, threading.Lock()
+        self.batch: list[str] = []
+        self.done = threading.Event()
+        threading.Thread(target=self._flush_often, daemon=True).start()
+
+    def add(self, line: str) -> None:
+        with self.lock:
+            self.batch.append(line)
+            if len(self.batch) >= BATCH:
+                self._flush()
+
+    def close(self, last: str) -> None:
+        """Write what is left and the ``last`` line; nothing more after it."""
+        self.done.set()
+        with self.lock:
+            self.batch.append(last)
+            self._flush()
+
+    def _flush_often(self) -> None:
+        while not self.done.wait(FLUSH_SECONDS):
+            with self.lock:
+                if self.batch and not self.done.is_set():
+                    self._flush()
+
+    def _flush(self) -> None:
+        self.stream.write("\n".join(self.batch) + "\n")
+        self.stream.flush()
+        self.batch.clear()
+
+
 def run(path: str, n: int, limit: int, stream: TextIO) -> None:
     """Run the search of ``path`` at ``n``, writing its events to ``stream`` (at most ``limit``)."""
     source = open(path, encoding="utf-8").read()  # noqa: SIM115 - read once, closed by the GC
     namespace: dict[str, object] = {"__name__": "student_search", "__file__": path}
     end: dict[str, object] = {"end": "done"}
-    batch: list[str] = []
+    writer = _Writer(stream)
     try:
         exec(compile(source, path, "exec"), namespace)  # the student's own file
         search = namespace.get("search")
@@ -104,23 +152,18 @@ def run(path: str, n: int, limit: int, stream: TextIO) -> None:
                 raise TypeError(
                     f"search yielded {event!r}, not an event (Place, Conflict, Backtrack, Solution)"
                 )
+            if event.line == 0:  # an event the search built itself: the line of its yield
+                event = dataclasses.replace(event, line=_yield_line(events))
             _track(board, event)
             if count > limit:
                 end = {"end": "limit", "limit": limit}
                 break
-            batch.append(json.dumps(event_to_dict(event)))
-            if len(batch) >= BATCH:
-                stream.write("\n".join(batch) + "\n")
-                stream.flush()
-                batch.clear()
+            writer.add(json.dumps(event_to_dict(event)))
     except BaseException as error:  # the student's: reported, never ours
         if isinstance(error, KeyboardInterrupt):
             raise
         end = {"end": "error", "error": _student_traceback(error, path)}
-    if batch:
-        stream.write("\n".join(batch) + "\n")
-    stream.write(json.dumps(end) + "\n")
-    stream.flush()
+    writer.close(json.dumps(end))
 
 
 def main() -> None:

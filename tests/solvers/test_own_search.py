@@ -300,3 +300,29 @@ def test_closing_a_stream_stops_its_process(tmp_path):
     assert process.wait(timeout=10) is not None
     with pytest.raises(StopIteration):
         next(stream)
+
+
+def test_an_event_the_search_builds_itself_lights_the_line_of_its_yield():
+    source = (EXAMPLES / "missing_anti_diagonal.py").read_text(encoding="utf-8").splitlines()
+    events = events_of(EXAMPLES / "missing_anti_diagonal.py", 4)
+    place = next(e for e in events if type(e).__name__ == "Place")
+    assert source[place.line].strip() == "yield Place(row, col)"
+
+
+def test_a_slow_search_sends_each_event_soon_not_a_batch_at_the_end(tmp_path):
+    flag = tmp_path / "go"
+    source = (
+        "import os, time\n"
+        "def search(n, board):\n"
+        "    yield board.try_square(0, 0)\n"
+        f"    while not os.path.exists({str(flag)!r}):\n"
+        "        time.sleep(0.01)\n"
+        "    yield board.remove(0, 0)\n"
+    )
+    stream = EventStream(write(tmp_path, "slow.py", source), 4)
+    deadline = time.monotonic() + 20
+    while stream.ready() == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert stream.ready() == 1  # the first event came while the search still waits
+    flag.touch()
+    assert [type(e).__name__ for e in stream] == ["Place", "Backtrack"]

@@ -12,7 +12,8 @@ Each kind of event names its codes and what each counts (``Event.codes``; a wipe
 Conflict has a code of its own) and puts its fields in the record itself
 (``Event.pack`` / ``unpack``): the log knows no kind by name, and has room for 32 codes.
 
-Checks too large for 10 bits are kept exactly in a side table. A Solution's
+Checks too large for 10 bits, and lines past 62 (a student's own file), are kept
+exactly in side tables. A Solution's
 queens are not stored: they are the board at that moment, which the timeline
 rebuilds. So 10^7 events take 160 MB; past ``capacity`` the oldest events are
 forgotten (whole chunks), which bounds memory on arbitrarily long runs. A log may
@@ -41,6 +42,7 @@ from solvers.events import CODES, Event
 _KIND_BITS = 5
 _KIND_MASK = (1 << _KIND_BITS) - 1
 _CHECKS_ESCAPE = (1 << 10) - 1
+_LINE_ESCAPE = (1 << 6) - 1
 _COORD_BITS = 20
 _COORD_LIMIT = 1 << _COORD_BITS
 CHUNK = 1 << 16
@@ -50,25 +52,30 @@ _RECORDS = np.dtype([("head", "<u4"), ("square", "<u4"), ("extra", "<u8")])
 MEMO_SIZE = 1 << 16  # distinct event objects remembered
 MEMO_TRIAL = 1 << 12  # events logged before a memo that mostly misses is dropped
 
-#: An event's record, its checks when they pass the escape (else 0), and the event itself
-#: (held so that its id, the memo's key, stays its own).
-_Packed = tuple[bytes, int, Event]
-_BYTES, _BIG = itemgetter(0), itemgetter(1)
+#: An event's record, its checks and its line when they pass their escapes (else 0), and the
+#: event itself (held so that its id, the memo's key, stays its own).
+_Packed = tuple[bytes, int, int, Event]
+_BYTES, _BIG, _LONG = itemgetter(0), itemgetter(1), itemgetter(2)
 
 
 def _record(event: Event, code: int, row: int, col: int, a: int, b: int) -> bytes:
     """The record of ``event``, whose kind gives its ``code`` and its fields (``Event.pack``)."""
     if (row | col) >> _COORD_BITS:  # negative or too large
         raise ValueError("board too large for the event log")
-    head = code | event.attempt << _KIND_BITS | event.line << 6 | row << 12
+    head = code | event.attempt << _KIND_BITS | min(event.line, _LINE_ESCAPE) << 6 | row << 12
     square = col | min(event.checks, _CHECKS_ESCAPE) << _COORD_BITS
     return _RECORD.pack(head, square, a | b << 24)
 
 
 def _pack(event: Event) -> _Packed:
     """The record of ``event`` (see the module docstring)."""
-    checks = event.checks
-    return event.pack(_record), checks if checks >= _CHECKS_ESCAPE else 0, event
+    checks, line = event.checks, event.line
+    return (
+        event.pack(_record),
+        checks if checks >= _CHECKS_ESCAPE else 0,
+        line if line >= _LINE_ESCAPE else 0,
+        event,
+    )
 
 
 def _positions(items: list, value: object) -> Iterator[int]:
@@ -90,6 +97,7 @@ class EventLog:
         self.capacity = max(capacity, CHUNK)
         self._chunks: deque[bytearray] = deque()  # CHUNK records each, the last one filling
         self._big_checks: dict[int, int] = {}
+        self._long_lines: dict[int, int] = {}
         self._memo: dict[int, _Packed] | None = {}  # id(event) -> its record, while worth it
         self.start = start  # absolute index of the oldest event kept (a log may begin mid-run)
         self.end = start  # absolute index one past the newest
@@ -118,9 +126,13 @@ class EventLog:
                 self._memo = None  # this solver makes a new object per event: stop remembering
             records = found  # type: ignore[assignment]  # no None left
         if any(map(_BIG, records)):
-            for i, (_, big, _) in enumerate(records):
+            for i, (_, big, _, _) in enumerate(records):
                 if big:
                     self._big_checks[self.end + i] = big
+        if any(map(_LONG, records)):
+            for i, (_, _, line, _) in enumerate(records):
+                if line:
+                    self._long_lines[self.end + i] = line
         self._store(b"".join(map(_BYTES, records)))
 
     def _store(self, data: bytes) -> None:
@@ -141,8 +153,9 @@ class EventLog:
     def _forget_oldest_chunk(self) -> None:
         self._chunks.popleft()
         self.start += CHUNK
-        for index in [i for i in self._big_checks if i < self.start]:
-            del self._big_checks[index]
+        for table in (self._big_checks, self._long_lines):
+            for index in [i for i in table if i < self.start]:
+                del table[index]
 
     def get(self, index: int, queens: Sequence[int | None] = ()) -> Event:
         """The event at absolute ``index``; a Solution takes ``queens`` (the board)."""
@@ -154,7 +167,10 @@ class EventLog:
         checks = square >> _COORD_BITS
         if checks == _CHECKS_ESCAPE:
             checks = self._big_checks.get(index, checks)
-        common = (head >> 6 & 63, bool(head >> _KIND_BITS & 1), checks)  # line, attempt, checks
+        line = head >> 6 & _LINE_ESCAPE
+        if line == _LINE_ESCAPE:
+            line = self._long_lines.get(index, line)
+        common = (line, bool(head >> _KIND_BITS & 1), checks)  # line, attempt, checks
         col = square & (_COORD_LIMIT - 1)
         a, b = extra & ((1 << 24) - 1), extra >> 24
         return CODES[code][0].unpack(code, head >> 12, col, a, b, common, queens)

@@ -141,6 +141,16 @@ def test_a_new_kind_of_event_is_its_class_alone(monkeypatch):
     assert log.tally(0, 4).pruned == 2 and log.tally(0, 4).checks == 5000
 
 
+def test_lines_of_a_long_file_round_trip_and_never_spill_into_the_row():
+    """A student's file has lines past the record's 6 bits: they are kept in a side table (a line
+    of 70 had been shifted into the row, so step back put its queen on another row)."""
+    events = [Place(3, 2, 70), Conflict(4, 1, (3, 2), 62), Backtrack(3, 2, 63), Place(1, 0, 5000)]
+    events += [Solution((1, 3, 0, 2), 64)]
+    log = EventLog()
+    log.extend(events)
+    assert [log.get(i, (1, 3, 0, 2)) for i in range(len(events))] == events
+
+
 def test_log_memory_budget():
     """16 bytes an event for a real run."""
     log = EventLog()
