@@ -38,6 +38,7 @@ SHOTS: dict[str, tuple[int, str, str, str]] = {
 #: file name -> (n, example search of solvers/own/examples, script): a student's search in the window.
 SEARCH_SHOTS: dict[str, tuple[int, str, str]] = {
     "own-search.png": (6, "backtracking", "step:25"),
+    "own-mistake.png": (6, "missing_anti_diagonal", "instant;wait-idle;check"),  # J: its first mistake
 }
 #: file name -> (n, language, script) of each game-mode screenshot.
 GAME_SHOTS: dict[str, tuple[int, str, str]] = {
