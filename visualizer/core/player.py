@@ -39,6 +39,8 @@ CHUNK = 1000
 INSTANT_WAIT = 1.0
 #: Seconds of play kept in hand while a solver's events are still arriving (more would come in a burst).
 WAIT_BUDGET = 0.25
+#: How long the worker sleeps, outside the lock, when a solver has sent nothing new.
+WAIT_SECONDS = 0.01
 #: A show-all "run until" animates at least this fast (next and instant follow the speed slider).
 NEXT_ANIMATION_SPEED = 1000.0
 #: Play speeds in events per second; + and - multiply by SPEED_FACTOR (four presses per decade).
@@ -365,12 +367,12 @@ class Player:
         """A short jump right here; a long one continues on the worker thread."""
         started = time.perf_counter()
         with self.lock:
-            found = False
+            found, here = False, self.track.ready(SYNC_EVENTS)  # never wait for a solver here
             if goal.stop is not None:
-                found = self.track.advance_until(goal.stop, SYNC_EVENTS)
+                found = here > 0 and self.track.advance_until(goal.stop, here)
                 done = found or self.track.finished
             else:
-                self.track.step(SYNC_EVENTS)
+                self.track.step(here)
                 done = self.track.finished
         self.elapsed += time.perf_counter() - started
         if not done:
@@ -400,16 +402,21 @@ class Player:
             return
         while not self._cancel.is_set():
             with self.lock:
+                chunk = track.ready(CHUNK)  # what a solver still at work has sent
+            if chunk == 0:
+                time.sleep(WAIT_SECONDS)  # waiting for it outside the lock: the window draws on
+                continue
+            with self.lock:
                 before = track.cursor
                 if stop is not None:
-                    job.found = track.advance_until(stop, CHUNK)
+                    job.found = track.advance_until(stop, chunk)
                     job.applied += track.cursor - before
                     if job.found or track.finished:
                         break
                 else:
-                    applied = track.step(CHUNK)
+                    applied = track.step(chunk)
                     job.applied += applied
-                    if applied < CHUNK:
+                    if applied < chunk:
                         break
             time.sleep(0)  # let the UI thread take the lock
         job.cancelled = self._cancel.is_set()
