@@ -94,6 +94,7 @@ class ControlState:
     relaxed: bool = False  # game mode: relaxed rules
     hints: bool = False  # game mode: safe squares ringed
     race_pair: tuple[str, str] | None = None  # race mode: the drop-down offers race pairs instead
+    pair_menu: tuple[int, int, int, int] | None = None  # race mode: the pairs' row above the boards
     theme: str = "classroom"  # the projector button shows whether the projector theme is on
     ui_scale: float = 1.0  # text size (visualizer/look/appearance.py): rows grow with it
     until_kind: str = "depth"  # the Run until control's condition and number box
@@ -164,10 +165,12 @@ class Controls:
     def build(self) -> None:
         """Create every widget inside ``rect`` (call ``kill`` first on a rebuild)."""
         lang, plan = self.state.lang, self.state.plan
+        menu_rect = pygame.Rect(self.state.pair_menu) if self.state.pair_menu is not None else None
         if self.state.race_pair is not None:  # titles that would shrink below 12 px: the short names
             texts = [text for text, _ in race_options(self.state.race_pair, lang)[0]]
             font_size = self.manager.get_theme().get_font(["button"]).get_point_size()
-            room = self.rect.width - 2 * font_size - 8  # the drop-down's arrow (about a row wide)
+            across = menu_rect.width if menu_rect is not None else self.rect.width
+            room = across - 2 * font_size - 8  # the drop-down's arrow (about a row wide)
             self.short_pairs = min(label_size(text, room, font_size) for text in texts) < 12
         x, y, width = self.rect.x, self.rect.y, self.rect.width
         mode_buttons = tuple(f"mode:{mode}" for mode in MODES)
@@ -178,7 +181,8 @@ class Controls:
         # Every row in the column's height: the mode rows, the drop-down, n, the mode's rows, the
         # lesson rows (run until, bookmarks), the speed, then three rows of the window's own (with
         # their gaps, about 3.5 rows more).
-        rows = -(-len(mode_buttons) // per_row) + (plan.choice is not None) + 1 + len(plan.rows)
+        in_column = plan.choice is not None and menu_rect is None  # the race's pairs: a row of their own
+        rows = -(-len(mode_buttons) // per_row) + in_column + 1 + len(plan.rows)
         rows += (2 if self.state.mode in SEARCH else 0) + (2 if plan.speed else 0) + 3
         fit = int(self.rect.height / (rows + 3.5))
         row = max(20, min(round(40 * self.state.ui_scale), self.rect.height // 20, fit))
@@ -194,7 +198,9 @@ class Controls:
             place_row(mode_buttons[start : start + per_row], y)
             y += row + gap
         self.buttons[f"mode:{self.state.mode}"].select()  # the mode shown
-        if plan.choice is not None:
+        if menu_rect is not None:
+            self._algorithm_menu(menu_rect)
+        elif plan.choice is not None:
             self._algorithm_menu(pygame.Rect(x, y, width, row))
             y += row + gap
         third = (width - 2 * gap) // 3  # n - 1, the n box, n + 1

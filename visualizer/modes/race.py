@@ -50,6 +50,26 @@ def partner(algorithm: str) -> str:
     return next(name for name in registry.ALGORITHMS if name != algorithm)
 
 
+def race_area(layout: Layout) -> pygame.Rect:
+    """Where the race draws: the board's column and the side panel (the presenter view: what of
+    them is in the window), from the status area (a banner covers the race's own lines there) to
+    the strip under the boards, which stays clear for the scrub bar and the lessons' ticks."""
+    area = layout.board.union(layout.code).union(layout.counters).clip(pygame.Rect((0, 0), layout.size))
+    top = layout.banner.top
+    return pygame.Rect(area.left, top, area.width, layout.scrub.top - top)
+
+
+def pair_menu_rect(layout: Layout) -> pygame.Rect | None:
+    """The race pairs' drop-down: a row across the top of the race area, wide enough for both
+    titles at the controls' text size (the control column cut them to 10 px); None without
+    controls (the presenter view: the boards' titles say the pair)."""
+    if not layout.controls.colliderect(pygame.Rect((0, 0), layout.size)):  # controls off screen
+        return None
+    area, pad = race_area(layout), 10
+    height = max(24, min(round(2.5 * layout.control_text), area.height // 12))
+    return pygame.Rect(area.x + pad, area.y + pad, area.width - 2 * pad, height)
+
+
 def pair_id(pair: Pair) -> str:
     """The drop-down option id of a pair: ``"a,b"``."""
     return ",".join(pair)
@@ -137,7 +157,12 @@ class RaceMode(SearchMode):
         return ControlPlan(SEARCH_ROWS, choice="pairs")
 
     def control_fields(self) -> dict[str, object]:
-        return {"playing": self.playing, "race_pair": self.pair}
+        menu = pair_menu_rect(self.host.layout)
+        return {
+            "playing": self.playing,
+            "race_pair": self.pair,
+            "pair_menu": tuple(menu) if menu is not None else None,
+        }
 
     # -- commands ------------------------------------------------------------
 
@@ -200,11 +225,8 @@ class RaceMode(SearchMode):
     def draw(self, surface: pygame.Surface, layout: Layout) -> BoardGeometry | None:
         from visualizer.render.race import draw_race
 
-        # the board's column and the side panel (the presenter view: what of them is in the window)
-        area = layout.board.union(layout.code).union(layout.counters).clip(pygame.Rect((0, 0), layout.size))
-        top = layout.banner.top  # the race's own lines stand in the status area (a banner covers them)
-        # the strip under the boards stays clear: the scrub bar with the lessons' ticks
-        area = pygame.Rect(area.left, top, area.width, layout.scrub.top - top)
+        area = race_area(layout)
+        menu = pair_menu_rect(layout)
         lang, hidden = self.host.lang, self.host.hidden  # panels a lesson's exercise hides
         cut: list[str] = []
         with self.host.lock:
@@ -224,6 +246,7 @@ class RaceMode(SearchMode):
                 board_side=layout.board_side,
                 least=layout.control_text,
                 cut=cut,
+                menu=menu.height if menu is not None else 0,
             )
             self.cut_texts = cut
         self.draw_scrub(surface, layout)

@@ -26,7 +26,7 @@ def test_an_accepted_algorithm_stays_chosen():
 def test_a_refused_race_pair_puts_the_menu_back():
     app = new_app(12, "backtracking", mode="race")
     before = app.controls.algorithms.selected_option  # type: ignore[union-attr]
-    choose(app, "brute-force")  # brute force vs backtracking (short names): brute force stops at n = 8
+    choose(app, "Brute force")  # brute force vs backtracking (their titles): brute force stops at n = 8
     assert app.banner is not None and app.banner[1] == "error"
     assert app.mode.pair == ("backtracking", "forward-checking")  # type: ignore[attr-defined]
     assert app.controls.algorithms.selected_option == before  # type: ignore[union-attr]

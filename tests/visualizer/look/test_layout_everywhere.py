@@ -86,6 +86,11 @@ def test_race_boards_keep_their_room_and_nothing_is_cut(size, pair):
                 for board, saying in combinations([a, b, *sayings], 2):
                     assert not board.colliderect(saying), where
                 assert cut_labels(app) == [], where
+                menu = app.controls.algorithms  # the pairs: a row above the boards, titles whole
+                assert menu is not None and not menu.rect.colliderect(app.layout.controls), where
+                assert not menu.rect.colliderect(a) and not menu.rect.colliderect(b), where
+                assert menu.rect.height >= app.layout.control_text, where
+                assert not app.controls.short_pairs and menu.class_ids[-1] is None, (where, menu.class_ids)
             finally:
                 app.close()
 
