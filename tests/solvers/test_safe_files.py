@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from visualizer.shell import safe_files
-from visualizer.shell.safe_files import NewFile, RefusedFile, remove_temporaries, write_atomically
+from solvers import safe_files
+from solvers.safe_files import NewFile, RefusedFile, remove_temporaries, write_atomically
 
 
 @pytest.mark.parametrize("dangling", [True, False])
