@@ -58,6 +58,32 @@ def whole_number(what: str, minimum: int, maximum: int) -> Callable[[str], int]:
     return parse
 
 
+def size_range(what: str, minimum: int, maximum: int) -> Callable[[str], range]:
+    """An argparse type: board sizes ``A-B`` (or one size ``N``), each in minimum..maximum, A <= B.
+
+    >>> size_range("n", 1, 99)("4-12"), size_range("n", 1, 99)("8")
+    (range(4, 13), range(8, 9))
+    >>> size_range("n", 1, 99)("9-4")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: n runs backwards ('9-4'): write 4-9
+    """
+    number = whole_number(what, minimum, maximum)
+
+    def parse(text: str) -> range:
+        first, dash, last = text.partition("-")
+        last = last if dash else first
+        if not (_DIGITS.fullmatch(first) and _DIGITS.fullmatch(last)):
+            raise argparse.ArgumentTypeError(
+                f"{what} must be one size or sizes A-B (like 4-12) in ASCII digits, not {shown(text)}"
+            )
+        low, high = number(first), number(last)
+        if high < low:
+            raise argparse.ArgumentTypeError(f"{what} runs backwards ({shown(text)}): write {high}-{low}")
+        return range(low, high + 1)
+
+    return parse
+
+
 def one_line(message: str, argv: list[str]) -> str:
     """An argparse message made safe to print as one line: long arguments clipped, controls escaped.
 

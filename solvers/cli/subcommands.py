@@ -1,4 +1,5 @@
-"""The ``nqueens`` commands: the parser, and what count, solve, events, explain, profile and algorithms print.
+"""The ``nqueens`` commands: the parser, and what count, solve, events, explain, profile and algorithms
+print (``nqueens lab``'s sweep is ``solvers.cli.lab``, through ``cmd_count``).
 
 ``solvers.cli.main`` runs them as a process (signals, exit status, write errors).
 
@@ -17,14 +18,14 @@ from itertools import islice
 
 from solvers import estimate, plain
 from solvers.cli import progress as cli_progress
-from solvers.cli.args import whole_number
+from solvers.cli.args import size_range, whole_number
 from solvers.errors import SolverError
 from solvers.langs import LANGS
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy reads it as True)
 if TYPE_CHECKING:  # typing (2 ms) and json (1 ms) load only when a command needs them
     import threading
-    from collections.abc import Callable, Iterable, Sequence
+    from collections.abc import Callable, Iterable, Iterator, Sequence
     from typing import Any, NoReturn, TextIO, TypeVar
 
     from solvers import engine
@@ -79,6 +80,11 @@ class _Parser(argparse.ArgumentParser):
 
 _board_size = whole_number("n", 1, N_MAX)
 _limit = whole_number("limit", 0, sys.maxsize)  # itertools.islice takes no more
+_seconds = whole_number("budget", 1, 10**9)
+LAB_MAX_N = 62  # engine.MAX_BITS; every algorithm's own limit is lower
+_sizes = size_range("n", 1, LAB_MAX_N)
+METRICS = ("attempts", "placements", "checks", "backtracks", "time")  # what 'nqueens lab' compares
+LAB_BUDGET = 60  # seconds: a lab point estimated to take longer is skipped
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -135,6 +141,33 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("path", help="the file to write (never over an existing one)")
     new.add_argument("--lang", choices=LANGS, default="en", help="language of its comments")
 
+    lab = commands.add_parser(
+        "lab",
+        help="measure how each algorithm's work grows with n: a table, a fitted growth, CSV and a plot",
+        description="Run 'nqueens count N --algo A' for each algorithm and n; print the table and each"
+        " algorithm's growth per extra queen (a least-squares fit of log(metric) on n).",
+    )
+    lab.add_argument(
+        "--algo", action="append", required=True, metavar="NAME", help="an algorithm to measure (repeat it)"
+    )
+    lab.add_argument(
+        "--n", type=_sizes, default=range(4, 13), metavar="A-B", help="the board sizes, A to B (default 4-12)"
+    )
+    lab.add_argument(
+        "--metric", choices=METRICS, default="attempts", help="what is compared (default attempts)"
+    )
+    lab.add_argument("--csv", metavar="PATH", help="write every measured counter to PATH.csv")
+    lab.add_argument(
+        "--plot", metavar="PATH", help="draw the plot to PATH.png or PATH.svg (needs matplotlib)"
+    )
+    lab.add_argument(
+        "--budget",
+        type=_seconds,
+        default=LAB_BUDGET,
+        metavar="SECONDS",
+        help=f"skip a point estimated to take longer (default {LAB_BUDGET:g})",
+    )
+
     algos = commands.add_parser("algorithms", help="list the algorithms")
     algos.add_argument("--json", action="store_true", help="print a JSON list")
     return parser
@@ -174,16 +207,36 @@ def _work(label: str, work: Callable[[Callable[[float], None], threading.Event],
     return cli_progress.run(work, label, **kw)
 
 
-def _algo_counters(name: str, n: int, first: bool) -> tuple[Counters, str]:
-    """The counters from the engine, which models every searching algorithm (else from its events)."""
+#: Events drained between two looks at the cancel flag (``_until``).
+CANCEL_EVERY = 4096
+
+
+def _until(events: Iterable[Event], cancel: threading.Event) -> Iterator[Event]:
+    """``events``, stopped by ``Cancelled`` once ``cancel`` is set (looked at every CANCEL_EVERY)."""
+    from solvers.plain import Cancelled
+
+    for number, event in enumerate(events):
+        if number % CANCEL_EVERY == 0 and cancel.is_set():
+            raise Cancelled
+        yield event
+
+
+def _algo_counters(name: str, n: int, first: bool, prefix: str = "") -> tuple[Counters, str]:
+    """The counters from the engine, which models every searching algorithm (else from its events).
+
+    ``prefix`` starts the progress line's label (``nqueens lab``'s "point 3 of 27: ")."""
     from solvers import registry
     from solvers.counters import tally
 
     spec = registry.get(name)
     if spec.engine is None:  # an algorithm the engine does not model: drain its events
-        return tally(spec.solve(n, first=first)), "events"
+        events = spec.solve(n, first=first)  # checks n here, before the work starts
+        # off the main thread like the engine's work: an elapsed-time line after a second, and
+        # Ctrl-C at once (forward checking drains for half a minute at n = 13)
+        label = f"{prefix}{name} n = {n}, draining its events"
+        return _work(label, lambda _p, cancel: tally(_until(events, cancel)), fractions=False), "events"
     kind = _engine_kind(spec.engine, first)
-    label = f"{name} n = {n}" + (f" (estimate: {_engine_time(kind, n, 'count')})" if kind else "")
+    label = f"{prefix}{name} n = {n}" + (f" (estimate: {_engine_time(kind, n, 'count')})" if kind else "")
 
     def work(progress: Callable[[float], None], cancel: threading.Event) -> Counters:
         return spec.engine_counters(n, first=first, progress=progress, cancel=cancel, patient=True)
@@ -191,7 +244,9 @@ def _algo_counters(name: str, n: int, first: bool) -> tuple[Counters, str]:
     return _work(label, work, fractions=not first), "engine"
 
 
-def cmd_count(args: argparse.Namespace) -> dict[str, object]:
+def cmd_count(args: argparse.Namespace, prefix: str = "") -> dict[str, object]:
+    """What ``nqueens count`` prints (its ``--json`` object); ``nqueens lab`` measures each of its
+    points through this same function, ``prefix`` starting the progress line's label."""
     start = time.perf_counter()
     if args.algo is None:
         if args.by_columns or args.first:
@@ -200,10 +255,10 @@ def cmd_count(args: argparse.Namespace) -> dict[str, object]:
         result: dict[str, object] = {"n": args.n, "algorithm": "engine", "solutions": solutions}
         result.update(attempts=None, placements=None, backtracks=None)
     elif _has_answer(args.algo):
-        result = {"n": args.n, "algorithm": args.algo, **_direct(args)[1]}
+        result = {"n": args.n, "algorithm": args.algo, **_direct(args, prefix)[1]}
     else:
         spec, _ = _events(args)  # checks n and the options
-        counters, source = _algo_counters(spec.name, args.n, args.first)
+        counters, source = _algo_counters(spec.name, args.n, args.first, prefix)
         result = {"n": args.n, "algorithm": spec.name, **counters.as_dict(), "source": source}
     result["seconds"] = round(time.perf_counter() - start, 6)
     return result
@@ -234,7 +289,7 @@ def _has_answer(name: str) -> bool:
     return spec is not None and spec.answer is not None
 
 
-def _direct(args: argparse.Namespace) -> tuple[list[int], dict[str, int]]:
+def _direct(args: argparse.Namespace, prefix: str = "") -> tuple[list[int], dict[str, int]]:
     """Run an algorithm's direct answer function: its verified board and its counters."""
     from solvers import registry
     from solvers.algorithms import construction
@@ -245,7 +300,7 @@ def _direct(args: argparse.Namespace) -> tuple[list[int], dict[str, int]]:
     spec.check_n(args.n)
     if args.by_columns:
         raise SolverError(f"{spec.name} has no column-by-column walk (--by-columns)")
-    label = f"{spec.name} n = {args.n}"
+    label = f"{prefix}{spec.name} n = {args.n}"
     queens, counters = _work(label, lambda _p, _c: answer(args.n), fractions=False)
     if not construction.is_valid(queens):
         raise SolverError(f"internal error: {spec.name} gave a board that is not a solution")
@@ -402,6 +457,10 @@ def run(argv: Sequence[str], out: TextIO) -> int:
         return cmd_check(args, out)
     if args.command == "new-search":
         return cmd_new_search(args, out)
+    if args.command == "lab":
+        from solvers.cli import lab
+
+        return lab.cmd_lab(args, out)
     if args.command == "count":
         result = cmd_count(args)
         if args.json:
