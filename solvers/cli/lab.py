@@ -348,7 +348,7 @@ def cmd_lab(args: argparse.Namespace, out: TextIO) -> int:
     except _stops():
         if done:
             table.row(n, done)
-        out.write(f"stopped at n = {n}: the table holds the {len(points)} point(s) done\n")
+        out.write(f"\nstopped at n = {n}: the table holds the {len(points)} point(s) done\n")
         _summary(out, names, points, skips, args, draw=False)
         raise
     _summary(out, names, points, skips, args, draw=True)
