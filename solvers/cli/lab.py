@@ -94,6 +94,26 @@ def shown_value(point: Point | None, metric: str) -> str:
     return f"{found:.6f}" if metric == "time" else str(found)
 
 
+def attempt_units(names: Sequence[str]) -> dict[str, str]:
+    """What one attempt of each algorithm is ("square", "board", ...: ``spec.attempt_unit``)."""
+    from solvers import registry
+
+    return {name: registry.get(name).attempt_unit for name in names}
+
+
+def units_line(names: Sequence[str]) -> str | None:
+    """The sentence under an attempts table whose algorithms count different things, else None:
+    their attempts are compared across units only with this said (``AlgorithmSpec.attempt_unit``)."""
+    units = attempt_units(names)
+    if len(set(units.values())) < 2:
+        return None
+    by_unit: dict[str, list[str]] = {}
+    for name, unit in units.items():
+        by_unit.setdefault(unit, []).append(name)
+    parts = [f"a {unit} for {', '.join(mine)}" for unit, mine in by_unit.items()]
+    return "one attempt is " + "; ".join(parts)
+
+
 def fit_of(points: Sequence[Point], metric: str) -> Fit | None:
     """One algorithm's growth over its measured points above 0 (0 has no logarithm)."""
     kept = [(int(p["n"]), value(p, metric)) for p in points if value(p, metric) > 0]  # type: ignore[call-overload]
@@ -241,6 +261,7 @@ def plot(path: str, points: Sequence[Point], names: Sequence[str], metric: str) 
         figure.set_layout_engine("constrained")
         axes = figure.add_subplot()
         axes.set_yscale("log")
+        units = attempt_units(names)
         every_n = sorted({int(p["n"]) for p in points})  # type: ignore[call-overload]
         for name in names:
             mine = [p for p in points if p["algorithm"] == name and value(p, metric) > 0]
@@ -248,7 +269,9 @@ def plot(path: str, points: Sequence[Point], names: Sequence[str], metric: str) 
                 continue
             ns = [int(p["n"]) for p in mine]  # type: ignore[call-overload]
             fit = fit_of(mine, metric)
-            label = name if fit is None else f"{name}: {fit.base:.1f}x per queen (R² {fit.r2:.3f})"
+            label = f"{name} ({units[name]}s)" if metric == "attempts" else name
+            if fit is not None:
+                label += f": {fit.base:.1f}x per queen (R² {fit.r2:.3f})"
             (line,) = axes.plot(ns, [value(p, metric) for p in mine], marker="o", lw=2, zorder=3, label=label)
             if fit is not None:
                 axes.plot(ns, [fit.at(n) for n in ns], ls=":", lw=1, color=line.get_color())
@@ -293,6 +316,9 @@ class Table:
     def header(self) -> None:
         what = "seconds" if self.metric == "time" else self.metric
         self.out.write(f"{what} of each run, as 'nqueens count N --algo A' gives it (-: not run)\n")
+        units = units_line(self.names) if self.metric == "attempts" else None
+        if units is not None:
+            self.out.write(f"({units})\n")
         self.line(["n", *self.names])
 
     def line(self, cells: Sequence[str]) -> None:

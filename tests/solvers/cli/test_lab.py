@@ -33,9 +33,10 @@ def lab_run(*argv: str) -> subprocess.CompletedProcess[str]:
 def table(stdout: str) -> dict[str, dict[int, str]]:
     """The printed table as {algorithm: {n: cell}}."""
     lines = stdout.splitlines()
-    names = lines[1].split()[1:]
+    head = next(i for i, line in enumerate(lines) if line.split()[:1] == ["n"])
+    names = lines[head].split()[1:]
     cells: dict[str, dict[int, str]] = {name: {} for name in names}
-    for line in lines[2:]:
+    for line in lines[head + 1 :]:
         if not line.strip():
             break
         n, *row = line.split()
@@ -64,6 +65,8 @@ def test_the_table_is_nqueens_count_point_for_point(metric):
                 continue
             assert cells[name][n] == str(count_json(n, name)[metric]), (name, n)
     assert "note: brute-force at n = 9 not run: brute-force accepts n up to 8" in result.stdout
+    units = "(one attempt is a square for backtracking, forward-checking; a permutation for"
+    assert (units in result.stdout) == (metric == "attempts")
 
 
 def test_the_fit_printed_is_the_fit_of_the_counts():
