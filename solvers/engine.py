@@ -59,6 +59,7 @@ WALK_JIT_FROM = 10  # the backtracking family's square-by-square walk
 # Measured on 2 shared cores; each n costs about 6-7 times the one before.
 WALK_MAX_N = 15  # the square-by-square walk: n = 14 in 3.5 s, n = 15 about 25 s
 PROFILE_MAX_N = 20  # the tree profile: n = 16 about 8 s, 18 about 7 min, 20 some hours
+PROPAGATION_MAX_N = 16  # forward checking and MRV's walk
 
 
 class EngineLimit(SolverError):
@@ -512,6 +513,45 @@ class Permutations(Model):
         out = np.zeros(kn.OUT_SIZE, np.int64)
         _pick(kn.walk_permutations, _jit(self.jit_from, n, jit))(n, first, self.pruned, out)
         return _whole(out, progress)
+
+
+@dataclass(frozen=True)
+class Propagation(Model):
+    """Forward checking (``mrv``: the row with the fewest columns left first), by
+    ``kernels.walk_propagation``, first-row column by column on every core; a column and its
+    mirror image search mirrored trees, so a whole run walks about half the columns, counted
+    twice (column 0 and its mirror alone: column 0 also counts MRV's first choice of row)."""
+
+    mrv: bool
+    max_n: int = PROPAGATION_MAX_N
+    jit_from: int = 8
+
+    def _run(
+        self,
+        n: int,
+        first: bool,
+        progress: ProgressCallback | None,
+        cancel: CancelFlag | None,
+        jit: bool | None,
+    ) -> Counters:
+        compiled = _jit(self.jit_from, n, jit)
+        kernel = _pick(kn.walk_propagation, compiled)
+
+        def batch(lo: int, hi: int, weight: int) -> np.ndarray:
+            out = np.zeros(kn.OUT_SIZE, np.int64)
+            kernel(n, first, self.mrv, lo, hi, out)
+            return out * weight
+
+        if first or n == 1:
+            columns = [(0, n, 1)]
+        else:
+            mirrored = [(c, c + 1, 2 if 2 * c + 1 < n else 1) for c in range(1, (n + 1) // 2)]
+            columns = [(0, 1, 1), (n - 1, n, 1), *mirrored]
+        tasks = [partial(batch, *column) for column in columns]
+        out = sum(_in_parallel(tasks, compiled, progress, cancel), np.zeros(kn.OUT_SIZE, np.int64))
+        result = _counters_of(out)
+        result.pruned, result.wipeouts = int(out[kn.PRUNED]), int(out[kn.WIPEOUTS])
+        return result
 
 
 def tree_counters(levels: list[int]) -> Counters:

@@ -29,7 +29,8 @@ HAVE_NUMBA = importlib.util.find_spec("numba") is not None and not os.environ.ge
 
 # Layout of the ``out`` array of the walk and enumeration kernels (EVENTS: the seek kernels only).
 ATTEMPTS, PLACEMENTS, BACKTRACKS, SOLUTIONS, CHECKS, CHECKS_PAIRWISE, CHECKS_BOARD, EVENTS = range(8)
-OUT_SIZE = 8
+PRUNED, WIPEOUTS = 8, 9  # constraint propagation's own counters
+OUT_SIZE = 10
 # The phases of a resumable walk's ``state`` (``solvers.resume`` names them; kernels take plain ints).
 TRY, FULL, LIFT, SOLVED = 0, 1, 2, 3
 START, NEXT, SKIP = 0, 1, 2
@@ -286,6 +287,128 @@ def walk_permutations(n, first, pruned, out):
     out[BACKTRACKS] += backtracks
     out[SOLUTIONS] += solutions
     out[CHECKS] += checks
+
+
+@kernel
+def walk_propagation(n, first, mrv, col_lo, col_hi, out):
+    """Forward checking (rows top down) or, with ``mrv``, the row with the fewest columns left
+    (ties: the lowest), as ``solvers.algorithms.propagation`` searches: its counters and events.
+
+    The first row's columns ``col_lo..col_hi-1`` only (the rest in other calls). Domains are
+    bitmasks, one copy per depth, so undoing a placement is going back a level. A placement
+    prunes, row by row ascending, the in-board squares it attacks (each a look-up, counted on
+    ``CHECKS`` with, for MRV, the rows compared to choose the row, once per row filled), and
+    stops at the first row it empties: a wipe-out, undone at once.
+    """
+    doms = np.zeros((n + 1, n), np.int64)  # doms[d]: every row's domain before depth d's queen
+    rows = np.zeros(n, np.int64)  # the row filled at each depth
+    todo = np.zeros(n, np.int64)  # its columns not tried yet
+    pruned_at = np.zeros(n, np.int64)  # what the queen at each depth pruned (restored with it)
+    fresh = np.zeros(n, np.int64)  # 1 until the depth's first value is tried
+    assigned = np.zeros(n, np.int64)
+    full = (1 << n) - 1
+    for r in range(n):
+        doms[0, r] = full
+    attempts = backtracks = solutions = checks = pruned = wipeouts = events = 0
+    rows[0] = 0
+    todo[0] = full & ~((1 << col_lo) - 1) & ((1 << col_hi) - 1)
+    fresh[0] = 1 if col_lo == 0 else 0
+    compared0 = n if mrv else 0
+    depth = 0
+    while depth >= 0:
+        row = rows[depth]
+        if todo[depth] == 0:
+            assigned[row] = 0
+            depth -= 1
+            if depth >= 0:  # lift the queen of the depth above: its restores, then the Backtrack
+                backtracks += 1
+                events += pruned_at[depth] + 1
+            continue
+        bit = todo[depth] & -todo[depth]
+        todo[depth] ^= bit
+        col = 0
+        while (1 << col) != bit:
+            col += 1
+        attempts += 1
+        events += 1
+        looks = 0
+        if fresh[depth] == 1:
+            looks += compared0 if depth == 0 else (n - depth if mrv else 0)
+            fresh[depth] = 0
+        assigned[row] = 1
+        count = 0
+        wiped = False
+        for r in range(n):
+            doms[depth + 1, r] = doms[depth, r]
+        for r in range(n):
+            if assigned[r] == 1:
+                continue
+            d = r - row if r > row else row - r
+            mask = 1 << col
+            looks += 1
+            if col - d >= 0:
+                mask |= 1 << (col - d)
+                looks += 1
+            if col + d < n:
+                mask |= 1 << (col + d)
+                looks += 1
+            hit = doms[depth, r] & mask
+            while hit:
+                hit &= hit - 1
+                count += 1
+            doms[depth + 1, r] = doms[depth, r] & ~mask
+            if doms[depth + 1, r] == 0:
+                wiped = True
+                break
+        checks += looks
+        pruned += count
+        events += count
+        pruned_at[depth] = count
+        if wiped:
+            wipeouts += 1
+            backtracks += 1
+            events += 1 + count + 1  # the wipe-out, the restores, the Backtrack
+            assigned[row] = 0
+            continue
+        if depth == n - 1:
+            solutions += 1
+            events += 1
+            if first:
+                break
+            backtracks += 1
+            events += count + 1
+            assigned[row] = 0
+            continue
+        best = -1
+        for r in range(n):  # the next row: the topmost empty one, or (MRV) the one with fewest left
+            if assigned[r] == 0:
+                if best < 0:
+                    best = r
+                    if not mrv:
+                        break
+                else:
+                    a, b = doms[depth + 1, r], doms[depth + 1, best]
+                    size_a = size_b = 0
+                    while a:
+                        a &= a - 1
+                        size_a += 1
+                    while b:
+                        b &= b - 1
+                        size_b += 1
+                    if size_a < size_b:
+                        best = r
+        depth += 1
+        rows[depth] = best
+        todo[depth] = doms[depth, best]
+        fresh[depth] = 1
+    out[ATTEMPTS] += attempts
+    out[PLACEMENTS] += attempts
+    out[BACKTRACKS] += backtracks
+    out[SOLUTIONS] += solutions
+    out[CHECKS] += checks
+    out[PRUNED] += pruned
+    out[WIPEOUTS] += wipeouts
+    out[EVENTS] += events
 
 
 # -- seek kernels: walk from a checkpoint, event by event, to a stop -----------------------
@@ -702,6 +825,7 @@ KERNELS = (
     profile_states,
     walk_brute_force,
     walk_permutations,
+    walk_propagation,
     seek_backtracking,
     seek_bitmask,
     seek_brute_force,
@@ -717,6 +841,7 @@ _SIGNATURES = {
     "profile_states": "void(int64, int64[:, ::1], int64, int64, int64, int64[::1])",
     "walk_brute_force": "void(int64, boolean, int64[::1])",
     "walk_permutations": "void(int64, boolean, boolean, int64[::1])",
+    "walk_propagation": "void(int64, boolean, boolean, int64, int64, int64[::1])",
     "seek_backtracking": f"int64(int64, boolean, int64, {_BOARDS})",
     "seek_bitmask": _SEEK,
     "seek_brute_force": _SEEK,

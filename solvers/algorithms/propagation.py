@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 from solvers.domains import Domains, mrv_row
+from solvers.engine import Propagation
 from solvers.events import Backtrack, Conflict, Event, Place, Prune, Restore, Solution
 from solvers.narration import Context, fmt, line_key, square_by_square, with_shared
 from solvers.resume import PlacementResume, Start
@@ -332,6 +333,7 @@ SPECS = (
         counters=(*COUNTERS, "pruned", "wipeouts"),
         profile="events",
         narrator=narrate_forward_checking,
+        engine=Propagation(mrv=False),
         domains_after=_domains_after(_first_free),
     ),
     AlgorithmSpec(
@@ -353,6 +355,7 @@ SPECS = (
         counters=(*COUNTERS, "pruned", "wipeouts"),
         profile="events",
         narrator=narrate_mrv,
+        engine=Propagation(mrv=True),
         domains_after=_domains_after(_fewest_left),
     ),
 )

@@ -113,11 +113,13 @@ DRAIN_MAX_N = 13
 
 def test_an_exhaustive_algorithm_the_engine_does_not_model_stays_small_enough_to_drain():
     drained = [spec for spec in registry.ALGORITHMS.values() if spec.exhaustive and spec.engine is None]
-    assert {"forward-checking", "mrv"} <= {spec.name for spec in drained}
+    assert {"dlx"} <= {spec.name for spec in drained}
     assert all(spec.max_n <= DRAIN_MAX_N and spec.profile == "events" for spec in drained)
 
 
-@pytest.mark.parametrize("name", ["backtracking-board", "brute-force", "permutations-pruned", "bitmask"])
+@pytest.mark.parametrize(
+    "name", ["backtracking-board", "brute-force", "permutations-pruned", "bitmask", "forward-checking", "mrv"]
+)
 def test_compiled_and_interpreted_counters_agree(name):
     require_numba()
     n = min(7, registry.get(name).engine.max_n)

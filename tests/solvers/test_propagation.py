@@ -277,7 +277,7 @@ def run_cli(*argv: str) -> str:
 @pytest.mark.parametrize("name", PROPAGATION)
 def test_cli_count_json_gives_every_counter(name):
     data = json.loads(run_cli("count", "8", "--algo", name, "--json"))
-    assert data["source"] == "events" and data["algorithm"] == name
+    assert data["source"] == "engine" and data["algorithm"] == name  # equal to its events' tally
     expected = tally(drain(name, 8)).as_dict()
     assert {k: data[k] for k in expected} == expected
     assert data["solutions"] == 92 and data["pruned"] > 0 and data["wipeouts"] > 0
@@ -319,3 +319,13 @@ def test_cli_events_prints_prunes_restores_and_wipeouts(name):
     assert wipeouts and all(line["wipeout"] for line in wipeouts)
     prune = next(line for line in lines if line["event"] == "prune")
     assert set(prune) == {"event", "row", "col", "by", "line", "attempt", "checks"}
+
+
+@pytest.mark.parametrize("name", PROPAGATION)
+def test_the_engine_counts_what_the_events_tally_up_to_eleven(name):
+    """The kernel (compiled where numba is) against the generator, every counter, n = 11 and to
+    the first solution at 12 (smaller n: test_engine's table)."""
+    spec = registry.get(name)
+    events = list(drain(name, 11))
+    assert spec.engine_counters(11) == tally(events)
+    assert spec.engine_counters(12, first=True) == tally(spec.solve(12, first=True))

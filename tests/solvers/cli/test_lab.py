@@ -219,18 +219,18 @@ def test_a_point_over_the_budget_is_noted_and_never_run(monkeypatch):
 
 
 def test_an_algorithm_the_engine_does_not_model_is_estimated_from_its_own_times():
-    """Forward checking drains its events: its time's last ratio, carried on, is its estimate."""
-    assert lab._refusal("forward-checking", 13, 60, {11: 1.0, 12: 6.0}) is None  # 36 s
-    kind, words = lab._refusal("forward-checking", 13, 30, {11: 1.0, 12: 6.0}) or ("", "")
+    """Dancing links drains its events: its time's last ratio, carried on, is its estimate."""
+    assert lab._refusal("dlx", 13, 60, {11: 1.0, 12: 6.0}) is None  # 36 s
+    kind, words = lab._refusal("dlx", 13, 30, {11: 1.0, 12: 6.0}) or ("", "")
     assert kind == "budget" and "estimated from the n before" in words and "30 s budget" in words
-    assert lab._refusal("forward-checking", 14, 60, {}) == ("max", "forward-checking accepts n up to 13")
+    assert lab._refusal("dlx", 14, 60, {}) == ("max", "dlx accepts n up to 13")
 
 
 def test_ctrl_c_keeps_the_rows_done(tmp_path):
-    """SIGINT while forward checking drains n = 11 or 12: the rows printed stay, the CSV holds
+    """SIGINT while dancing links drains n = 11 or 12: the rows printed stay, the CSV holds
     their points, status 130 and one line on stderr, as every command ends on Ctrl-C."""
     path = tmp_path / "kept.csv"
-    argv = ["-m", "solvers", "lab", "--algo", "forward-checking", "--n", "4-13", "--csv", str(path)]
+    argv = ["-m", "solvers", "lab", "--algo", "dlx", "--n", "4-13", "--csv", str(path)]
     env = {**os.environ, "COLUMNS": "80"}
     with subprocess.Popen(
         [sys.executable, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env
@@ -246,9 +246,9 @@ def test_ctrl_c_keeps_the_rows_done(tmp_path):
     out = "".join(seen) + rest
     assert process.returncode == 128 + signal.SIGINT
     assert err.strip().splitlines() == ["nqueens: interrupted"]
-    rows = table(out)["forward-checking"]
+    rows = table(out)["dlx"]
     assert list(rows)[:7] == list(range(4, 11)) and 13 not in rows
-    assert "stopped at n = " in out and "forward-checking grows about" in out
+    assert "stopped at n = " in out and "dlx grows about" in out
     kept = lab.read_csv(path.read_text(encoding="utf-8"))
     assert {p["n"]: str(p["attempts"]) for p in kept} == rows
     assert len(kept) >= 7
