@@ -75,6 +75,7 @@ class App:
         self.geometry: BoardGeometry | None = None  # the board of the last frame
         self.pointer: tuple[int, int] = (0, 0)  # the mouse, from its last motion (the wheel has no pos)
         self.manager: pygame_gui.UIManager  # built by relayout, with the controls
+        self.managers: dict[appearance.ManagerKey, pygame_gui.UIManager] = {}  # kept by manager_for
         self.controls: Controls
         self.lessons = Lessons(self)  # bookmarks, hidden panels, lesson files, exports
         self.mode: Mode = modes.make(mode, self, n, algorithm, algo2)  # SolverError for a bad n
@@ -424,9 +425,7 @@ class App:
                 scrub=self.mode.scrubs,
                 strips=self.mode.flag_strips,
             )
-        self.manager = appearance.manager_for(
-            getattr(self, "manager", None), self.layout, self.theme, self.lang
-        )
+        self.manager = appearance.manager_for(self.managers, self.layout, self.theme, self.lang)
         self.prompt.close()  # its widgets belonged to the old layout
         old = getattr(self, "controls", None)
         self.controls = Controls(self.manager, self.layout.controls, control_state(self, self.mode))

@@ -145,18 +145,31 @@ def gui_font_size(layout: Layout) -> int:
     return layout.control_text
 
 
+#: The managers a window keeps (see ``manager_for``): the presenter view's, both languages', both themes'.
+KEPT_MANAGERS = 4
+
+ManagerKey = tuple[str, str, int]
+
+
 def manager_for(
-    manager: pygame_gui.UIManager | None, layout: Layout, theme: Theme, lang: str
+    kept: dict[ManagerKey, pygame_gui.UIManager], layout: Layout, theme: Theme, lang: str
 ) -> pygame_gui.UIManager:
-    """``manager`` if its theme, language and text size still hold, else a new one."""
-    size = gui_font_size(layout)
-    key = (theme.name, lang, size)
-    if manager is not None and getattr(manager, "classroom_key", None) == key:
+    """The manager for this theme, language and text size: the window's own from ``kept`` if it
+    has one, else a new one, kept (the least recently used dropped past ``KEPT_MANAGERS``).
+
+    A new manager loads Noto Sans SC at every size from ``FIT_SMALLEST`` up (about 0.2 s on a
+    loaded 2-core machine), so P, F2, F3 and F4 pressed back and forth reuse the manager they had:
+    the relayout kills the old controls, so a kept manager holds no widget while it waits."""
+    key = (theme.name, lang, gui_font_size(layout))
+    manager = kept.pop(key, None)
+    if manager is None:
+        look = gui_theme(theme, key[2])
+        manager = pygame_gui.UIManager(layout.size, theme_path=look, starting_language=lang)
+        while len(kept) >= KEPT_MANAGERS:
+            del kept[next(iter(kept))]
+    else:
         manager.set_window_resolution(layout.size)
-        return manager
-    look = gui_theme(theme, size)
-    manager = pygame_gui.UIManager(layout.size, theme_path=look, starting_language=lang)
-    manager.classroom_key = key  # type: ignore[attr-defined]
+    kept[key] = manager  # the most recently used last
     return manager
 
 

@@ -55,6 +55,29 @@ def test_keys_still_work_and_a_click_or_esc_brings_the_controls_back(make_app):
     assert not app.presenting
 
 
+def test_p_back_and_forth_reuses_the_windows_managers_with_only_the_current_widgets(make_app):
+    """The presenter view and the window keep their own pygame_gui manager (a new one loads every
+    font size again): P twice comes back to the same manager, which holds the new controls only."""
+    app = make_app(8, "backtracking")
+    window = app.manager
+    widgets = len(window.get_sprite_group().sprites())
+    press(app, pygame.K_p, "p")
+    presenter = app.manager
+    assert presenter is not window  # its text is larger
+    press(app, pygame.K_p, "p")
+    assert app.manager is window and not app.presenting
+    press(app, pygame.K_p, "p")
+    assert app.manager is presenter
+    press(app, pygame.K_ESCAPE)
+    assert app.manager is window
+    # the presenter's controls were killed when the window's were built: it waits with no widget
+    assert presenter.get_sprite_group().sprites() == [presenter.get_root_container()]
+    assert len(window.get_sprite_group().sprites()) == widgets  # the new controls, no old one left
+    assert set(app.controls.buttons.values()) <= set(window.get_sprite_group().sprites())
+    click_button(app, "step")
+    assert app.timeline.event_index == 1  # the kept manager's new controls answer
+
+
 def test_pgdn_and_pgup_walk_the_lessons_bookmarks_as_slides(make_app):
     app = make_app(4, "backtracking")
     app.dispatch("lesson-open", str(lesson_path("seed-003-four-queens")))
