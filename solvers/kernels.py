@@ -820,9 +820,56 @@ def seek_permutations(
     return ended
 
 
+@kernel
+def count_completions(n, queens, budget, out):
+    """Solutions extending a partial board of queens that attack no other (``queens[r]`` row r's
+    column, -1 for none): the walk of ``solvers.algorithms.bitmask.count_completions``, node for
+    node, budget and all. ``out`` gets the count and the budget left (negative: the walk stopped
+    early and the count is a lower bound)."""
+    full = (1 << n) - 1
+    fixed_cols = 0
+    for r in range(n):
+        if queens[r] >= 0:
+            fixed_cols |= 1 << queens[r]
+    cols_s = np.zeros(n + 1, np.int64)
+    diag_s = np.zeros(n + 1, np.int64)
+    anti_s = np.zeros(n + 1, np.int64)
+    free_s = np.zeros(n + 1, np.int64)
+    found, depth, cols, diag, anti, free, entering = 0, 0, 0, 0, 0, 0, True
+    while True:
+        if entering:  # a node: a solution at depth n, else one node of the budget and its free columns
+            entering = False
+            if depth == n:
+                found += 1
+                free = 0
+            else:
+                budget -= 1
+                free = 0
+                if budget >= 0:
+                    free = ~(cols | diag | anti) & full
+                    if queens[depth] >= 0:
+                        free &= 1 << queens[depth]
+                    else:
+                        free &= ~fixed_cols
+        if free and budget >= 0:
+            bit = free & -free
+            free ^= bit
+            cols_s[depth], diag_s[depth], anti_s[depth], free_s[depth] = cols, diag, anti, free
+            cols, diag, anti = cols | bit, ((diag | bit) << 1) & full, (anti | bit) >> 1
+            depth += 1
+            entering = True
+        elif depth == 0:
+            break
+        else:
+            depth -= 1
+            cols, diag, anti, free = cols_s[depth], diag_s[depth], anti_s[depth], free_s[depth]
+    out[0], out[1] = found, budget
+
+
 KERNELS = (
     count_states,
     profile_states,
+    count_completions,
     walk_brute_force,
     walk_permutations,
     walk_propagation,
@@ -839,6 +886,7 @@ _SEEK = f"int64(int64, boolean, {_BOARDS})"
 _SIGNATURES = {
     "count_states": "int64(int64, int64[:, ::1], int64, int64, int64)",
     "profile_states": "void(int64, int64[:, ::1], int64, int64, int64, int64[::1])",
+    "count_completions": "void(int64, int64[::1], int64, int64[::1])",
     "walk_brute_force": "void(int64, boolean, int64[::1])",
     "walk_permutations": "void(int64, boolean, boolean, int64[::1])",
     "walk_propagation": "void(int64, boolean, boolean, int64, int64, int64[::1])",

@@ -247,3 +247,39 @@ def test_numba_start_up_leaves_scipy_importable(monkeypatch):
     assert compiled(8, states, 2, 0, len(states)) == fresh.py_func(8, states, 2, 0, len(states)) == 92
     for k in kn.KERNELS:
         assert k.compiled is not k.py_func, f"{k.__name__} runs interpreted although numba is installed"
+
+
+def test_count_completions_compiled_walks_node_for_node_as_the_interpreted_one(monkeypatch):
+    """The game's "Can it be completed?" from n = 12 on runs ``kernels.count_completions``: the same
+    count and the same budget verdict as the recursive walk, on random partial boards, exact or cut
+    short by small budgets (the compiled kernel, its interpreted twin and the recursive walk)."""
+    import random
+
+    from solvers.algorithms import bitmask
+
+    require_numba()
+    rng = random.Random(20261203)
+    attacked = [0, 1] + [None] * 10  # two queens on one diagonal: no completion, no walk
+    cases = [([None] * 12, 2_000_000), (attacked, 2_000_000), ([None] * 13, 5_000), ([None] * 18, 20_000)]
+    for _ in range(60):
+        n = rng.randint(bitmask.COMPLETIONS_JIT_FROM, 16)
+        queens: list[int | None] = [None] * n
+        for row in rng.sample(range(n), rng.randint(0, 4)):
+            col = rng.randrange(n)
+            if all(c is None or (c != col and abs(c - col) != abs(r - row)) for r, c in enumerate(queens)):
+                queens[row] = col
+        cases.append((queens, rng.choice((30, 1_000, 50_000))))
+    compiled = [bitmask.count_completions(queens, budget) for queens, budget in cases]
+    small = [k for k, (_, budget) in enumerate(cases) if budget <= 20_000]  # interpreted arrays are slow
+    twin = []
+    for queens, budget in (cases[k] for k in small):
+        out = np.zeros(2, np.int64)
+        board = np.array([-1 if c is None else c for c in queens], np.int64)
+        kn.count_completions.py_func(len(queens), board, budget, out)
+        twin.append((int(out[0]), bool(out[1] >= 0)))
+    monkeypatch.setattr(kn, "HAVE_NUMBA", False)
+    recursive = [bitmask.count_completions(queens, budget) for queens, budget in cases]
+    assert compiled[:2] == [(14_200, True), (0, True)]
+    assert {exact for _, exact in recursive} == {True, False}, "both exact counts and budget-cut ones"
+    assert compiled == recursive
+    assert twin == [recursive[k] for k in small]
