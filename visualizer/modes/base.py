@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from solvers import estimate
 from solvers.engine import CancelFlag
 from visualizer.core.player import END, INSTANT_WAIT, NEXT, Player, until_goal
 from visualizer.core.scrub import Scrub, ScrubDrag, TotalProbe
@@ -32,6 +33,11 @@ if TYPE_CHECKING:
     from visualizer.modes.game import GameRound
     from visualizer.modes.views import Views
     from visualizer.render.board import BoardGeometry
+
+
+#: The longest survey (``solvers.estimate``'s walk at n, good to a factor of 2-3) that the scrub bar
+#: starts unasked for its total: n = 15 (15 s estimated, the square-by-square walk's largest n) still is.
+PROBE_SECONDS = 60.0
 
 
 class Host(Protocol):
@@ -414,11 +420,15 @@ class SearchMode(SizeCommands):
         return Scrub(track.cursor, total, self.scrub_ticks())
 
     def _probe_total(self) -> None:
-        """Start the survey of a twin run when the total is unknown and the engine answers quickly."""
+        """Start the survey of a twin run when the total is unknown and the engine answers quickly:
+        unasked, only where the walk of every event is expected within ``PROBE_SECONDS`` (bitmask
+        answers up to n = 20, but its survey of n = 20 would keep the cores busy for days)."""
         track = self.player.track
         probe = self._probe
         if track.event_total is not None or not track.instant or self.player.busy:
             return  # known, slow to work out, or on its way (an instant result walks the run)
+        if estimate.seconds("walk", self.n) > PROBE_SECONDS:
+            return  # the bar's total would come too late to help, at the cost of every core
         if probe is None or probe.owner is not track:
             if probe is not None:
                 probe.cancel()

@@ -228,3 +228,20 @@ def test_domains_on_the_board_survive_a_seek(name):
             assert app.mode.domains.domains.by == follower.domains.by
     finally:
         app.close()
+
+
+def test_the_scrub_bar_surveys_for_its_total_unasked_only_where_the_survey_is_quick():
+    """Bitmask at n = 10 gets its total in the background; at n = 20 (the engine answers it, but
+    its survey would keep every core busy for days) no survey starts until one is asked for."""
+    app = new_app(10, "bitmask")
+    try:
+        app.mode.wait_total(60)
+        counters = app.timeline.spec.engine_counters(10)  # an event per placement, backtrack, solution
+        assert app.mode.scrub_model().total == counters.placements + counters.backtracks + counters.solutions
+        app.dispatch("n", 20)
+        for _ in range(3):
+            app.tick(FRAME)
+        assert app.timeline.instant and app.mode.scrub_model().total is None
+        assert app.mode._probe is None or app.mode._probe.owner is not app.timeline, "no survey started"
+    finally:
+        app.close()
