@@ -80,7 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=("en", "zh"), help="language of the window (default en)")
     parser.add_argument("--size", help="window size WxH (960x640 to 7680x4320; default 1280x800)")
     parser.add_argument(
-        "--theme", choices=("classroom", "projector"), help="colours (projector: high contrast)"
+        "--theme",
+        choices=("classroom", "projector", "colour-safe"),  # visualizer/look/theme.py's THEMES
+        help="colours (projector: high contrast; colour-safe: for colour-blind eyes, Okabe-Ito on grey)",
     )
     parser.add_argument("--scale", type=_scale, help="text and widget size, e.g. 1.5 (0.5 to 4; default 1)")
     parser.add_argument("--headless", action="store_true", help="no window: run --script and write outputs")

@@ -420,10 +420,9 @@ COMMANDS: dict[str, Command] = _table(
         "app",
         (Key("f3", "F3"),),
         "switch_theme",
-        "projector",
+        "theme_button",  # shows the theme's name (button_text)
         while_busy=True,
         parse=one_of("theme", tuple(THEMES)),
-        toggle="projector",
     ),
     Command(
         "scale",
@@ -758,6 +757,8 @@ def button_text(name: str, state: Any, lang: str, mode: str) -> str:
         return tr("toggle", lang, label=tr(label, lang), state=tr("on" if on else "off", lang))
     if name == "scale":
         return tr(label, lang, scale=f"{state.ui_scale:g}")
+    if name == "theme":  # the theme now: F3 / the button go on to the next
+        return tr(f"theme_{state.theme}", lang)
     return tr(label, lang)
 
 

@@ -95,16 +95,12 @@ class ControlState:
     hints: bool = False  # game mode: safe squares ringed
     race_pair: tuple[str, str] | None = None  # race mode: the drop-down offers race pairs instead
     pair_menu: tuple[int, int, int, int] | None = None  # race mode: the pairs' row above the boards
-    theme: str = "classroom"  # the projector button shows whether the projector theme is on
+    theme: str = "classroom"  # the theme button shows its name
     ui_scale: float = 1.0  # text size (visualizer/look/appearance.py): rows grow with it
     until_kind: str = "depth"  # the Run until control's condition and number box
     until_value: str = "1"
     legend: bool = False  # the legend of the board's marks shows
     names_hidden: bool = False  # a quiz: the drop-down shows "Algorithm A" (visualizer/look/names.py)
-
-    @property
-    def projector(self) -> bool:
-        return self.theme == "projector"
 
 
 class Shell(Protocol):

@@ -15,7 +15,7 @@ import pygame_gui
 
 from visualizer.look.i18n import LANGUAGES, font_path
 from visualizer.look.layout import Layout
-from visualizer.look.theme import CLASSROOM, THEMES, Colour, Theme
+from visualizer.look.theme import CLASSROOM, THEMES, Colour, Theme, relative_luminance
 from visualizer.render.fonts import get_font
 
 #: The text sizes F4 cycles through.
@@ -51,8 +51,13 @@ def next_lang(lang: str) -> str:
 
 
 def next_theme(theme: Theme) -> Theme:
-    """The theme F3 switches to: classroom <-> projector."""
-    return THEMES["projector"] if theme.name == CLASSROOM.name else CLASSROOM
+    """The theme F3 switches to: classroom, projector, colour-blind safe, then classroom again.
+
+    >>> [next_theme(THEMES[name]).name for name in THEMES]
+    ['projector', 'colour-safe', 'classroom']
+    """
+    names = list(THEMES)
+    return THEMES[names[(names.index(theme.name) + 1) % len(names)]] if theme.name in THEMES else CLASSROOM
 
 
 def _hex(colour: Colour) -> str:
@@ -67,7 +72,7 @@ def gui_theme(theme: Theme, font_size: int) -> dict[str, dict[str, object]]:
     """A pygame_gui theme dict: widget colours from ``theme``, Noto Sans SC at ``font_size`` pixels.
 
     Noto Sans SC has Latin and Chinese glyphs, so the language menu's "中文" shows in English too.
-    The classroom theme keeps pygame_gui's own colours; the projector one is black, white and yellow.
+    The light themes keep pygame_gui's own colours; the dark projector one is black, white and yellow.
     """
     font = {
         "name": "noto_sans_sc",
@@ -89,7 +94,7 @@ def gui_theme(theme: Theme, font_size: int) -> dict[str, dict[str, object]]:
             result[block] = {"font": {**font, "size": str(size)}}
     # labels (the speed label) stand on the window's background: its text colour, in both themes
     result["label"]["colours"] = {"normal_text": _hex(theme.text), "dark_bg": "#00000000"}
-    if theme.name != CLASSROOM.name:
+    if relative_luminance(theme.background) < 0.5:  # a dark theme dresses the widgets too
         accent = theme.code_highlight
         colours = {
             "normal_bg": _hex(theme.panel),

@@ -250,10 +250,17 @@ STRINGS: dict[str, tuple[str, str]] = {
         "率先完成：{name}（{events} 个事件）",
     ),
     # classroom: language, projector theme, text size (visualizer/look/appearance.py), saved settings
-    "projector": ("Projector", "投影模式"),
+    # the themes' names, on the theme button (F3 steps through them; visualizer/look/theme.py)
+    "theme_button": ("Colours", "配色"),
+    "theme_classroom": ("Classroom", "课堂"),
+    "theme_projector": ("Projector", "投影模式"),
+    "theme_colour-safe": ("Colour-safe", "色盲友好"),  # colour-blind safe, short for its button
     "ui_scale": ("Size {scale}x", "字号 {scale}x"),
     "switch_lang": ("English / Chinese", "英文 / 中文"),
-    "switch_theme": ("Projector theme on / off", "投影高对比度主题 开 / 关"),
+    "switch_theme": (
+        "Colours: classroom, projector, colour-blind safe",
+        "配色：课堂、投影高对比度、色盲友好",
+    ),
     "switch_scale": ("Text size: 1, 1.25, 1.5, 2", "字号：1、1.25、1.5、2"),
     "settings_read": ("Could not read the saved settings ({path})", "无法读取保存的设置（{path}）"),
     "settings_corrupt": (

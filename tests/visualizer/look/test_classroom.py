@@ -83,8 +83,7 @@ def test_f3_projector_theme_changes_background_board_and_widgets(app):
     reset = app.controls.buttons["reset"].rect
     inside = (reset.left + 6, reset.top + 6)  # inside the border, left of the label
     assert tuple(app.surface.get_at(inside))[:3] == PROJECTOR.panel
-    theme_button = app.controls.buttons["theme"]  # "Projector: on", or when too narrow selected
-    assert theme_button.text.endswith("on") or theme_button.is_selected
+    assert app.controls.buttons["theme"].text == "Projector"  # the button names the theme shown
 
 
 def test_f4_scale_makes_the_counters_text_and_widget_text_taller(app):
@@ -192,18 +191,20 @@ def test_help_keys_use_a_font_with_arrows():
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_projector_button_never_cuts_its_text_and_shows_its_state(lang):
-    """Too narrow for "Projector: off", the button shows its bare label, selected while it is on."""
+def test_the_theme_button_names_each_theme_whole_as_f3_steps_through_them(lang):
+    """F3 goes classroom -> projector -> colour-blind safe -> classroom; the button names the theme
+    shown, never cut (in smaller text where "Colour-safe" needs it)."""
     from tests.ui import new_app
+    from visualizer.look.i18n import tr
 
     app = new_app(8, "backtracking", size=(1280, 800), lang=lang)
     try:
-        for on in (True, False, True):
+        for name in ("projector", "colour-safe", "classroom"):
             press(app, pygame.K_F3)
             app.tick(FRAME)
+            assert app.theme.name == name
             button = app.controls.buttons["theme"]
-            font = app.manager.get_theme().get_font(["button"])
-            assert font.size(button.text)[0] + 12 <= button.rect.width, button.text
-            assert button.is_selected == on == (app.theme.name == "projector")
+            assert button.text == tr(f"theme_{name}", lang)
+            assert button.font.size(button.text)[0] + 12 <= button.rect.width, button.text
     finally:
         app.close()
