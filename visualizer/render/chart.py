@@ -8,7 +8,7 @@ import numpy as np
 import pygame
 
 from visualizer.look.i18n import tr
-from visualizer.look.theme import Theme, blend
+from visualizer.look.theme import Theme, blend, legible
 from visualizer.render.fonts import ellipsize, font_for, get_font
 
 PAD = 12
@@ -122,7 +122,7 @@ def draw_conflicts_chart(
         for y in range(plot.top, plot.bottom, 8):
             pygame.draw.line(surface, theme.lifted, (x, y), (x, min(y + 4, plot.bottom - 1)), 2)
         if k == len(restarts) - 1 or len(restarts) <= 3:
-            mark = restart_font.render(tr("chart_restart", lang), True, theme.lifted)
+            mark = restart_font.render(tr("chart_restart", lang), True, legible(theme.lifted, theme.panel))
             right = max(x - 3, plot.left + mark.get_width())
             surface.blit(mark, mark.get_rect(topright=(right, plot.top + 2)))
     points = chart_points(values, line, top_value)

@@ -8,7 +8,7 @@ import pygame
 from solvers.board import SYMMETRIES
 from visualizer.core.gallery import GalleryEntry, GalleryModel
 from visualizer.look.i18n import tr
-from visualizer.look.theme import Theme, blend
+from visualizer.look.theme import Theme, blend, legible
 from visualizer.render.fonts import ellipsize, get_font
 
 Hit = tuple[pygame.Rect, tuple[int, ...]]
@@ -107,7 +107,9 @@ def draw_gallery_page(
         top += image.get_height() + 4
     if gallery.overflow:
         note = tr("gallery_overflow", lang, total=f"{gallery.total:,}", kept=f"{gallery.kept:,}")
-        image = info_font.render(ellipsize(info_font, note, area.width - 2 * pad), True, theme.conflict)
+        image = info_font.render(
+            ellipsize(info_font, note, area.width - 2 * pad), True, legible(theme.conflict, theme.panel)
+        )
         surface.blit(image, (area.x + pad, top))
         top += image.get_height() + 4
     groups = gallery.groups

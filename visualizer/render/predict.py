@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from visualizer.look.theme import Colour, Theme, blend
+from visualizer.look.theme import Colour, Theme, blend, legible
 from visualizer.render.board import BoardGeometry, draw_check, ink_on
 from visualizer.render.fonts import font_for, wrap
 
@@ -51,8 +51,9 @@ def draw_card(
     blocks: list[tuple[pygame.font.Font, str, Colour]] = [(title_font, card.title, theme.text)]
     blocks += [(text_font, line, theme.text) for line in wrap(text_font, card.question, inner_w)]
     outcome = {"right": theme.solution, "wrong": theme.conflict}.get(card.outcome, theme.text)
+    ink = legible(outcome, theme.panel)  # the verdict's words; the frame keeps the mark's own colour
     if card.verdict:
-        blocks += [(bold_font, line, outcome) for line in wrap(bold_font, card.verdict, inner_w)]
+        blocks += [(bold_font, line, ink) for line in wrap(bold_font, card.verdict, inner_w)]
     if card.why:
         blocks += [(text_font, line, theme.muted_text) for line in wrap(text_font, card.why, inner_w)]
     height = sum(font.get_linesize() for font, _, _ in blocks) + 2 * PAD + 12

@@ -11,7 +11,7 @@ from solvers.spec import COUNTERS
 from visualizer.core.race import SIDES, Race
 from visualizer.core.scene import scene_of
 from visualizer.look.i18n import STRINGS, tr
-from visualizer.look.theme import Theme
+from visualizer.look.theme import Theme, legible
 from visualizer.render.board import draw_board, fit_board
 from visualizer.render.fonts import ellipsize, font_for, get_font, wrap
 
@@ -119,7 +119,7 @@ def draw_race(
     plan = _fit(area, race.n, len(keys) + 1, said is not None, scale, board_side, least, lang, menu)
     sizes, columns, rows = plan.sizes, plan.columns, plan.rows
     found = banners(race, lang, titles)
-    colour = theme.solution if found else theme.muted_text
+    colour = legible(theme.solution, theme.background) if found else theme.muted_text
     lines = found or [tr("race_running", lang)]
     if len(lines) > plan.banner_lines:
         lines = ["  ·  ".join(lines)]
