@@ -87,6 +87,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--scale", type=_scale, help="text and widget size, e.g. 1.5 (0.5 to 4; default 1)")
     parser.add_argument("--headless", action="store_true", help="no window: run --script and write outputs")
     parser.add_argument(
+        "--sound", action="store_true", help="sound cues on (M): pitch by row, click, falling tone, chord"
+    )
+    parser.add_argument(
+        "--sound-file", metavar="PATH", help="headless: write the sound cues as a WAV (simulated time)"
+    )
+    parser.add_argument(
         "--present", action="store_true", help="start in the presenter view (P; a click or Esc: the controls)"
     )
     parser.add_argument("--script", default="", help='commands separated by ";", e.g. "step:40;next"')
@@ -122,6 +128,13 @@ def _main(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.present:  # the presenter view first, then the script
         args.script = "present:on" + (f";{args.script}" if args.script else "")
+    if args.sound_file and not args.headless:
+        from visualizer.shell.stopping import say
+
+        say("nqueens-viz: --sound-file needs --headless (in the window, --sound plays them)")
+        return 2
+    if args.sound and not args.headless:  # the window: sound on before the script
+        args.script = "sound:on" + (f";{args.script}" if args.script else "")
     from solvers.errors import SolverError
     from visualizer.shell.headless import ScriptError, parse_script, parse_size
     from visualizer.shell.stopping import say
@@ -149,6 +162,8 @@ def _main(argv: list[str] | None) -> int:
                 gif=args.gif,
                 algo2=args.algo2,
                 lesson=args.lesson,
+                sound=args.sound,
+                sound_file=args.sound_file,
             )
             return 0
         commands = parse_script(args.script, args.mode)

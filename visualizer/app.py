@@ -23,6 +23,7 @@ from visualizer.core.lesson import Bookmark
 from visualizer.core.player import SPEED_FACTOR, clamp_speed
 from visualizer.features.capture import Capture
 from visualizer.features.lessons import Lessons
+from visualizer.features.sound import Sound
 from visualizer.input.controls import Controls, control_state
 from visualizer.input.prompt import Prompt
 from visualizer.look import appearance
@@ -78,6 +79,7 @@ class App:
         self.managers: dict[appearance.ManagerKey, pygame_gui.UIManager] = {}  # kept by manager_for
         self.controls: Controls
         self.lessons = Lessons(self)  # bookmarks, hidden panels, lesson files, exports
+        self.sound = Sound(self)  # M: a cue per frame of the search (issue 25), off until asked
         self.mode: Mode = modes.make(mode, self, n, algorithm, algo2)  # SolverError for a bad n
         self.asks = True  # a question in the window; False in the headless mode: refused instead
         self.prompt = Prompt()  # a question over the board (a note, a path)
@@ -137,6 +139,7 @@ class App:
         look = {"lang": self.lang, "theme": self.theme.name, "ui_scale": self.ui_scale}
         window = {"fullscreen": self.fullscreen, "window_size": list(self.surface.get_size())}
         shown = {"show_all": self.show_all, "legend": self.show_legend, "presenting": self.presenting}
+        shown["sound"] = self.sound.on
         return {**common, **look, **shown, **self.mode.state(), **window, **self.lessons.state()}
 
     # -- commands --------------------------------------------------------------
@@ -269,6 +272,14 @@ class App:
         """K: show or hide the legend of the board's marks."""
         self.show_legend = (not self.show_legend) if on is None else bool(on)
 
+    def set_sound(self, on: bool | None = None) -> None:
+        """M: sound cues on or off (visualizer/features/sound.py); no audio device is a banner."""
+        self.sound.set(on)
+
+    @property
+    def sound_on(self) -> bool:
+        return self.sound.on
+
     def toggle_help(self) -> None:
         self.show_help = not self.show_help
 
@@ -365,6 +376,7 @@ class App:
         self.now += dt
         self.manager.update(dt)
         self.mode.update(dt)
+        self.sound.frame()  # after the mode moved: what this frame heard
         self.lessons.export_tick()
         if self.banner is not None and self.now >= self.banner[2]:
             self.banner = None

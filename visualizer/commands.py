@@ -614,6 +614,18 @@ COMMANDS: dict[str, Command] = _table(
         parse=on_off("legend"),
         toggle="legend",
     ),
+    # -- sound cues (issue 25) --
+    Command(
+        "sound",
+        "set_sound",
+        "app",
+        (Key("m", "M"),),
+        "sound_help",
+        "sound",
+        while_busy=True,
+        parse=on_off("sound"),
+        toggle="sound",
+    ),
     # -- predict mode (issue 14): a board click is the guess; F / D answer for whole boards --
     Command("guess", "guess", modes=PREDICT, parse=guess_square),
     Command("answer", "answer", modes=PREDICT, parse=one_of("answer", ("safe", "attacked"))),

@@ -58,6 +58,7 @@ SAMPLES: dict[str, str] = {
     "completions": "",
     "relaxed": "on",
     "legend": "on",  # issue 13: the legend of the board's marks
+    "sound": "on",  # issue 25: sound cues
     "present": "on",  # issue 18: the presenter view
     "quit": "",
     "wait-idle": "",

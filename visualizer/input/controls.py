@@ -100,6 +100,7 @@ class ControlState:
     until_kind: str = "depth"  # the Run until control's condition and number box
     until_value: str = "1"
     legend: bool = False  # the legend of the board's marks shows
+    sound: bool = False  # sound cues (issue 25)
     names_hidden: bool = False  # a quiz: the drop-down shows "Algorithm A" (visualizer/look/names.py)
 
 
@@ -114,6 +115,9 @@ class Shell(Protocol):
     ui_scale: float
 
     show_legend: bool
+
+    @property
+    def sound_on(self) -> bool: ...  # sound cues playing (issue 25)
 
     @property
     def recording(self) -> bool: ...  # a GIF being recorded
@@ -136,6 +140,7 @@ def control_state(shell: Shell, mode: Mode) -> ControlState:
         theme=shell.theme.name,
         ui_scale=shell.ui_scale,
         legend=shell.show_legend,
+        sound=shell.sound_on,
         names_hidden="names" in shell.hidden,
         **mode.control_fields(),  # type: ignore[arg-type]
     )
@@ -233,7 +238,7 @@ class Controls:
                 click_increment=ARROW_STEP,  # an arrow: about x1.25 (not a whole decade)
             )
             y += row + 2 * gap
-        place_row(("screenshot", "gif"), y)
+        place_row(("screenshot", "gif", "sound"), y)
         y += row + gap
         place_row(("help", "fullscreen", "present"), y)
         y += row + 2 * gap

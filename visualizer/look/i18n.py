@@ -252,6 +252,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     # classroom: language, projector theme, text size (visualizer/look/appearance.py), saved settings
     # the themes' names, on the theme button (F3 steps through them; visualizer/look/theme.py)
     "theme_button": ("Colours", "配色"),
+    # sound cues (issue 25; visualizer/features/sound.py)
+    "sound": ("Sound", "声音"),
+    "sound_help": (
+        "Sound cues on / off: pitch by row, click, falling tone, chord",
+        "声音提示 开 / 关：音高随行、咔嗒、下滑音、和弦",
+    ),
+    "sound_no_device": ("No audio device: the sound cues cannot play", "没有音频设备：无法播放声音提示"),
     "theme_classroom": ("Classroom", "课堂"),
     "theme_projector": ("Projector", "投影模式"),
     "theme_colour-safe": ("Colour-safe", "色盲友好"),  # colour-blind safe, short for its button

@@ -264,8 +264,13 @@ def run_headless(
     theme: str = "classroom",
     ui_scale: float = 1.0,
     lesson: str | None = None,
+    sound: bool = False,
+    sound_file: str | None = None,
 ) -> dict[str, object]:
     """Run ``script`` on a headless App and write the requested outputs; returns the final state.
+
+    ``sound`` turns the sound cues on (the mixer, on SDL's dummy driver unless told otherwise);
+    ``sound_file`` instead lays them, at their simulated times, in a WAV written there at the end.
 
     Raises ScriptError (or SolverError) with a one-line message on bad input.
     """
@@ -274,7 +279,12 @@ def run_headless(
     commands = parse_script(script, mode)  # every command is checked before the app starts
     if lesson is not None:  # --lesson: opened before the script runs (refused: exit 2)
         commands.insert(0, Command("lesson-open", lesson))
-    for path, what in ((state, "state"), (screenshot, "screenshot"), (gif, "GIF")):
+    for path, what in (
+        (state, "state"),
+        (screenshot, "screenshot"),
+        (gif, "GIF"),
+        (sound_file, "sound file"),
+    ):
         if path is not None:
             output_path(path, what)  # an unwritable output fails now, not after the whole run
     if not (0 < size[0] <= MAX_SIZE[0] and 0 < size[1] <= MAX_SIZE[1]):
@@ -300,6 +310,10 @@ def run_headless(
         if gif:
             app.capture.toggle_gif()
             app.draw()
+        if sound_file:
+            app.sound.record()
+        elif sound:
+            app.dispatch("sound", True)
         runner = HeadlessRunner(app)
         runner.run(commands)
         runner.wait_idle()
@@ -311,6 +325,8 @@ def run_headless(
         if gif:
             app.draw()
             _write(gif, "GIF", _saved(app, lambda: app.capture.toggle_gif(gif)))
+        if sound_file:
+            _write(sound_file, "sound file", lambda: app.sound.write(sound_file))
         return result
     finally:
         app.close()
