@@ -15,7 +15,7 @@ import pygame
 
 from visualizer.look.i18n import STRINGS, tr
 from visualizer.look.layout import counters_need
-from visualizer.look.theme import Colour, Theme, blend
+from visualizer.look.theme import Colour, Theme, blend, legible
 from visualizer.render.board import draw_check, ink_on
 from visualizer.render.fonts import (
     displayable,
@@ -83,12 +83,13 @@ def draw_counters(
         emphasis = key == "solutions"
         row_h = big + 10
         row = pygame.Rect(inner.left, y, inner.w, row_h)
+        tint = blend(theme.panel, theme.solution, 0.18)
         if emphasis:
             band = row.inflate(PAD, 0)
-            pygame.draw.rect(surface, blend(theme.panel, theme.solution, 0.18), band, border_radius=6)
+            pygame.draw.rect(surface, tint, band, border_radius=6)
             pygame.draw.rect(surface, theme.solution, (band.left, band.top, 5, band.h), border_radius=2)
         value = get_font(big, "en", bold=True).render(
-            _format(counters[key]), True, theme.solution if emphasis else theme.text
+            _format(counters[key]), True, legible(theme.solution, tint) if emphasis else theme.text
         )
         surface.blit(value, value.get_rect(midright=(row.right - 4, row.centery)))
         label_font = get_font(label_size, lang, bold=emphasis)
@@ -128,9 +129,8 @@ def _counter_row(
             pygame.draw.rect(surface, blend(theme.panel, theme.solution, 0.18), cell, border_radius=6)
         text = font_for(label, small, lang).render(label, True, theme.text if emphasis else theme.muted_text)
         surface.blit(text, text.get_rect(midtop=(cell.centerx, cell.y + 2)))
-        number = get_font(big, "en", bold=True).render(
-            value, True, theme.solution if emphasis else theme.text
-        )
+        ink = legible(theme.solution, blend(theme.panel, theme.solution, 0.18)) if emphasis else theme.text
+        number = get_font(big, "en", bold=True).render(value, True, ink)
         surface.blit(number, number.get_rect(midbottom=(cell.centerx, cell.bottom - 2)))
 
 

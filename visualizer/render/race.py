@@ -173,7 +173,8 @@ def draw_race(
             left, right = lefts[index // rows], lefts[index // rows + 1]
             cell = pygame.Rect(column.x + 8 + left, y + (index % rows) * row_h, right - left, row_h)
             font = sizes.bold if row.leads else sizes.row
-            image = font.render(f"{row.value:,}", True, theme.solution if row.leads else theme.text)
+            lead = legible(theme.solution, theme.panel)
+            image = font.render(f"{row.value:,}", True, lead if row.leads else theme.text)
             room = cell.width - image.get_width() - 24
             shown = ellipsize(sizes.row, row.label, room)
             cut.extend([row.label] if shown != row.label else [])

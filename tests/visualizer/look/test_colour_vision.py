@@ -174,11 +174,13 @@ def test_text_on_marks_has_4_5_to_1(name):
 
 @pytest.mark.parametrize("name", list(THEMES))
 def test_words_in_a_marks_colour_are_made_legible(name):
-    """The race's winner (solution colour), the gallery's overflow note and predict's wrong verdict
-    (conflict), the chart's restarts (lifted): ``legible`` keeps the hue and reaches 4.5:1."""
+    """The race's winner and leading counters and the Solutions counter on its tinted band
+    (solution colour), the gallery's overflow note and predict's wrong verdict (conflict), the
+    chart's restarts (lifted): ``legible`` keeps the hue and reaches 4.5:1."""
     theme = THEMES[name]
+    tint = blend(theme.panel, theme.solution, 0.18)  # visualizer/render/panels.py's band
     for colour in (theme.solution, theme.conflict, theme.lifted):
-        for ground in (theme.background, theme.panel):
+        for ground in (theme.background, theme.panel, tint):
             shown = legible(colour, ground)
             assert contrast_ratio(shown, ground) >= BODY_TEXT
             if contrast_ratio(colour, ground) >= BODY_TEXT:
@@ -206,3 +208,34 @@ def figures() -> str:
 
 if __name__ == "__main__":
     print(figures())
+
+
+def test_the_readme_s_deuteranopia_view_is_colorspacious_s():
+    """The screenshot tool simulates with the Machado matrix itself (no colorspacious at run time)."""
+    from visualizer.shell.screenshots import simulate_deuteranopia
+
+    colours = np.array([*COLOUR_SAFE.pruners, COLOUR_SAFE.light_square, (255, 0, 0), (20, 200, 90)], np.uint8)
+    ours = simulate_deuteranopia(colours).astype(float)
+    space = {"name": "sRGB1+CVD", "cvd_type": "deuteranomaly", "severity": 100}
+    theirs = np.clip(colorspacious.cspace_convert(colours / 255, space, "sRGB1"), 0, 1) * 255
+    assert np.abs(ours - theirs).max() <= 1.5
+
+
+# -- shapes: no mark by colour alone -------------------------------------------------------
+
+
+def test_a_won_game_is_framed_not_only_coloured():
+    """The game's won board (no solution number to badge) has the solution frame round the board."""
+    import pygame
+
+    from visualizer.core.scene import Scene
+    from visualizer.render.board import draw_board
+
+    pygame.font.init()
+    for won in (False, True):
+        surface = pygame.Surface((400, 400))
+        surface.fill(COLOUR_SAFE.background)
+        scene = Scene(n=4, queens=(1, 3, 0, 2), won=won)
+        geo = draw_board(surface, pygame.Rect(0, 0, 400, 400), scene, COLOUR_SAFE)
+        edge = tuple(surface.get_at((geo.rect.centerx, geo.rect.top - 4)))[:3]
+        assert (edge == COLOUR_SAFE.solution) == won
