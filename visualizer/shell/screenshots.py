@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from pathlib import Path
 
 from visualizer.shell.headless import run_headless
@@ -65,6 +66,62 @@ CLASSROOM_SHOTS: dict[str, tuple[int, str, str, str, float, str]] = {
 }
 
 
+#: file name -> (n, algorithm, script) of the colour-blind safe theme, shown beside a simulated
+#: deuteranopia view of the same frame (issue 25).
+COLOUR_SAFE_SHOTS: dict[str, tuple[int, str, str]] = {
+    "colour-safe.png": (8, "backtracking", "step:12;legend:on"),
+}
+#: Machado, Oliveira and Fernandes (2009), deuteranopia at severity 1, on linear RGB (the matrix
+#: colorspacious uses: tests/visualizer/look/test_colour_vision.py checks the two agree).
+DEUTERANOPIA = (
+    (0.367322, 0.860646, -0.227968),
+    (0.280085, 0.672501, 0.047413),
+    (-0.011820, 0.042940, 0.968881),
+)
+
+
+def simulate_deuteranopia(rgb):  # numpy array (..., 3) of 0..255 -> the same, as deuteranopia sees it
+    """An sRGB image as full deuteranopia sees it (Machado 2009), clipped back into sRGB."""
+    import numpy as np
+
+    c = np.asarray(rgb, float) / 255
+    linear = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    seen = np.clip(linear @ np.array(DEUTERANOPIA).T, 0, 1)
+    srgb = np.where(seen <= 0.0031308, seen * 12.92, 1.055 * seen ** (1 / 2.4) - 0.055)
+    return np.round(srgb * 255).astype(np.uint8)
+
+
+def make_colour_safe(folder: Path) -> list[Path]:
+    """The colour-safe theme's screenshot: the frame at half size beside its deuteranopia view."""
+    import pygame
+
+    from visualizer.render.fonts import get_font
+    from visualizer.shell.safe_files import NewFile
+
+    paths = []
+    for name, (n, algorithm, script) in COLOUR_SAFE_SHOTS.items():
+        path = folder / name
+        with tempfile.TemporaryDirectory() as scratch:  # the full-size frame
+            frame = str(Path(scratch) / "frame.png")
+            run_headless(n=n, algorithm=algorithm, theme="colour-safe", script=script, screenshot=frame)
+            shot = pygame.image.load(frame)
+        half = pygame.transform.smoothscale(shot, (shot.get_width() // 2, shot.get_height() // 2))
+        pixels = pygame.surfarray.array3d(half)
+        seen = pygame.surfarray.make_surface(simulate_deuteranopia(pixels))
+        caption = 30
+        out = pygame.Surface((half.get_width() * 2 + 8, half.get_height() + caption))
+        out.fill((255, 255, 255))
+        font = get_font(18, "en", bold=True)
+        for k, (image, text) in enumerate(((half, "Colour-safe theme"), (seen, "Simulated deuteranopia"))):
+            x = k * (half.get_width() + 8)
+            out.blit(font.render(text, True, (0, 0, 0)), (x + 8, 5))
+            out.blit(image, (x, caption))
+        with NewFile(path, suffix=".png") as new:
+            pygame.image.save(out, new.file, "colour-safe.png")
+        paths.append(path)
+    return paths
+
+
 def make_classroom(folder: Path) -> list[Path]:
     """Write the projector / language / text-size screenshots into ``folder``."""
     paths = []
@@ -115,6 +172,7 @@ def make_all(folder: Path) -> list[Path]:
         run_headless(n=n, algorithm=algorithm, mode="predict", lang=lang, script=script, screenshot=str(path))
         paths.append(path)
     paths += make_classroom(folder)
+    paths += make_colour_safe(folder)
     for name, (lesson, script) in LESSON_SHOTS.items():
         path = folder / name
         run_headless(n=8, algorithm="backtracking", lesson=lesson, script=script, screenshot=str(path))
