@@ -184,7 +184,7 @@ class Controls:
         # their gaps, about 3.5 rows more).
         in_column = plan.choice is not None and menu_rect is None  # the race's pairs: a row of their own
         rows = -(-len(mode_buttons) // per_row) + in_column + 1 + len(plan.rows)
-        rows += (2 if self.state.mode in SEARCH else 0) + (2 if plan.speed else 0) + 3
+        rows += (3 if self.state.mode in SEARCH else 0) + (2 if plan.speed else 0) + 3
         fit = int(self.rect.height / (rows + 3.5))
         row = max(20, min(round(40 * self.state.ui_scale), self.rect.height // 20, fit))
         gap = max(4, row // 6)
@@ -219,6 +219,8 @@ class Controls:
             self._until_row(x, y, width, row, gap)
             y += row + gap
             place_row(("bookmark-prev", "bookmark", "bookmark-next"), y)
+            y += row + gap
+            place_row(("lesson-open", "lesson-save"), y)  # a lesson, or a student's search
             y += row + gap
         y += gap
         if plan.speed:

@@ -412,6 +412,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "panel_shown": ("Shown: {panel}", "已显示：{panel}"),
     "hidden_card": ("Hidden for the exercise", "练习中已隐藏"),
     "lesson_save": ("Save the lesson", "保存课程"),
+    "open_button": ("Open…", "打开…"),  # a lesson, or a student's search (.py)
+    "save_button": ("Save…", "保存…"),
     "lesson_open": ("Open a lesson or your search", "打开课程或你的搜索"),
     "lesson_save_as": ("Save the lesson as (Enter: save, Esc: cancel)", "课程另存为（回车保存，Esc 取消）"),
     "lesson_open_path": (

@@ -13,7 +13,7 @@ from solvers import registry
 from solvers.own.search import register
 from tests import EXAMPLE_SEARCHES
 from tests.run import viz
-from tests.ui import new_app, press
+from tests.ui import click_button, new_app, press
 from visualizer.core.lesson import LessonError, parse_lesson
 
 
@@ -121,5 +121,23 @@ def test_opening_a_search_while_racing_races_it_against_its_partner():
         app.dispatch("lesson-open", str(EXAMPLE_SEARCHES / "middle_out.py"))
         race = app.race
         assert race is not None and (race.a.spec.name, race.b.spec.name) == ("own:middle_out", "backtracking")
+    finally:
+        app.close()
+
+
+def test_the_open_button_asks_for_a_lesson_or_a_search_and_opens_the_search(tmp_path):
+    search = tmp_path / "mine.py"
+    shutil.copy(EXAMPLE_SEARCHES / "backtracking.py", search)
+    app = new_app(6, "backtracking", size=(960, 640))
+    try:
+        assert app.controls.buttons["lesson-open"].text == "Open…"
+        click_button(app, "lesson-open")
+        assert app.prompt.active and ".py" in app.prompt.label.html_text  # type: ignore[union-attr]
+        app.prompt.entry.set_text(str(search))  # type: ignore[union-attr]
+        press(app, pygame.K_RETURN)
+        app.tick(1 / 60)
+        assert app.mode.algorithm == "own:mine"
+        click_button(app, "lesson-save")  # Save…: the lesson's path asked (it has none yet)
+        assert app.prompt.active
     finally:
         app.close()
