@@ -11,6 +11,8 @@ models, else the lab's own from the two n before, measured (the time's ratio car
 an algorithm is over the budget, its larger n are skipped too.
 
 The growth base is a least-squares line through (n, log(metric)): ``metric ~ scale * base^n``.
+The fit and the refusal of a point live in ``solvers.cost``, shared with the window's "Cost vs n"
+view.
 
 >>> fit = fit_growth([4, 5, 6, 7], [3 * 2.5**n for n in (4, 5, 6, 7)])
 >>> round(fit.base, 12), round(fit.r2, 12)
@@ -28,9 +30,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from solvers import estimate
 from solvers.cli import subcommands as commands
 from solvers.cli.args import shown
+from solvers.cost import Fit, fit_growth
+from solvers.cost import refusal as _refusal
 from solvers.errors import SolverError
 
 #: The counters of a point, as ``nqueens count --json`` names them.
@@ -44,40 +47,6 @@ MIN_WIDTH = 12  # a column of the table is at least this wide (a value wider wid
 LIB_HINT = "pip install 'nqueens-visualizer[lab]'"
 
 Point = dict[str, object]  # one 'nqueens count N --algo A --json' object
-
-
-@dataclass(frozen=True)
-class Fit:
-    """``value ~ scale * base^n`` by least squares on log(value), over ``ns``."""
-
-    base: float
-    scale: float
-    r2: float
-    ns: tuple[int, ...]
-
-    def at(self, n: float) -> float:
-        return self.scale * self.base**n
-
-
-def fit_growth(ns: Sequence[int], values: Sequence[float]) -> Fit | None:
-    """The least-squares growth of ``values`` (all > 0) against ``ns``; None for fewer than two n.
-
-    R^2 is the fit's on the log scale (1.0 when the values lie on an exact exponential).
-
-    >>> fit_growth([5], [10.0]) is None
-    True
-    """
-    if len(ns) < 2 or len(set(ns)) < 2:
-        return None
-    logs = [math.log(v) for v in values]  # exact for big ints too
-    mean_n, mean_log = sum(ns) / len(ns), sum(logs) / len(logs)
-    sxx = sum((n - mean_n) ** 2 for n in ns)
-    slope = sum((n - mean_n) * (y - mean_log) for n, y in zip(ns, logs, strict=True)) / sxx
-    intercept = mean_log - slope * mean_n
-    ss_res = sum((y - intercept - slope * n) ** 2 for n, y in zip(ns, logs, strict=True))
-    ss_tot = sum((y - mean_log) ** 2 for y in logs)
-    r2 = 1.0 - ss_res / ss_tot if ss_tot > 0 else 1.0
-    return Fit(math.exp(slope), math.exp(intercept), r2, tuple(ns))
 
 
 def value(point: Point, metric: str) -> int | float:
@@ -131,37 +100,6 @@ def fit_sentence(name: str, fit: Fit | None) -> str:
 
 
 # --- what is run, what is skipped
-
-
-def _predicted_seconds(name: str, n: int, times: dict[int, float]) -> float | None:
-    """The estimate for ``name`` at n: the engine's where it has a model, else from the two n before."""
-    from solvers import engine, registry
-
-    spec = registry.get(name)
-    if spec.answer is not None:
-        return None  # a direct answer: quick at every n its range allows
-    if spec.engine is not None:
-        kind = spec.engine.estimate
-        return None if kind is None else estimate.seconds(kind, n, engine.WORKERS)
-    if n - 1 in times and n - 2 in times and times[n - 2] > 0:
-        return times[n - 1] * max(1.0, times[n - 1] / times[n - 2])
-    return None
-
-
-def _refusal(name: str, n: int, budget: int, times: dict[int, float]) -> tuple[str, str] | None:
-    """Why the point is not run, as (kind, words), or None: it runs."""
-    from solvers import registry
-
-    spec = registry.get(name)
-    if n > spec.max_n:
-        return "max", f"{name} accepts n up to {spec.max_n}"
-    if n < spec.min_n:
-        return "min", f"{name} needs n of at least {spec.min_n}"
-    secs = _predicted_seconds(name, n, times)
-    if secs is not None and secs > budget:
-        whose = "the engine's estimate" if spec.engine is not None else "estimated from the n before"
-        return "budget", f"{whose} at n = {n} is {estimate.duration(secs)}, over the {budget} s budget"
-    return None
 
 
 @dataclass

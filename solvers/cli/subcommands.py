@@ -25,7 +25,7 @@ from solvers.langs import LANGS
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy reads it as True)
 if TYPE_CHECKING:  # typing (2 ms) and json (1 ms) load only when a command needs them
     import threading
-    from collections.abc import Callable, Iterable, Iterator, Sequence
+    from collections.abc import Callable, Iterable, Sequence
     from typing import Any, NoReturn, TextIO, TypeVar
 
     from solvers import engine
@@ -207,25 +207,12 @@ def _work(label: str, work: Callable[[Callable[[float], None], threading.Event],
     return cli_progress.run(work, label, **kw)
 
 
-#: Events drained between two looks at the cancel flag (``_until``).
-CANCEL_EVERY = 4096
-
-
-def _until(events: Iterable[Event], cancel: threading.Event) -> Iterator[Event]:
-    """``events``, stopped by ``Cancelled`` once ``cancel`` is set (looked at every CANCEL_EVERY)."""
-    from solvers.plain import Cancelled
-
-    for number, event in enumerate(events):
-        if number % CANCEL_EVERY == 0 and cancel.is_set():
-            raise Cancelled
-        yield event
-
-
 def _algo_counters(name: str, n: int, first: bool, prefix: str = "") -> tuple[Counters, str]:
     """The counters from the engine, which models every searching algorithm (else from its events).
 
     ``prefix`` starts the progress line's label (``nqueens lab``'s "point 3 of 27: ")."""
     from solvers import registry
+    from solvers.cost import until_cancelled
     from solvers.counters import tally
 
     spec = registry.get(name)
@@ -234,7 +221,11 @@ def _algo_counters(name: str, n: int, first: bool, prefix: str = "") -> tuple[Co
         # off the main thread like the engine's work: an elapsed-time line after a second, and
         # Ctrl-C at once (forward checking drains for half a minute at n = 13)
         label = f"{prefix}{name} n = {n}, draining its events"
-        return _work(label, lambda _p, cancel: tally(_until(events, cancel)), fractions=False), "events"
+
+        def drained(_progress: Callable[[float], None], cancel: threading.Event) -> Counters:
+            return tally(until_cancelled(events, cancel))
+
+        return _work(label, drained, fractions=False), "events"
     kind = _engine_kind(spec.engine, first)
     label = f"{prefix}{name} n = {n}" + (f" (estimate: {_engine_time(kind, n, 'count')})" if kind else "")
 
