@@ -22,6 +22,7 @@ SAMPLES: dict[str, str] = {
     "back": "2",
     "step-move": "",
     "options": "",
+    "cost": "",  # issue 26: the cost vs n view
     "check": "",
     "back-move": "",
     "play": "0.5",

@@ -208,6 +208,47 @@ STRINGS: dict[str, tuple[str, str]] = {
         "{algorithm} keeps no domains: the options view is for forward checking, MRV and dancing links",
         "{algorithm}不维护域：剩余选项视图用于前向检验、MRV 和舞蹈链",
     ),
+    # -- cost vs n (issue 26): the measured attempts of the algorithm for every n --
+    "cost": ("Cost vs n", "代价与 n"),
+    "view_cost": (
+        "Cost vs n: the attempts measured for every n (again: code)",
+        "代价与 n：每个 n 实测的尝试次数（再按：代码）",
+    ),
+    "cost_title": ("Cost vs n: {algorithm}", "代价与 n：{algorithm}"),
+    "cost_computing": (
+        "computing n = {n}… ({done} of {total} done)",
+        "正在计算 n = {n}……（已完成 {done}/{total}）",
+    ),
+    "cost_waiting": ("starting…", "正在开始……"),
+    "cost_done": ("{done} of {total} n measured", "已测 {done}/{total} 个 n"),
+    "cost_y": ("attempts (log scale)", "尝试次数（对数刻度）"),
+    "cost_x": ("n (queens)", "n（皇后数）"),
+    "cost_now": ("n = {n}", "n = {n}"),
+    "cost_fit": (
+        "{algorithm} grows about {base}x per extra queen (R² {r2}, n = {first}..{last})",
+        "{algorithm}每多一个皇后约增长 {base} 倍（R² {r2}，n = {first}..{last}）",
+    ),
+    "cost_no_fit": ("Too few points above 0 to fit a growth yet", "大于 0 的点太少，还不能拟合增长"),
+    "cost_beyond": ("n = {n} is beyond this plot (n up to {last})", "n = {n} 超出此图（n 最大 {last}）"),
+    "cost_click": ("A click on a point: the board at that n", "单击一个点：棋盘换成该 n"),
+    "cost_skip_max": (
+        "n = {ns} not run: {algorithm} accepts n up to {max}",
+        "n = {ns} 未运行：{algorithm}最大接受 n = {max}",
+    ),
+    "cost_skip_min": (
+        "n = {ns} not run: {algorithm} needs n of at least {min}",
+        "n = {ns} 未运行：{algorithm}需要 n 至少为 {min}",
+    ),
+    "cost_skip_budget": (
+        "n = {ns} not run: estimated {time}, over the {budget} s budget",
+        "n = {ns} 未运行：估计需要 {time}，超出 {budget} 秒的预算",
+    ),
+    "cost_skip_after": (
+        "n = {ns} not run: over the {budget} s budget",
+        "n = {ns} 未运行：超出 {budget} 秒的预算",
+    ),
+    "cost_skip_refused": ("n = {ns} not run: {reason}", "n = {ns} 未运行：{algorithm}不接受这个 n"),
+    "cost_hours": ("{hours:.0f} h", "{hours:.0f} 小时"),
     "tree_title": ("Search tree", "搜索树"),
     "tree_nodes": ("{count} nodes, depth {depth}", "{count} 个结点，当前深度 {depth}"),
     "tree_joined": ("{info} · from event {index} on", "{info} · 自第 {index} 个事件起"),

@@ -70,6 +70,7 @@ class Host(Protocol):
     def mark(self, event: int, note: tuple[tuple[str, str], ...]) -> None: ...  # a bookmark there
     def clear_banner(self) -> None: ...
     def relayout(self, size: tuple[int, int] | None = None) -> None: ...
+    def dispatch(self, name: str, *args: object) -> None: ...  # a command, as a key would run it
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,12 @@
 """The side panel's view: the code (default), the search tree, the solutions gallery, the
-conflicts chart or the options left.
+conflicts chart, the options left or the cost against n.
 
 ``Views`` owns the models listening to the app's timeline (``TreeView``, ``Gallery``,
 ``ConflictSeries``): built on first use, cleared by the timeline itself when it is reset,
-rebuilt when the timeline is replaced. Drawing is two steps: ``model`` takes a read-only
-snapshot (under the lock the worker steps the timeline with), ``draw`` paints it.
+rebuilt when the timeline is replaced. The cost view (``CostRunner``) measures on its own
+thread, restarted for another algorithm or range of n and stopped when the view closes.
+Drawing is two steps: ``model`` takes a read-only snapshot (under the lock the worker steps the
+timeline with), ``draw`` paints it.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import pygame
 
 from visualizer.core.conflicts import ChartModel, ConflictSeries
+from visualizer.core.cost import CostModel, CostRunner, sizes
 from visualizer.core.domains import shows_domains
 from visualizer.core.gallery import Gallery, GalleryModel, GalleryPager
 from visualizer.core.options import OptionsFollower, OptionsModel
@@ -22,10 +25,12 @@ from visualizer.look.i18n import tr
 from visualizer.look.theme import Theme
 from visualizer.render.tree import TreeHits
 
-VIEWS = ("code", "tree", "gallery", "chart", "options")
-#: What the side panel draws: a snapshot of the tree panel, the gallery, the chart's values or the
-#: options left.
-SideModel = TreeModel | GalleryModel | ChartModel | OptionsModel
+VIEWS = ("code", "tree", "gallery", "chart", "options", "cost")
+#: What the side panel draws: a snapshot of the tree panel, the gallery, the chart's values, the
+#: options left or the cost against n.
+SideModel = TreeModel | GalleryModel | ChartModel | OptionsModel | CostModel
+#: A click this close to a cost point (in pixels, times the text scale) is on it.
+COST_HIT = 12
 
 
 class Views:
@@ -37,6 +42,11 @@ class Views:
         self.gallery: Gallery | None = None
         self.chart: ConflictSeries | None = None  # conflicts per repair (min-conflicts)
         self.options: OptionsFollower | None = None  # squares left per row and column (propagation)
+        self.cost: CostRunner | None = None  # the cost against n, measured on its own thread
+        self.cost_n = 0  # the board's n, marked on the cost view
+        self.cost_points: list[tuple[tuple[int, int], int]] = []  # drawn cost points: (centre, n)
+        self.cost_texts: list[pygame.Rect] = []  # the cost view's texts, last frame
+        self.cost_hit = COST_HIT
         self.hits: list = []
         self.pager = GalleryPager()  # the gallery's page (wheel, PgUp / PgDn)
         self.tree_hits = TreeHits()  # where the last frame drew the tree's nodes or map
@@ -67,8 +77,30 @@ class Views:
             if not shows_domains(timeline.spec):
                 raise ValueError(tr("options_no_domains", lang, algorithm=timeline.spec.title))
             self.options = OptionsFollower(timeline)
+        if view == "cost":
+            self._cost_for(timeline)
+        elif self.cost is not None:  # closed: its thread stops (the points done stay cached)
+            self.cost.stop(0)
+            self.cost = None
         self.view = view
         self.hits = []
+
+    def _cost_for(self, timeline: Timeline) -> None:
+        """The cost runner for the timeline's algorithm and n (a new one for another range)."""
+        spec = timeline.spec
+        wanted = sizes(spec.min_n, spec.max_n, timeline.n)
+        self.cost_n = timeline.n
+        if self.cost is None or self.cost.algorithm != spec.name or self.cost.sizes != wanted:
+            if self.cost is not None:
+                self.cost.stop(0)  # never waited for: it ends at its next look at the flag
+            self.cost = CostRunner(spec.name, wanted).start()
+            self.cost_points = []
+
+    def close(self) -> None:
+        """The mode closes: the cost thread stops."""
+        if self.cost is not None:
+            self.cost.stop()
+            self.cost = None
 
     def rebuild(self, timeline: Timeline) -> None:
         """The timeline was replaced: start the built views again from the new one.
@@ -91,6 +123,8 @@ class Views:
             self.options = OptionsFollower(timeline) if shows_domains(timeline.spec) else None
             if self.options is None and self.view == "options":
                 self.view = "code"
+        if self.view == "cost":
+            self._cost_for(timeline)  # another algorithm or n: its points (cached ones at once)
 
     def selected(self, timeline: Timeline) -> tuple[int, ...] | None:
         """The gallery solution clicked, while the timeline has not moved since."""
@@ -113,6 +147,17 @@ class Views:
             return False
         self._selected = (queens, timeline, timeline.cursor)
         return True
+
+    def cost_at(self, pos: tuple[int, int]) -> int | None:
+        """The n of the cost point drawn nearest ``pos``, within ``cost_hit`` pixels; None: none."""
+        if self.view != "cost":
+            return None
+        near = [
+            ((x - pos[0]) ** 2 + (y - pos[1]) ** 2, n)
+            for (x, y), n in self.cost_points
+            if (x - pos[0]) ** 2 + (y - pos[1]) ** 2 <= self.cost_hit**2
+        ]
+        return min(near)[1] if near else None
 
     def page(self, step: int) -> bool:
         """The gallery's next (``step`` > 0) or previous page; True if it moved."""
@@ -182,6 +227,8 @@ class Views:
             return self.chart.model()
         if self.view == "options" and self.options is not None:
             return self.options.model()
+        if self.view == "cost" and self.cost is not None:
+            return self.cost.model(self.cost_n)
         return None
 
     def draw(
@@ -192,10 +239,12 @@ class Views:
         theme: Theme,
         lang: str,
         chosen: tuple[int, ...] | None = None,
+        scale: float = 1.0,
     ) -> bool:
         """Draw ``model`` (from ``model()``) in ``area``; False when the code view shows.
 
-        ``chosen`` is the gallery's selected solution (``selected``), framed when drawn.
+        ``chosen`` is the gallery's selected solution (``selected``), framed when drawn; ``scale``
+        the window's text size (the cost view follows it).
         """
         if isinstance(model, TreeModel):
             from visualizer.render.tree import draw_profile, draw_tree, profile_height
@@ -237,5 +286,12 @@ class Views:
             from visualizer.render.options import draw_options
 
             draw_options(surface, area, model, theme, lang)
+            return True
+        if isinstance(model, CostModel):
+            from visualizer.render.cost import draw_cost
+
+            drawn = draw_cost(surface, area, model, theme, lang, scale)
+            self.cost_points, self.cost_texts = drawn.points, drawn.texts
+            self.cost_hit = round(COST_HIT * max(1.0, scale))
             return True
         return False

@@ -1,5 +1,5 @@
 """Watch mode: one algorithm's search on the board, its counters, and the side view
-(pseudo-code, search tree, solutions gallery or conflicts chart)."""
+(pseudo-code, search tree, solutions gallery, conflicts chart, options left or cost vs n)."""
 
 from __future__ import annotations
 
@@ -112,7 +112,17 @@ class WatchMode(SearchMode):
         return len(self.timeline.spec.counters), 3 + (self.domains is not None)
 
     def controls(self) -> ControlPlan:
-        return ControlPlan((*SEARCH_ROWS, ("legend",)))
+        return ControlPlan((*SEARCH_ROWS, ("legend", "cost")))
+
+    def close(self) -> None:
+        super().close()
+        self.views.close()  # the cost view's thread
+
+    def wait_total(self, timeout: float | None = None) -> None:
+        """Headless: the scrub bar's total, and the cost view's points (a screenshot shows them all)."""
+        super().wait_total(timeout)
+        if self.views.cost is not None:
+            self.views.cost.join(timeout)
 
     def survey_twin(self, cancel: CancelFlag) -> int:
         """The run's total from a twin timeline's survey (the shown one is left alone)."""
@@ -154,6 +164,10 @@ class WatchMode(SearchMode):
         """V: the squares left per empty row and free column (forward checking, MRV, dancing links)."""
         self.set_view("options")
 
+    def show_cost(self) -> None:
+        """W: the measured attempts of this algorithm against n, computed in the background."""
+        self.set_view("cost")
+
     def gallery_page_up(self) -> None:
         """The gallery's previous page (PgUp, while the gallery shows)."""
         self.views.page(-1)
@@ -180,6 +194,11 @@ class WatchMode(SearchMode):
             if rect.collidepoint(pos):
                 self.go_to(index + 1)
                 return True
+        n = self.views.cost_at(pos)
+        if n is not None:  # a point of the cost view: the board at that n (a refusal is a banner)
+            if n != self.n:
+                self.host.dispatch("n", n)
+            return True
         if self.views.over_tree(pos):
             moment = self.views.press(pos)
             if moment is not None:
@@ -391,7 +410,7 @@ class WatchMode(SearchMode):
         view = self.views.view
         if ("code" in hidden and view == "code") or ("tree" in hidden and view == "tree"):
             draw_hidden(surface, layout.code, tr("hidden_card", lang), host.theme, lang)
-        elif not self.views.draw(surface, layout.code, side, host.theme, lang, chosen):
+        elif not self.views.draw(surface, layout.code, side, host.theme, lang, chosen, layout.scale):
             code = self.timeline.spec.code_in(lang)
             draw_code(surface, layout.code, code, scene.line, host.theme, lang, layout.scale)
         if layout.narration is not None:  # its sentence and its log hide each on its own (F8, F10)

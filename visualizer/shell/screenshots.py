@@ -35,6 +35,8 @@ SHOTS: dict[str, tuple[int, str, str, str]] = {
     "presenter.png": (8, "backtracking", "en", "present:on;step:40"),
     # issue 20: dancing links with the options view (V): the rows and columns it chooses among
     "options.png": (8, "dlx", "en", "view:options;step:30"),
+    # issue 26: Cost vs n (W): backtracking's attempts for n = 1..12 measured, n = 8 marked, the fit
+    "cost.png": (8, "backtracking", "en", "step:30;cost;wait-idle"),
 }
 #: file name -> (n, example search of solvers/own/examples, script): a student's search in the window.
 SEARCH_SHOTS: dict[str, tuple[int, str, str]] = {
