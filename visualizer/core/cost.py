@@ -97,16 +97,18 @@ class CostModel:
 
 
 class CostRunner:
-    """One algorithm's points over ``sizes``, measured on a daemon thread (``start``), cached."""
+    """One algorithm's points over ``sizes``, measured on a daemon thread (``start``), cached;
+    ``budget`` in seconds (default ``BUDGET``), ``measure`` the counting (``count_point``)."""
 
     def __init__(
         self,
         algorithm: str,
         sizes: range,
-        budget: float = BUDGET,
+        budget: float | None = None,
         measure: Callable[..., Point] | None = None,
     ) -> None:
-        self.algorithm, self.sizes, self.budget = algorithm, sizes, budget
+        self.algorithm, self.sizes = algorithm, sizes
+        self.budget = BUDGET if budget is None else budget
         self._measure = measure or cost.count_point
         self._lock = threading.Lock()
         self._points: dict[int, Point] = {}

@@ -228,6 +228,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "{algorithm} grows about {base}x per extra queen (R² {r2}, n = {first}..{last})",
         "{algorithm}每多一个皇后约增长 {base} 倍（R² {r2}，n = {first}..{last}）",
     ),
+    "cost_fit_short": ("about {base}x per extra queen, R² {r2}", "每多一个皇后约 {base} 倍，R² {r2}"),
+    "cost_no_fit_short": ("no fit yet", "尚无拟合"),
     "cost_no_fit": ("Too few points above 0 to fit a growth yet", "大于 0 的点太少，还不能拟合增长"),
     "cost_beyond": ("n = {n} is beyond this plot (n up to {last})", "n = {n} 超出此图（n 最大 {last}）"),
     "cost_click": ("A click on a point: the board at that n", "单击一个点：棋盘换成该 n"),

@@ -59,12 +59,14 @@ def status_text(model: CostModel, lang: str) -> str:
     return tr("cost_done", lang, done=len(model.points), total=total)
 
 
-def fit_text(model: CostModel, algorithm: str, lang: str) -> str:
+def fit_text(model: CostModel, algorithm: str, lang: str, short: bool = False) -> str:
+    """The fit as a sentence: "Backtracking grows about 4.4x per extra queen (R² 0.996, n = 1..12)"
+    (``short``: "about 4.4x per extra queen, R² 0.996")."""
     fit = model.fit
     if fit is None:
-        return tr("cost_no_fit", lang)
+        return tr("cost_no_fit_short" if short else "cost_no_fit", lang)
     return tr(
-        "cost_fit",
+        "cost_fit_short" if short else "cost_fit",
         lang,
         algorithm=algorithm,
         base=f"{fit.base:.1f}",
@@ -94,17 +96,34 @@ def note_texts(model: CostModel, algorithm: str, lang: str) -> list[str]:
     return lines
 
 
+@dataclass
+class _Row:
+    """A line of text the panel may show: where (above or below the plot), how much it matters
+    (the least first left out when the panel is short) and its height."""
+
+    text: str
+    font: pygame.font.Font
+    colour: tuple[int, int, int]
+    above: bool
+    rank: float
+    whole: bool = False  # a line of the fit's whole sentence (left out all at once, for the short one)
+
+
 def draw_cost(
     surface: pygame.Surface, area: pygame.Rect, model: CostModel, theme: Theme, lang: str, scale: float = 1.0
 ) -> CostDrawn:
-    """The panel: title, progress, the plot, then the fit's sentence and the notes under it."""
+    """The panel: title, progress, the plot, then the fit's sentence, a hint and the notes under it.
+
+    A short panel leaves out, in this order: the notes (the last first), the hint, the fit's
+    whole sentence (for its short form), the progress once done, the axes' names, the short form's
+    second line, the progress while it runs, the short form's first line."""
     area = pygame.Rect(area)
     drawn = CostDrawn()
     pygame.draw.rect(surface, theme.panel, area, border_radius=10)
     pygame.draw.rect(surface, blend(theme.panel, theme.muted_text, 0.35), area, 1, border_radius=10)
-    pad = round(PAD * scale)
+    pad = round(PAD * min(scale, 1.5))
     inner = area.inflate(-2 * pad, -2 * pad)
-    if inner.w < 20 or inner.h < 20:
+    if inner.w < 40 or inner.h < 40:
         return drawn
     from solvers import registry
 
@@ -113,67 +132,63 @@ def draw_cost(
     def size(points: float) -> int:
         return max(8, round(points * scale))
 
-    def put(text: str, font: pygame.font.Font, colour: tuple[int, int, int], **where: object) -> pygame.Rect:
-        image = font.render(text, True, colour)
-        rect = image.get_rect(**where)
-        surface.blit(image, rect)
-        drawn.texts.append(rect)
-        return rect
-
-    top = inner.y
     title_text = tr("cost_title", lang, algorithm=algorithm)
     title_font = font_for(title_text, size(18), lang, bold=True)
-    title = ellipsize(title_font, title_text, inner.w)
-    if title:
-        top = put(title, title_font, theme.text, topleft=(inner.x, top)).bottom + round(4 * scale)
     status = status_text(model, lang)
-    status_font = font_for(status, size(15), lang)
-    if top + status_font.get_height() <= inner.bottom:
-        shown = ellipsize(status_font, status, inner.w)
-        if shown:
-            top = put(shown, status_font, theme.muted_text, topleft=(inner.x, top)).bottom + round(6 * scale)
-
-    # under the plot, from the bottom up: the notes, the click hint, the fit's sentence
-    note_font = font_for(" ".join(note_texts(model, algorithm, lang)) or "n", size(13), lang)
+    busy = 5 if not model.done else 3.4  # the progress matters while it runs
+    rows = [_Row(status, font_for(status, size(15), lang), theme.muted_text, True, busy)]
     sentence = fit_text(model, algorithm, lang)
     if model.current not in model.sizes:
         sentence += "  " + tr("cost_beyond", lang, n=model.current, last=model.sizes[-1])
     sentence_font = font_for(sentence, size(15), lang)
-    below: list[tuple[str, pygame.font.Font, tuple[int, int, int]]] = []
     for line in wrap(sentence_font, sentence, inner.w)[:3]:
-        below.append((line, sentence_font, theme.text))
+        rows.append(_Row(line, sentence_font, theme.text, False, 3, whole=True))
+    short = fit_text(model, algorithm, lang, short=True)  # the whole sentence's stand-in, one line
     hint = tr("cost_click", lang)
-    hint_font = font_for(hint, size(13), lang)
-    below.append((hint, hint_font, theme.muted_text))
-    for line in note_texts(model, algorithm, lang):
-        below.append((line, note_font, theme.muted_text))
+    rows.append(_Row(hint, font_for(hint, size(13), lang), theme.muted_text, False, 2))
+    notes = note_texts(model, algorithm, lang)
+    note_font = font_for(" ".join(notes) or "n", size(13), lang)
+    rows += [_Row(line, note_font, theme.muted_text, False, 1 - k / 100) for k, line in enumerate(notes)]
     number_font = font_for("0123456789", size(13), lang)
     axis_font = font_for(tr("cost_y", lang) + tr("cost_x", lang), size(14), lang)
-    plot_need = round(70 * scale) + 2 * number_font.get_height() + axis_font.get_height()
     gap = round(3 * scale)
-    while below and top + plot_need + sum(f.get_height() + gap for _, f, _ in below) + gap > inner.bottom:
-        below.pop()  # no room: the last note first, the fit's sentence last
-    y = inner.bottom
-    for line, font, colour in reversed(below):
-        shown = ellipsize(font, line, inner.w)
-        y -= font.get_height()
+    axes = True  # the axes' names (rank 4: after the hint, before the progress)
+
+    def need() -> int:
+        plot = round(40 * scale) + 2 * number_font.get_height() + (axis_font.get_height() if axes else 0)
+        return title_font.get_height() + gap + plot + sum(r.font.get_height() + gap for r in rows) + gap
+
+    while need() > inner.h and (rows or axes):
+        lowest = min(rows, key=lambda r: r.rank, default=None)
+        if axes and (lowest is None or lowest.rank > 4):
+            axes = False
+        elif lowest is not None and lowest.whole:
+            rows = [r for r in rows if not r.whole]
+            short_font = font_for(short, size(15), lang)
+            for k, line in enumerate(wrap(short_font, short, inner.w)[:2]):
+                rows.append(_Row(line, short_font, theme.text, False, 6 - k * 1.5))  # its second: 4.5
+        elif lowest is not None:
+            rows.remove(lowest)
+    top = inner.y
+    title = ellipsize(title_font, title_text, inner.w)
+    if title:
+        _put(surface, drawn, title, title_font, theme.text, topleft=(inner.x, top))
+    top += title_font.get_height() + gap
+    for row in (r for r in rows if r.above):
+        shown = ellipsize(row.font, row.text, inner.w)
         if shown:
-            put(shown, font, colour, topleft=(inner.x, y))
-        y -= gap
-    plot_bottom_room = y - gap
-    if plot_bottom_room - top < plot_need:
-        return drawn  # no room for a plot at all (the texts above and below stay)
-    _draw_plot(
-        surface,
-        pygame.Rect(inner.x, top, inner.w, plot_bottom_room - top),
-        model,
-        theme,
-        lang,
-        scale,
-        number_font,
-        axis_font,
-        drawn,
-    )
+            _put(surface, drawn, shown, row.font, row.colour, topleft=(inner.x, top))
+        top += row.font.get_height() + gap
+    bottom = inner.bottom
+    for row in reversed([r for r in rows if not r.above]):
+        bottom -= row.font.get_height()
+        shown = ellipsize(row.font, row.text, inner.w)
+        if shown:
+            _put(surface, drawn, shown, row.font, row.colour, topleft=(inner.x, bottom))
+        bottom -= gap
+    room = pygame.Rect(inner.x, top, inner.w, bottom - gap - top)
+    if room.h >= round(40 * scale) + 2 * number_font.get_height():
+        _draw_plot(surface, room, model, theme, lang, scale, number_font, axis_font if axes else None, drawn)
     return drawn
 
 
@@ -185,20 +200,23 @@ def _draw_plot(
     lang: str,
     scale: float,
     number_font: pygame.font.Font,
-    axis_font: pygame.font.Font,
+    axis_font: pygame.font.Font | None,
     drawn: CostDrawn,
 ) -> None:
-    """The axes, the decades, the n ticks, the fitted line, the points and the current n."""
+    """The axes, the decades, the n ticks, the fitted line, the points and the current n (the
+    axes' names unless ``axis_font`` is None: no room)."""
     values = [v for _, v in model.points if v > 0]
     low = math.floor(math.log10(min(values))) if values else 0
     high = max(low + 1, math.ceil(math.log10(max(values)))) if values else 1
     if values and 10**high < max(values):  # float rounding on an exact power
         high += 1
     line_h = number_font.get_height()
-    y_label = pygame.transform.rotate(axis_font.render(tr("cost_y", lang), True, theme.muted_text), 90)
+    y_label = None
+    if axis_font is not None:
+        y_label = pygame.transform.rotate(axis_font.render(tr("cost_y", lang), True, theme.muted_text), 90)
     widest = max(number_font.size(short_number(10**k))[0] for k in range(low, high + 1))
-    left = room.x + y_label.get_width() + round(6 * scale) + widest + round(4 * scale)
-    x_label_h = axis_font.get_height()
+    left = room.x + (y_label.get_width() + round(6 * scale) if y_label is not None else 0) + widest + 4
+    x_label_h = axis_font.get_height() if axis_font is not None else 0
     plot = pygame.Rect(left, room.y + line_h // 2, room.right - left - line_h // 2, 0)
     plot.height = room.bottom - plot.y - line_h - x_label_h - round(4 * scale)
     if plot.w < 30 or plot.h < 30:
@@ -234,8 +252,9 @@ def _draw_plot(
     pygame.draw.line(
         surface, theme.muted_text, (plot.left, plot.bottom - 1), (plot.right - 1, plot.bottom - 1)
     )
-    label_rect = y_label.get_rect(midleft=(room.x, plot.centery))
-    if label_rect.h <= room.h:
+    label_rect = y_label.get_rect(midleft=(room.x, plot.centery)) if y_label is not None else None
+    if y_label is not None and label_rect is not None and label_rect.h <= room.h:
+        label_rect.clamp_ip(room)  # beside the plot, never over the texts above or below it
         surface.blit(y_label, label_rect)
         drawn.texts.append(label_rect)
     # the n ticks, thinned so their labels keep apart
@@ -250,14 +269,9 @@ def _draw_plot(
                 continue  # the current n's label takes this place
             colour = theme.conflict if n == model.current else (grid if n in skipped else theme.muted_text)
             _put(surface, drawn, str(n), number_font, colour, midtop=(x, plot.bottom + 2))
-    _put(
-        surface,
-        drawn,
-        tr("cost_x", lang),
-        axis_font,
-        theme.muted_text,
-        midtop=(plot.centerx, plot.bottom + 2 + line_h),
-    )
+    if axis_font is not None:
+        where = (plot.centerx, plot.bottom + 2 + line_h)
+        _put(surface, drawn, tr("cost_x", lang), axis_font, theme.muted_text, midtop=where)
     # the current n: a dashed line, its label at the top
     if model.current in model.sizes:
         x = x_of(model.current)
