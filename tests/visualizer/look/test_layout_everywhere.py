@@ -98,7 +98,7 @@ def test_race_boards_keep_their_room_and_nothing_is_cut(size, pair):
 @pytest.mark.filterwarnings("error:Label Rect is too small")
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_side_views_leave_the_counters_whole(size):
-    """The tree (T), gallery (Y) and options (V) views widen the side panel into the board's room
+    """The tree (T), gallery (Y), options (V) and cost (W) views widen the side panel into the board's room
     only: the counters keep every row (MRV's, the most: seven counters and four smaller rows) at
     labels as large as the controls' text, the controls keep their column, the board its 45%."""
     for scale in SCALES:
@@ -108,7 +108,7 @@ def test_side_views_leave_the_counters_whole(size):
                 app.dispatch("step", 30)
                 app.tick(FRAME)
                 controls, text = app.layout.controls, app.layout.control_text
-                for view in ("tree", "gallery", "options"):
+                for view in ("tree", "gallery", "options", "cost"):
                     app.dispatch(view)
                     app.tick(FRAME)
                     layout, where = app.layout, (scale, lang, view)

@@ -1,0 +1,209 @@
+"""W: the Cost vs n view (issue 26): the measured attempts of the current algorithm for every n,
+as ``nqueens count N --algo A --json`` gives them, computed on a worker thread (a frame never waits
+for it), drawn at every text and window size in both languages without a text outside its panel
+or over another, and a click on a point sets the board's n."""
+
+from __future__ import annotations
+
+import argparse
+import threading
+from itertools import combinations
+
+import pygame
+import pytest
+
+from solvers import cost as solver_cost
+from solvers.cli.subcommands import cmd_count
+from tests.ui import FRAME, choose, click, new_app, press
+from visualizer.core import cost
+from visualizer.look.appearance import SCALES
+
+SIZES = [(960, 640), (1280, 800), (1920, 1080), (2560, 1440)]
+
+
+@pytest.fixture(autouse=True)
+def small_range(monkeypatch):
+    """n up to 7 (quick), and the session's cache empty before and after each test."""
+    monkeypatch.setattr(cost, "LIMIT", 7)
+    cost.clear_cache()
+    yield
+    cost.clear_cache()
+
+
+def opened(app, key: bool = True):
+    """The view opened (W, or the command) and its points all measured."""
+    if key:
+        press(app, pygame.K_w, "w")
+    else:
+        app.dispatch("cost")
+    assert app.mode.view == "cost", app.banner
+    runner = app.mode.views.cost
+    assert runner is not None and runner.join(60)
+    app.tick(FRAME)
+    return app.mode.views.model()
+
+
+def counted(algorithm: str, n: int) -> dict[str, object]:
+    """``nqueens count n --algo algorithm --json``, the CLI's own function."""
+    return cmd_count(argparse.Namespace(n=n, algo=algorithm, first=False, by_columns=False, search=None))
+
+
+def test_w_opens_the_view_and_again_goes_back_to_the_code():
+    app = new_app(6, "backtracking")
+    try:
+        model = opened(app)
+        assert model.done and model.current == 6 and model.sizes == range(1, 8)
+        assert app.controls.buttons["cost"] is not None  # its button, beside the legend's
+        press(app, pygame.K_w, "w")
+        assert app.mode.view == "code" and app.mode.views.cost is None  # its thread stopped
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(
+    "algorithm", ["backtracking", "forward-checking", "permutations-pruned", "construction"]
+)
+def test_the_points_are_what_nqueens_count_gives(algorithm):
+    app = new_app(5, algorithm)
+    try:
+        model = opened(app, key=False)
+        for n, attempts in model.points:
+            assert attempts == counted(algorithm, n)["attempts"], (algorithm, n)
+        refused = {skip.n for skip in model.skipped}
+        assert {n for n, _ in model.points} | refused == set(range(1, 8))
+        for n in refused:  # construction has no answer at n = 2 and 3: the CLI refuses them too
+            with pytest.raises(ValueError):
+                counted(algorithm, n)
+        fit = model.fit
+        assert fit is not None and fit.ns == tuple(n for n, v in model.points if v > 0)
+        assert fit == solver_cost.fit_growth(list(fit.ns), [v for n, v in model.points if v > 0])
+    finally:
+        app.close()
+
+
+def test_a_frame_never_waits_for_the_worker(monkeypatch):
+    gate, asked, real = threading.Event(), [], solver_cost.count_point
+
+    def slow(name, n, progress=None, cancel=None):
+        asked.append(n)
+        gate.wait(30)  # held until the test lets it go
+        return real(name, n)
+
+    monkeypatch.setattr(solver_cost, "count_point", slow)
+    app = new_app(6, "backtracking")
+    try:
+        press(app, pygame.K_w, "w")
+        for _ in range(5):  # frames go on, drawn, while the first point is held
+            app.tick(FRAME)
+        model = app.mode.views.model()
+        assert app.mode.view == "cost" and model.points == () and not model.done
+        assert model.computing == 1 and asked == [1]
+        gate.set()
+        assert app.mode.views.cost.join(60)
+        app.tick(FRAME)
+        model = app.mode.views.model()
+        assert model.done and [n for n, _ in model.points] == list(range(1, 8))
+    finally:
+        gate.set()
+        app.close()
+
+
+def test_points_are_cached_for_the_session(monkeypatch):
+    app = new_app(6, "backtracking")
+    try:
+        first = opened(app)
+        calls, real = [], solver_cost.count_point
+        monkeypatch.setattr(solver_cost, "count_point", lambda *a, **k: calls.append(a) or real(*a))
+        press(app, pygame.K_w, "w")  # closed, then opened again, and at another n
+        app.dispatch("n", 7)
+        again = opened(app)
+        assert calls == [] and again.points == first.points and again.current == 7
+    finally:
+        app.close()
+
+
+def test_a_point_over_the_budget_is_skipped_with_a_note_never_run(monkeypatch):
+    monkeypatch.setattr(cost, "BUDGET", 1e-6)  # the engine's estimate for backtracking: over it soon
+    asked = []
+    real = solver_cost.count_point
+
+    def counting(name, n, progress=None, cancel=None):
+        asked.append(n)
+        return real(name, n)
+
+    monkeypatch.setattr(solver_cost, "count_point", counting)
+    app = new_app(6, "backtracking")
+    try:
+        model = opened(app)
+        over = [skip.n for skip in model.skipped if skip.kind == "budget"]
+        assert over and over == list(range(over[0], 8)) and not set(over) & set(asked)
+        from visualizer.render.cost import note_texts
+
+        notes = note_texts(model, "Backtracking", "en")
+        assert any("over the 1e-06 s budget" in line for line in notes), notes
+    finally:
+        app.close()
+
+
+def test_a_click_on_a_point_sets_n_and_the_view_stays():
+    app = new_app(6, "backtracking")
+    try:
+        opened(app)
+        centre = next(c for c, n in app.mode.views.cost_points if n == 4)
+        click(app, centre)
+        assert app.mode.n == 4 and app.mode.view == "cost"
+        app.mode.views.cost.join(60)
+        app.tick(FRAME)
+        assert app.mode.views.model().current == 4
+    finally:
+        app.close()
+
+
+def test_it_follows_the_algorithm_chosen():
+    app = new_app(6, "backtracking")
+    try:
+        opened(app)
+        choose(app, "Forward checking with MRV")
+        assert app.mode.view == "cost" and app.mode.views.cost.algorithm == "mrv"
+        assert app.mode.views.cost.join(60)
+        model = app.mode.views.model()
+        assert dict(model.points)[6] == counted("mrv", 6)["attempts"]
+    finally:
+        app.close()
+
+
+def test_race_mode_refuses_it_with_a_banner():
+    app = new_app(6, "backtracking", mode="race", algo2="bitmask")
+    try:
+        press(app, pygame.K_w, "w")
+        assert app.banner is not None and app.mode.name == "race"
+    finally:
+        app.close()
+
+
+def texts_are_apart_and_inside(app) -> None:
+    panel = app.layout.code
+    texts = app.mode.views.cost_texts
+    assert texts, "nothing drawn"
+    for rect in texts:
+        assert panel.contains(rect), (rect, panel)
+    for a, b in combinations(texts, 2):
+        assert not a.colliderect(b), (a, b)
+    for (x, y), _ in app.mode.views.cost_points:
+        assert panel.collidepoint(x, y)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_it_draws_at_every_size_in_both_languages_with_no_text_cut_out_or_over_another(size, monkeypatch):
+    monkeypatch.setattr(cost, "BUDGET", 1e-3)  # a skip note to place too
+    for scale in SCALES:
+        for lang in ("en", "zh"):
+            for algorithm in ("backtracking", "construction"):  # construction: n = 2, 3 refused
+                app = new_app(6, algorithm, size=size, ui_scale=scale, lang=lang)
+                try:
+                    model = opened(app, key=False)
+                    assert model.points and app.banner is None
+                    texts_are_apart_and_inside(app)
+                    assert app.mode.views.cost_points, (scale, lang)  # the plot had room
+                finally:
+                    app.close()
