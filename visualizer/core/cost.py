@@ -201,6 +201,15 @@ class CostRunner:
             )
 
 
+def reason(words: str) -> str:
+    """A refusal's reason without the n it was given (the same for a run of n).
+
+    >>> reason("no solution exists for n = 2 or 3 (got n = 2); try n = 1 or n >= 4")
+    'no solution exists for n = 2 or 3'
+    """
+    return words.split(" (got ")[0]
+
+
 def skip_runs(skipped: Sequence[Skip]) -> list[tuple[Skip, int]]:
     """The skipped n as runs of one reason: (the run's first skip, its last n).
 
@@ -210,7 +219,8 @@ def skip_runs(skipped: Sequence[Skip]) -> list[tuple[Skip, int]]:
     """
     runs: list[tuple[Skip, int]] = []
     for skip in skipped:
-        if runs and runs[-1][0].kind == skip.kind and runs[-1][1] == skip.n - 1 and skip.kind != "refused":
+        same = skip.kind != "refused" or reason(skip.words) == reason(runs[-1][0].words) if runs else False
+        if runs and runs[-1][0].kind == skip.kind and runs[-1][1] == skip.n - 1 and same:
             runs[-1] = (runs[-1][0], skip.n)
         else:
             runs.append((skip, skip.n))

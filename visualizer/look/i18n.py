@@ -249,7 +249,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "n = {ns} not run: over the {budget} s budget",
         "n = {ns} 未运行：超出 {budget} 秒的预算",
     ),
-    "cost_skip_refused": ("n = {ns} not run: {reason}", "n = {ns} 未运行：{algorithm}不接受这个 n"),
+    "cost_skip_refused": (
+        "n = {ns} not run: {algorithm} refuses it ({reason})",
+        "n = {ns} 未运行：{algorithm}不接受这个 n（{reason}）",
+    ),
     "cost_hours": ("{hours:.0f} h", "{hours:.0f} 小时"),
     "tree_title": ("Search tree", "搜索树"),
     "tree_nodes": ("{count} nodes, depth {depth}", "{count} 个结点，当前深度 {depth}"),

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from visualizer.core.cost import CostModel, skip_runs
+from visualizer.core.cost import CostModel, reason, skip_runs
 from visualizer.look.i18n import tr
 from visualizer.look.names import shown_title
 from visualizer.look.theme import Theme, blend
@@ -92,7 +92,7 @@ def note_texts(model: CostModel, algorithm: str, lang: str) -> list[str]:
         elif skip.kind in ("max", "min"):
             lines.append(tr(f"cost_skip_{skip.kind}", lang, max=spec.max_n, min=spec.min_n, **fields))
         else:
-            lines.append(tr("cost_skip_refused", lang, reason=skip.words, **fields))
+            lines.append(tr("cost_skip_refused", lang, reason=reason(skip.words), **fields))
     return lines
 
 
