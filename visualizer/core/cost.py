@@ -35,7 +35,7 @@ from solvers.plain import Cancelled
 #: A point estimated to take longer than this many seconds is skipped (the lab's default is 60:
 #: a window is looked at while it works).
 BUDGET = 10.0
-#: The view measures n up to this (or the current n, up to ``MAX_N``), within the spec's range.
+#: The view measures n up to this (or the current n, up to ``MAX_N``); past the spec's max_n: noted.
 LIMIT = 12
 MAX_N = 20
 METRIC = "attempts"
@@ -54,14 +54,14 @@ def clear_cache() -> None:
         CACHE.clear()
 
 
-def sizes(min_n: int, max_n: int, n: int) -> range:
-    """The n the view measures: from ``min_n`` to ``LIMIT`` or the current n (at most ``MAX_N``),
-    never beyond the spec's ``max_n``.
+def sizes(min_n: int, n: int) -> range:
+    """The n the view shows: from the spec's ``min_n`` to ``LIMIT`` or the current n (at most
+    ``MAX_N``); those past the spec's ``max_n`` are noted, not run (``solvers.cost.refusal``).
 
-    >>> sizes(1, 20, 8), sizes(1, 13, 16), sizes(1, 1000, 50)
-    (range(1, 13), range(1, 14), range(1, 21))
+    >>> sizes(1, 8), sizes(1, 16), sizes(4, 50)
+    (range(1, 13), range(1, 17), range(4, 21))
     """
-    return range(min_n, min(max_n, max(LIMIT, min(n, MAX_N))) + 1)
+    return range(min_n, max(LIMIT, min(n, MAX_N)) + 1)
 
 
 @dataclass(frozen=True, slots=True)

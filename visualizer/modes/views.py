@@ -88,7 +88,7 @@ class Views:
     def _cost_for(self, timeline: Timeline) -> None:
         """The cost runner for the timeline's algorithm and n (a new one for another range)."""
         spec = timeline.spec
-        wanted = sizes(spec.min_n, spec.max_n, timeline.n)
+        wanted = sizes(spec.min_n, timeline.n)
         self.cost_n = timeline.n
         if self.cost is None or self.cost.algorithm != spec.name or self.cost.sizes != wanted:
             if self.cost is not None:

@@ -145,6 +145,23 @@ def test_a_point_over_the_budget_is_skipped_with_a_note_never_run(monkeypatch):
         app.close()
 
 
+def test_n_past_the_algorithms_limit_is_noted_never_run(monkeypatch):
+    monkeypatch.setattr(cost, "LIMIT", 10)  # brute force stops at n = 8
+    asked, real = [], solver_cost.count_point
+    monkeypatch.setattr(solver_cost, "count_point", lambda name, n, **k: asked.append(n) or real(name, n))
+    app = new_app(6, "brute-force")
+    try:
+        model = opened(app)
+        assert [(skip.n, skip.kind) for skip in model.skipped] == [(9, "max"), (10, "max")]
+        assert asked == list(range(1, 9)) and [n for n, _ in model.points] == asked
+        from visualizer.render.cost import note_texts
+
+        assert note_texts(model, "Brute force", "en") == ["n = 9..10 not run: Brute force accepts n up to 8"]
+        assert note_texts(model, "暴力", "zh") == ["n = 9..10 未运行：暴力最大接受 n = 8"]
+    finally:
+        app.close()
+
+
 def test_a_click_on_a_point_sets_n_and_the_view_stays():
     app = new_app(6, "backtracking")
     try:
