@@ -8,7 +8,7 @@ from solvers import registry
 from solvers.board import SYMMETRIES
 from visualizer.core.gallery import Gallery
 from visualizer.core.timeline import Timeline
-from visualizer.look.theme import CLASSROOM
+from visualizer.look.theme import CLASSROOM, legible
 from visualizer.render.gallery import MIN_BOARD, draw_gallery, draw_gallery_page, hit
 
 
@@ -67,7 +67,7 @@ def test_too_many_to_keep_is_said_and_counted():
     surface = pygame.Surface((900, 700))
     draw_gallery(surface, surface.get_rect(), gallery.model(), CLASSROOM, "en")
     notice_row = [tuple(surface.get_at((x, y)))[:3] for x in range(0, 600) for y in range(30, 60)]
-    assert CLASSROOM.conflict in notice_row  # the overflow line is drawn in the warning colour
+    assert legible(CLASSROOM.conflict, CLASSROOM.panel) in notice_row  # the overflow line: the warning colour
     timeline.back(timeline.cursor)
     assert gallery.total == 0 and gallery.kept == 0
 

@@ -14,7 +14,7 @@ from solvers.events import Solution
 from visualizer.core.player import Player
 from visualizer.core.race import RACE_PAIRS, Race
 from visualizer.core.timeline import Timeline
-from visualizer.look.theme import CLASSROOM
+from visualizer.look.theme import CLASSROOM, legible
 from visualizer.render.race import banners, draw_race
 
 
@@ -99,7 +99,7 @@ def test_draw_race_banner_and_boards():
     surface = pygame.Surface((1000, 700))
     draw_race(surface, surface.get_rect(), race, CLASSROOM, "en")
     top = {tuple(surface.get_at((x, y)))[:3] for x in range(0, 1000, 2) for y in range(5, 40)}
-    assert CLASSROOM.solution in top  # the banner text
+    assert legible(CLASSROOM.solution, CLASSROOM.background) in top  # the banner text, green made readable
     left = {tuple(surface.get_at((x, 300)))[:3] for x in range(0, 500)}
     right = {tuple(surface.get_at((x, 300)))[:3] for x in range(500, 1000)}
     assert CLASSROOM.dark_square in left and CLASSROOM.dark_square in right
