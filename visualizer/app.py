@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 import traceback
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -45,6 +46,14 @@ BANNER_SECONDS = 4.0
 #: What a command, typed text, a lesson or an export may raise for the user's input: a banner, no log.
 #: (SolverError and the script's ArgumentError are ValueErrors.)
 EXPECTED_ERRORS = (ValueError, TypeError, OSError, pygame.error)
+
+
+def open_display(size: tuple[int, int], flags: int) -> pygame.Surface:
+    """``pygame.display.set_mode``, quiet when the window manager gives the window another size at
+    once (pygame-ce warns on stderr; the VIDEORESIZE that follows relayouts to the size it has)."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Requested window was forcibly resized", RuntimeWarning)
+        return pygame.display.set_mode(size, flags)
 
 
 class App:
@@ -86,7 +95,7 @@ class App:
         self.opening_key = ""  # the text of the key that just opened a text box (its TEXTINPUT follows)
         pygame.display.init()  # display and fonts only: no audio device is needed
         pygame.font.init()
-        self.surface = pygame.display.set_mode(self._clamp(size), pygame.RESIZABLE)
+        self.surface = open_display(self._clamp(size), pygame.RESIZABLE)
         self.windowed_size = self.surface.get_size()  # where F11 comes back to
         self.relayout()
 
@@ -240,10 +249,10 @@ class App:
         """F11: the desktop's size, then back to the window's last size. ``set_mode`` works on every
         video driver, the dummy one too (toggle_fullscreen does not); a pygame.error is a banner."""
         if pygame.display.is_fullscreen():
-            self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self.surface = open_display(self.windowed_size, pygame.RESIZABLE)
         else:
             self.windowed_size = self.surface.get_size()
-            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self.surface = open_display((0, 0), pygame.FULLSCREEN)
         self.relayout()
 
     def make_mode(self, name: str, n: int, algorithm: str, algo2: str | None = None) -> Mode:
@@ -421,7 +430,7 @@ class App:
         """Fit everything to a window size (never below ``MIN_SIZE``) and the current look and mode."""
         size = self._clamp(size or self.surface.get_size())
         if size != self.surface.get_size() and not self.fullscreen:  # fullscreen: the screen's size
-            self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.surface = open_display(size, pygame.RESIZABLE)
         pygame.display.set_caption(tr("title", self.lang))
         if self.presenting:
             self.layout: Layout = present_layout(
