@@ -146,9 +146,16 @@ class Window:
 
     def close(self) -> None:
         """Alt+F4, as a user closes it (openbox sends WM_DELETE_WINDOW); again while the window
-        manager has not taken the new window yet."""
+        manager has not taken the new window yet. A window manager that has gone away (openbox
+        can, on a loaded machine: .ci/run restarts it too) is started again, as a desktop would."""
+        tries = [0]
 
         def pressed() -> bool:
+            tries[0] += 1
+            if tries[0] % 5 == 0 and not _wm_ready(self.env):
+                quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+                subprocess.Popen(["openbox"], env=self.env, **quiet)  # ends with its X server
+                poll(lambda: _wm_ready(self.env), "openbox to start again", 20)
             if self.process.poll() is None and self.window_id():
                 self.key("alt+F4")
             return self.process.poll() is not None or not poll_briefly(self.process)
