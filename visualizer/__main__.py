@@ -193,6 +193,12 @@ def _main(argv: list[str] | None) -> int:
     except (ScriptError, SolverError) as exc:
         say(f"nqueens-viz: {one_line(str(exc))}")
         return 2
+    except Exception as exc:
+        pygame = sys.modules.get("pygame")
+        if pygame is None or not isinstance(exc, pygame.error):
+            raise
+        say(f"nqueens-viz: the window could not be opened: {one_line(str(exc))}")  # no display, X gone
+        return 1
 
 
 if __name__ == "__main__":

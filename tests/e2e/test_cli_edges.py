@@ -86,3 +86,13 @@ def test_limit_0_means_no_limit_for_every_command(command):
     zero = run("-m", "solvers", command, "5", "--limit", "0")
     assert zero.returncode == every.returncode == 0
     assert zero.stdout == every.stdout and zero.stdout.count("\n") > 10
+
+
+def test_a_window_with_no_display_to_open_on_is_one_line_and_status_1():
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    env.update(SDL_VIDEODRIVER="x11", DISPLAY=":9999")  # no X server there
+    done = subprocess.run(
+        [sys.executable, "-m", "visualizer", "--n", "6"], env=env, cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1].startswith("nqueens-viz: the window could not be opened")
