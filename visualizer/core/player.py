@@ -328,13 +328,12 @@ class Player:
             return
         with self.lock:
             arrived = self.track.ready(k)  # a student's search still at work: what it has sent
-        if arrived < k:
-            self._budget = min(self._budget, max(1.0, rate * WAIT_BUDGET))  # no burst once it catches up
-            k = arrived
-            if k == 0:
-                return
-        self._budget -= k
-        with self.lock:
+            if arrived < k:
+                self._budget = min(self._budget, max(1.0, rate * WAIT_BUDGET))  # no burst once it catches up
+                k = arrived
+                if k == 0:
+                    return
+            self._budget -= k
             if goal.stop is not None:
                 stopped = self.track.advance_until(goal.stop, k) or self.track.finished
             else:
