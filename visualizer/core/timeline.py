@@ -426,18 +426,10 @@ class Timeline:
 
     def _land(self, snapshot: Checkpoint, k: int) -> None:
         """Stand at ``snapshot``, replay the log unheard to ``k``; then the seek listeners hear it."""
-        self.cursor = snapshot.index
-        kept = self._found[: min(snapshot.counters.solutions, MAX_KEPT_SOLUTIONS)]
-        self.board = RunBoard(list(snapshot.queens), kept, snapshot.counters.solutions)
-        self.counters = replace(snapshot.counters)
-        self.last = self.log.get(self.cursor - 1, self.queens) if self.cursor > self.log.start else None
-        listeners, self.listeners = self.listeners, []
-        try:
-            self.step(k - self.cursor)
-        finally:
-            self.listeners = listeners
-        for listener in self.seek_listeners:
-            listener()
+        at = snapshot.index
+        last = self.log.get(at - 1, snapshot.queens) if at > self.log.start else None
+        self._stand(snapshot, last)
+        self._replay_unheard(k)
 
     def replay(self, listener: Listener) -> None:
         """Tell ``listener`` every event applied so far, from the first, in order (read-only).
@@ -543,14 +535,22 @@ class Timeline:
         self.log = EventLog(self._log_capacity, start=base.index)
         self._source = self.spec.resume(self.n, base, **self._options)
         self._base = base
-        self.cursor = base.index
-        kept = self._found[: min(base.counters.solutions, MAX_KEPT_SOLUTIONS)]
-        self.board = RunBoard(list(base.queens), kept, base.counters.solutions)
-        self.counters = replace(base.counters)
-        self.last = None
+        self._stand(base, None)
+        self._replay_unheard(k)
+
+    def _stand(self, moment: Checkpoint, last: Event | None) -> None:
+        """The cursor, board, kept solutions and counters of ``moment`` (the log holds what follows)."""
+        self.cursor = moment.index
+        kept = self._found[: min(moment.counters.solutions, MAX_KEPT_SOLUTIONS)]
+        self.board = RunBoard(list(moment.queens), kept, moment.counters.solutions)
+        self.counters = replace(moment.counters)
+        self.last = last
+
+    def _replay_unheard(self, k: int) -> None:
+        """Step to ``k`` without the listeners, then tell the seek listeners once."""
         listeners, self.listeners = self.listeners, []
         try:
-            self.step(k - base.index)
+            self.step(k - self.cursor)
         finally:
             self.listeners = listeners
         for listener in self.seek_listeners:
