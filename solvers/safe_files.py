@@ -275,3 +275,14 @@ def check_output_path(path: str | os.PathLike[str]) -> Path:
     os.close(fd)
     os.unlink(probe)
     return path
+
+
+def why_not_writable(path: str | os.PathLike[str]) -> str | None:
+    """Why a file cannot be written at ``path`` (``check_output_path``'s reason), or None if it can."""
+    try:
+        check_output_path(path)
+    except RefusedFile as error:
+        return error.reason
+    except OSError as error:
+        return error.strerror or str(error)
+    return None

@@ -59,3 +59,13 @@ def nqueens(*argv: str) -> subprocess.CompletedProcess[str]:
         except SystemExit as exit_:  # --help
             status = exit_.code if isinstance(exit_.code, int) else 0
     return subprocess.CompletedProcess(["nqueens", *argv], status, out.getvalue(), err.getvalue())
+
+
+def refused(result: subprocess.CompletedProcess[str], needle: str) -> None:
+    """``result`` is a refusal as the CLI contract says: status 2, one line naming ``needle``, no trace."""
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert needle in lines[0]
+    assert "Traceback" not in result.stderr

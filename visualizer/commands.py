@@ -160,16 +160,13 @@ def scale(text: str) -> float:
 
 def output_path(text: str, what: str = "screenshot") -> str:
     """A path ``what`` can be written to (its folder exists, it is no link, pipe or folder)."""
-    from visualizer.shell.safe_files import RefusedFile, check_output_path
+    from visualizer.shell.safe_files import why_not_writable
 
     if not text:
         raise ArgumentError(f"{what} needs a path")
-    try:
-        check_output_path(text)
-    except RefusedFile as error:
-        raise ArgumentError(f"cannot write the {what} to {shown(text)}: {error.reason}") from None
-    except OSError as error:
-        raise ArgumentError(f"cannot write the {what} to {shown(text)}: {error.strerror or error}") from None
+    reason = why_not_writable(text)
+    if reason is not None:
+        raise ArgumentError(f"cannot write the {what} to {shown(text)}: {reason}")
     return text
 
 

@@ -132,16 +132,13 @@ class Skips:
 
 def _check_path(path: str, suffixes: tuple[str, ...], option: str) -> None:
     """Refuse, before any work, a path of the wrong kind or one that cannot be written."""
-    from solvers.safe_files import RefusedFile, check_output_path
+    from solvers.safe_files import why_not_writable
 
     if not path.lower().endswith(suffixes):
         raise SolverError(f"{option} {shown(path)} must end in {' or '.join(suffixes)}")
-    try:
-        check_output_path(path)
-    except RefusedFile as error:
-        raise SolverError(f"cannot write {shown(path)}: {error.reason}") from None
-    except OSError as error:
-        raise SolverError(f"cannot write {shown(path)}: {error.strerror or error}") from None
+    reason = why_not_writable(path)
+    if reason is not None:
+        raise SolverError(f"cannot write {shown(path)}: {reason}")
 
 
 def csv_text(points: Sequence[Point]) -> str:

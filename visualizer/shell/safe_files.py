@@ -17,6 +17,7 @@ from solvers.safe_files import (
     remove_temporaries,
     settled,
     temporary_name,
+    why_not_writable,
     write_atomically,
 )
 
@@ -31,5 +32,6 @@ __all__ = [
     "remove_temporaries",
     "settled",
     "temporary_name",
+    "why_not_writable",
     "write_atomically",
 ]
