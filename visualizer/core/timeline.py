@@ -42,6 +42,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from itertools import compress, islice
+from typing import Any
 
 from solvers.counters import Counters
 from solvers.engine import CancelFlag, Cancelled
@@ -114,7 +115,7 @@ class Timeline:
         spec.check_n(n)
         self.spec = spec
         self.n = n
-        self._options = {"first": first, "by_columns": by_columns}
+        self._options: dict[str, Any] = {"first": first, "by_columns": by_columns}  # solve()'s
         #: whether this timeline jumps by way of checkpoints (its generator resumes from one)
         self.seekable = spec.resumer is not None
         #: whether the engine walks between checkpoints (else the generator replays, unheard)
