@@ -67,9 +67,11 @@ TEXT: dict[str, dict[str, str]] = {
         "solution": "All {n} {R}s are filled: solution {s} is {q}.",
         "generic_lift": "The queen on {R} {r}, {C} {c} is lifted.",
         "generic_repair": "The queen in row {r} moves from column {old} to column {c}.",
-        "setup": "The {n} x {n} board starts with the given queens on {g} and the squares {b} blocked: "
-        "the given queens' {R}s are done, and no queen may stand on a blocked square.",
-        "none": "none",
+        "setup": "The {n} x {n} board starts with {parts}: the given queens' {R}s are done, and no queen "
+        "may stand on a blocked square.",
+        "setup_given": "given queens on {g}",
+        "setup_blocked": "blocked squares at {b}",
+        "setup_and": " and ",
     },
     "zh": {
         "place": "第 {r} {R}第 {c} {C}安全，放下皇后。",
@@ -83,9 +85,10 @@ TEXT: dict[str, dict[str, str]] = {
         "solution": "{n} {R}都已放好皇后：第 {s} 个解是 {q}。",
         "generic_lift": "拿起第 {r} {R}第 {c} {C}的皇后。",
         "generic_repair": "第 {r} 行的皇后从第 {old} 列移到第 {c} 列。",
-        "setup": "{n}×{n} 棋盘开始时，给定的皇后在 {g}，禁放格是 {b}：给定皇后所在的{R}已完成，"
-        "禁放格上不能放皇后。",
-        "none": "无",
+        "setup": "{n}×{n} 棋盘开始时有{parts}：给定皇后所在的{R}已完成，禁放格上不能放皇后。",
+        "setup_given": "给定的皇后 {g}",
+        "setup_blocked": "禁放格 {b}",
+        "setup_and": "，以及",
     },
 }
 
@@ -235,9 +238,16 @@ def square_by_square(event: Event, ctx: Context, words: dict[str, str]) -> str:
     if isinstance(event, Solution):
         return fmt(text["solution"], words, n=n, s=ctx.solutions + 1, q=solution_text(ctx, words["lang"]))
     if isinstance(event, Setup):
-        given = words["sep"].join(f"({r + 1}, {c + 1})" for r, c in event.given) or text["none"]
-        blocked = words["sep"].join(f"({r + 1}, {c + 1})" for r, c in event.blocked) or text["none"]
-        return fmt(text["setup"], words, n=n, g=given, b=blocked)
+        squares = {
+            key: words["sep"].join(f"({r + 1}, {c + 1})" for r, c in kind)
+            for key, kind in (("g", event.given), ("b", event.blocked))
+        }
+        parts = [
+            text[f"setup_{name}"].format(**squares)
+            for name, key in (("given", "g"), ("blocked", "b"))
+            if squares[key]
+        ]
+        return fmt(text["setup"], words, n=n, parts=text["setup_and"].join(parts))
     if isinstance(event, Repair):
         return fmt(text["generic_repair"], words, r=event.row + 1, old=event.old + 1, c=event.new + 1)
     raise TypeError(f"not an event: {event!r}")
