@@ -37,6 +37,8 @@ Square = tuple[int, int]
 #: given queen attacking it, or the square itself when it is blocked.
 StartPrune = tuple[int, int, Square]
 T = TypeVar("T")
+#: The largest board whose Setup the window's event log packs (its blocked squares in 64 bits).
+MAX_LOGGED_N = 8
 
 
 def _attack(a: Square, b: Square) -> bool:
@@ -111,6 +113,15 @@ class Instance:
         return all(queens[r] == c for r, c in self.given) and not any(
             (r, c) in self.blocked for r, c in enumerate(queens)
         )
+
+    def as_json(self) -> dict[str, object]:
+        """Its JSON form: ``{"n", "blocked": [[r, c]...], "given": [[r, c]...], "seed"}``."""
+        return {
+            "n": self.n,
+            "blocked": [list(square) for square in sorted(self.blocked)],
+            "given": [list(square) for square in self.given],
+            "seed": self.seed,
+        }
 
     def arguments(self) -> str:
         """The command-line form: ``--blocked R,C ... --given R,C ...`` (parts left out when empty)."""
@@ -188,8 +199,10 @@ class Setup(Event):
 
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record`` (boards up to 8 x 8)."""
-        if any(not (0 <= r < 8 and 0 <= c < 8) for r, c in (*self.given, *self.blocked)):
-            raise ValueError("a Setup is logged for boards up to 8 x 8")
+        if any(
+            not (0 <= r < MAX_LOGGED_N and 0 <= c < MAX_LOGGED_N) for r, c in (*self.given, *self.blocked)
+        ):
+            raise ValueError(f"a Setup is logged for boards up to {MAX_LOGGED_N} x {MAX_LOGGED_N}")
         mask = sum(1 << (r * 8 + c) for r, c in self.blocked)
         cols = sum((c + 1) << (4 * r) for r, c in self.given)
         return record(self, self.CODE, cols & 0xFFFFF, cols >> 20, mask & 0xFFFFFF, mask >> 24)

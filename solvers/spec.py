@@ -83,6 +83,8 @@ class AlgorithmSpec:
     #: its generator accepts ``instance=`` (a ``solvers.instance.Instance``: blocked squares and
     #: given queens), yielding a ``Setup`` first; ``solve(..., instance=)`` and ``bound`` use it
     constrained: bool = False
+    #: the instance it runs, on a spec made by ``bound`` (None: the plain search)
+    instance: Instance | None = None
 
     def code_in(self, lang: str) -> tuple[str, ...]:
         """The pseudo-code in ``lang`` ("en" or "zh"), line for line."""
@@ -272,4 +274,5 @@ class AlgorithmSpec:
             profile="events" if self.profile else None,
             domains_after=None,
             constrained=False,
+            instance=instance,
         )

@@ -544,6 +544,12 @@ class Timeline:
         self.cursor = moment.index
         kept = self._found[: min(moment.counters.solutions, MAX_KEPT_SOLUTIONS)]
         self.board = RunBoard(list(moment.queens), kept, moment.counters.solutions)
+        if moment.index > 0 and self.log.start == 0 and len(self.log) > 0:
+            # what the first event set up holds all run (a constrained run's Setup: its holes and
+            # given queens), and a moment keeps only the queens
+            start = BoardState([None] * self.n)
+            self.log.get(0).apply(start)
+            self.board.constrain(tuple(start.given), tuple(start.blocked), 1)
         self.counters = replace(moment.counters)
         self.last = last
 
