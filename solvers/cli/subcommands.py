@@ -180,6 +180,19 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"skip a point estimated to take longer (default {LAB_BUDGET:g})",
     )
 
+    results = commands.add_parser(
+        "results",
+        help="the class summary of an exercise's results folder: attempts, median score, hardest steps",
+    )
+    results.add_argument("folder", help="the folder the exercise mode wrote its attempt files into")
+    results.add_argument("--csv", metavar="PATH", help="also write one row per attempt to PATH")
+    results.add_argument(
+        "--top",
+        type=whole_number("top", 1, 1000),
+        default=10,
+        help="steps most often wrong shown (default 10)",
+    )
+
     algos = commands.add_parser("algorithms", help="list the algorithms")
     algos.add_argument("--json", action="store_true", help="print a JSON list")
     return parser
@@ -462,6 +475,63 @@ def cmd_new_search(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _table(rows: Sequence[Sequence[object]]) -> list[str]:
+    """Rows as left-aligned columns two spaces apart (the first row a header)."""
+    cells = [[str(cell) for cell in row] for row in rows]
+    widths = [max(len(row[k]) for row in cells) for k in range(len(cells[0]))]
+    return ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in cells]
+
+
+def cmd_results(args: argparse.Namespace, out: TextIO) -> int:
+    """Print the class summary of a results folder; each damaged file is a warning on stderr.
+    0 when at least one attempt was read, 1 when none could be."""
+    from solvers import results
+    from solvers.cli.main import say
+    from solvers.safe_files import why_not_writable
+
+    if args.csv is not None:
+        reason = why_not_writable(args.csv)
+        if reason is not None:
+            raise SolverError(f"cannot write {args.csv}: {reason}")
+    summary = results.summarize(args.folder, top=args.top)
+    for name, reason in summary.damaged:
+        say(f"skipped {name}: {reason}")
+    if summary.count == 0:
+        say(f"no attempt could be read in {args.folder}")
+        return 1
+    lines = [
+        f"{summary.count} attempt{'s' if summary.count != 1 else ''} in {args.folder}, median score "
+        f"{summary.median_percent}%"
+    ]
+    mistakes = ", ".join(f"{kind} {k}" for kind, k in summary.mistakes.items()) or "none"
+    lines += [f"mistakes: {mistakes}", ""]
+    rows: list[list[object]] = [["student", "algorithm", "n", "score", "right", "moves", "seconds", "file"]]
+    for name, record in summary.attempts:
+        score = record["score"]
+        rows.append(
+            [
+                record["student"] or "-",
+                record["algorithm"],
+                record["instance"]["n"],
+                f"{score['percent']}%",
+                score["right"],
+                score["moves"],
+                f"{record['seconds']:.1f}",
+                name,
+            ]
+        )
+    lines += _table(rows)
+    if summary.hard_steps:
+        lines += ["", "steps most often wrong:"]
+        hard: list[list[object]] = [["exercise", "step", "expected", "wrong"]]
+        hard += [[h.exercise, h.step, h.expected, f"{h.wrong} of {h.attempts}"] for h in summary.hard_steps]
+        lines += _table(hard)
+    out.write("\n".join(lines) + "\n")
+    if args.csv is not None:
+        results.write_csv(args.csv, summary)
+    return 0
+
+
 def run(argv: Sequence[str], out: TextIO) -> int:
     """Run the command line, writing to ``out``; returns the exit status.
 
@@ -483,6 +553,8 @@ def run(argv: Sequence[str], out: TextIO) -> int:
         from solvers.cli import lab
 
         return lab.cmd_lab(args, out)
+    if args.command == "results":
+        return cmd_results(args, out)
     if args.command == "count":
         result = cmd_count(args)
         if args.json:
