@@ -422,6 +422,8 @@ class App:
             status=None if noted else status,
             legend=self.show_legend,
             help=self.show_help,
+            constrained=self.timeline is not None
+            and bool(self.timeline.board.blocked or self.timeline.board.given),
         )
         self.lessons.draw_export_progress()
         self.capture.offer()

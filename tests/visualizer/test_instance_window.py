@@ -141,3 +141,14 @@ def test_a_jump_to_a_snapshot_keeps_the_holes_and_the_given_queens(monkeypatch):
         assert timeline.queens == fresh.queens
     timeline.seek(end // 2)
     assert timeline.board.blocked == INSTANCE.blocked and timeline.board.given == {(0, 1)}
+
+
+def test_the_legend_lists_the_holes_and_the_locks_only_while_an_instance_shows():
+    from visualizer.render import legend
+
+    surface = pygame.Surface((320, 700))
+    plain = legend.draw_legend(surface, surface.get_rect(), CLASSROOM, "en")
+    both = legend.draw_legend(surface, surface.get_rect(), CLASSROOM, "zh", constrained=True)
+    assert len(plain) == len(legend.MARKS) and len(both) == len(legend.MARKS) + 2
+    hole = both[len(legend.MARKS)]
+    assert share(surface, hole.inflate(-14, -14), CLASSROOM.hole, 8) > 0.4, "the hole's sample is drawn"

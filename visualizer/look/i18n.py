@@ -46,6 +46,14 @@ STRINGS: dict[str, tuple[str, str]] = {
         "A frame round the board, the queens recoloured: a solution",
         "棋盘外框和变色的皇后：一个解",
     ),
+    "marks_blocked": (
+        "Dark hatched square: blocked, no queen may stand there (--blocked)",
+        "深色斜纹格：禁放格，不能放皇后（--blocked）",
+    ),
+    "marks_given": (
+        "Queen with a padlock: given from the start, never moved (--given)",
+        "带锁的皇后：开始时给定，不会被移动（--given）",
+    ),
     "title": ("N-Queens, step by step", "N 皇后问题动态演示"),
     "reset": ("Reset", "重置"),
     "step": ("Step", "单步"),

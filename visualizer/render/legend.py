@@ -35,13 +35,26 @@ MARKS: tuple[Mark, ...] = (
     Mark("marks_moved", Scene(n=2, queens=(1, None), moved=(0, 0, 1), tried=(0, 1))),
     Mark("marks_solution", Scene(n=1, queens=(0,), solution_number=1)),
 )
+#: The marks of a constrained instance's board, listed after the rest while one is shown.
+INSTANCE_MARKS: tuple[Mark, ...] = (
+    Mark("marks_blocked", Scene(n=1, queens=(None,), blocked=frozenset({(0, 0)}))),
+    Mark("marks_given", Scene(n=1, queens=(0,), given=frozenset({(0, 0)}))),
+)
 
 
 def draw_legend(
-    surface: pygame.Surface, area: pygame.Rect, theme: Theme, lang: str, scale: float = 1.0
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    theme: Theme,
+    lang: str,
+    scale: float = 1.0,
+    *,
+    constrained: bool = False,
 ) -> list[pygame.Rect]:
-    """A card filling ``area``: a title, then each mark's sample and its meaning (wrapped).
-    The samples shrink until every row fits. Returns the samples' rects, in ``MARKS`` order."""
+    """A card filling ``area``: a title, then each mark's sample and its meaning (wrapped), the
+    ``INSTANCE_MARKS`` too while the board is ``constrained``. The samples shrink until every row
+    fits. Returns the samples' rects, in that order."""
+    shown = MARKS + INSTANCE_MARKS if constrained else MARKS
     area = pygame.Rect(area)
     pygame.draw.rect(surface, theme.panel, area, border_radius=10)
     pygame.draw.rect(surface, blend(theme.panel, theme.muted_text, 0.35), area, 1, border_radius=10)
@@ -52,12 +65,12 @@ def draw_legend(
         font = font_for("", size, lang)
         text_left = area.left + PAD + 2 * square + 2 * PAD
         room = area.right - PAD - text_left
-        texts = [wrap(font, tr(mark.key, lang), room) for mark in MARKS]
+        texts = [wrap(font, tr(mark.key, lang), room) for mark in shown]
         heights = [
             max(mark.scene.n * square + 12, len(lines) * font.get_linesize())
-            for mark, lines in zip(MARKS, texts, strict=True)
+            for mark, lines in zip(shown, texts, strict=True)
         ]
-        needed = title_font.get_linesize() + PAD + sum(heights) + 6 * len(MARKS) + 2 * PAD
+        needed = title_font.get_linesize() + PAD + sum(heights) + 6 * len(shown) + 2 * PAD
         if needed <= area.h or fit <= 0.4:
             break
         fit *= 0.9
@@ -67,7 +80,7 @@ def draw_legend(
     surface.blit(title_font.render(tr("marks_title", lang), True, theme.text), (area.left + PAD, y))
     y += title_font.get_linesize() + PAD // 2
     samples = []
-    for mark, lines, height in zip(MARKS, texts, heights, strict=True):
+    for mark, lines, height in zip(shown, texts, heights, strict=True):
         side = mark.scene.n * square + 12  # the solution frame is drawn outside the squares
         sample = pygame.Rect(0, 0, side, side)
         sample.center = (area.left + PAD + square, y + height // 2)

@@ -22,15 +22,17 @@ def draw_overlays(
     status: tuple[str, str] | None,
     legend: bool,
     help: bool,
+    constrained: bool = False,
 ) -> None:
     """``banner`` (text, kind) or else ``status`` (title, summary) in the status area; the
-    legend over the side panel when asked for; the help (keys, and the legend beside them)."""
+    legend over the side panel when asked for (with the blocked and given marks while the board
+    is ``constrained``); the help (keys, and the legend beside them)."""
     if banner is not None:
         draw_banner(surface, layout.banner, banner[0], theme, lang, banner[1])
     elif status is not None:
         draw_status(surface, layout.banner, status[0], status[1], theme, lang)
     if legend and not help:
-        marks.draw_legend(surface, layout.code, theme, lang, layout.scale)
+        marks.draw_legend(surface, layout.code, theme, lang, layout.scale, constrained=constrained)
     if help:
         rows = [(keys, tr(action, lang)) for keys, action in help_rows()]
         area, scale = surface.get_rect(), max(1, layout.scale)
@@ -39,4 +41,4 @@ def draw_overlays(
         keys = pygame.Rect(area.left, area.top, side.left - area.left, area.h)
         draw_help(surface, keys, rows, theme, lang, tr("help_title", lang), scale)
         dim(surface, pygame.Rect(keys.right, 0, area.w - keys.w, area.h), 150)
-        marks.draw_legend(surface, side, theme, lang, layout.scale)
+        marks.draw_legend(surface, side, theme, lang, layout.scale, constrained=constrained)
