@@ -152,3 +152,15 @@ def test_the_legend_lists_the_holes_and_the_locks_only_while_an_instance_shows()
     assert len(plain) == len(legend.MARKS) and len(both) == len(legend.MARKS) + 2
     hole = both[len(legend.MARKS)]
     assert share(surface, hole.inflate(-14, -14), CLASSROOM.hole, 8) > 0.4, "the hole's sample is drawn"
+
+
+def test_a_lesson_is_not_saved_from_a_constrained_run(tmp_path):
+    app = new_app(6, "backtracking")
+    try:
+        app.mode.constrain(INSTANCE)
+        press(app, pygame.K_RIGHT)
+        app.dispatch("lesson-save", str(tmp_path / "lesson.json"))
+        assert app.banner is not None and app.banner[1] == "error" and "given queens" in app.banner[0]
+        assert not (tmp_path / "lesson.json").exists()
+    finally:
+        app.close()

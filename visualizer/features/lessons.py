@@ -281,6 +281,9 @@ class Lessons:
         """Ctrl+S: write the lesson to ``path`` (asked for when the lesson has no file yet). Saving over
         a file this window did not create in this run asks first (Y / N); the headless mode, with no
         one to ask, refuses unless the script says ``lesson-overwrite:PATH``."""
+        timeline = self.host.mode.timeline
+        if timeline is not None and timeline.spec.instance is not None:  # its moments are not the plain run's
+            raise ValueError(tr("lesson_no_instance", self.host.lang))
         if path is None and self.path is None:
             question = tr("lesson_save_as", self.host.lang)
             browse = Browse(

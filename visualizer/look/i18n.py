@@ -481,6 +481,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Export the stretch to (.gif, .mp4, or a folder for PNGs)",
         "导出到（.gif、.mp4 或存放 PNG 的文件夹）",
     ),
+    "lesson_no_instance": (
+        "Not saved: a lesson does not keep blocked squares and given queens yet",
+        "未保存：课程还不能保存禁放格和给定的皇后",
+    ),
     "lesson_saved": ("Lesson saved: {path}", "课程已保存：{path}"),
     "lesson_overwrite_ask": (
         "{path} was not made in this session. Save over it? Y: yes, N: no",
