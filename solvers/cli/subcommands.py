@@ -593,6 +593,7 @@ def run(argv: Sequence[str], out: TextIO) -> int:
                     "summary_zh": s.summary_zh,
                     "max_n": s.max_n,
                     "engine": s.engine_seeks,  # the window's instant result and next solution use it
+                    "constrained": s.constrained,  # takes --blocked and --given
                 }
                 for s in specs
             ]

@@ -48,6 +48,14 @@ def test_events_start_with_the_setup_and_explain_says_it():
     assert said.startswith("5×5 棋盘开始时有给定的皇后 (2, 4)")
 
 
+def test_algorithms_json_says_which_take_an_instance():
+    rows = json.loads(nqueens("algorithms", "--json").stdout)
+    assert {row["name"] for row in rows if row["constrained"]} == {
+        "backtracking", "backtracking-pairwise", "backtracking-board", "backtracking-iterative",
+        "forward-checking", "mrv",
+    }  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("argv", "needle"),
     [
