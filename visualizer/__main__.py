@@ -75,7 +75,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="your own search file, shown like any algorithm (`nqueens new-search`)",
     )
     parser.add_argument(
-        "--mode", default="watch", help="watch, game (place the queens, n 4..20), race or predict"
+        "--mode",
+        default="watch",
+        help="watch, game (place the queens, n 4..20), race, predict or exercise (do the search, n 4..8)",
     )
     parser.add_argument(
         "--blocked",
@@ -109,6 +111,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--present", action="store_true", help="start in the presenter view (P; a click or Esc: the controls)"
     )
+    exercise = parser.add_argument_group("exercise mode (--mode exercise)")
+    exercise.add_argument(
+        "--goal", choices=("first", "all"), help="the first solution (default) or all of them"
+    )
+    exercise.add_argument(
+        "--feedback",
+        choices=("continuous", "undo"),
+        help="a wrong move corrected at once (default) or left to undo",
+    )
+    exercise.add_argument("--student", help="the student's name, written in the attempt file")
+    exercise.add_argument("--results", metavar="FOLDER", help="write each attempt as a JSON file into FOLDER")
     parser.add_argument("--script", default="", help='commands separated by ";", e.g. "step:40;next"')
     parser.add_argument("--state", help="headless: write the final state as JSON here")
     parser.add_argument("--screenshot", help="headless: save the final frame as a PNG here")
@@ -118,6 +131,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--frames", type=_whole("frames", 0), help="window: quit after this many frames (smoke tests)"
     )
     return parser
+
+
+def exercise_script(args: argparse.Namespace) -> str:
+    """The exercise options as script commands ("exercise:goal:all;..."); ValueError when given
+    outside exercise mode or holding a ";" (the script parser checks each value further)."""
+    given = [(name, getattr(args, name)) for name in ("goal", "feedback", "student", "results")]
+    given = [(name, value) for name, value in given if value is not None]
+    if given and args.mode != "exercise":
+        raise ValueError("--goal, --feedback, --student and --results need --mode exercise")
+    if any(";" in str(value) for _, value in given):
+        raise ValueError("--student and --results may not hold a ';'")
+    return ";".join(f"exercise:{name}:{value}" for name, value in given)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -140,6 +165,15 @@ def main(argv: list[str] | None = None) -> int:
 
 def _main(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
+    try:
+        options = exercise_script(args)
+    except ValueError as exc:
+        from visualizer.shell.stopping import say
+
+        say(f"nqueens-viz: {exc}")
+        return 2
+    if options:  # the exercise's options first, then the script
+        args.script = options + (f";{args.script}" if args.script else "")
     if args.present:  # the presenter view first, then the script
         args.script = "present:on" + (f";{args.script}" if args.script else "")
     if args.sound_file and not args.headless:

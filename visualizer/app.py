@@ -345,7 +345,8 @@ class App:
             if event.type == pygame.KEYDOWN and not self.controls.typing():
                 shift, ctrl = bool(event.mod & pygame.KMOD_SHIFT), bool(event.mod & pygame.KMOD_CTRL)
                 # PgUp / PgDn page the gallery while it shows
-                name = command_for_key(event.key, shift, getattr(event, "unicode", ""), ctrl, self.mode.view)
+                typed = getattr(event, "unicode", "")
+                name = command_for_key(event.key, shift, typed, ctrl, self.mode.view, self.mode.name)
                 if name is not None:
                     self.dispatch(name)
                     if self.prompt.active or self.controls.typing():

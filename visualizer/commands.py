@@ -21,11 +21,12 @@ from typing import Any
 from visualizer.look.i18n import LANGUAGES, tr
 from visualizer.look.theme import THEMES
 
-MODES = ("watch", "game", "race", "predict")
+MODES = ("watch", "game", "race", "predict", "exercise")
 ALL = frozenset(MODES)
 SEARCH = frozenset({"watch", "race"})  # the modes whose Player moves a search
 PREDICT = frozenset({"predict"})  # predict mode (issue 14)
 WATCH = frozenset({"watch"})
+EXERCISE = frozenset({"exercise"})  # exercise mode (issue 23)
 MIN_SCALE, MAX_SCALE = 0.5, 4.0
 
 
@@ -122,6 +123,44 @@ def one_of(name: str, choices: tuple[str, ...]) -> Callable[[str], str]:
         return text
 
     return parse
+
+
+#: exercise:ACTION[:ROW] (rows 0-based, as click:ROW,COL): the student's moves and the exercise's options
+EXERCISE_ACTIONS = ("place", "refuse", "backtrack", "row", "confirm", "undo", "model")
+EXERCISE_OPTIONS = ("goal", "feedback", "student", "results")
+_STUDENT = re.compile(r"[\w .'-]{1,40}")
+
+
+def exercise_action(text: str) -> tuple[str, object]:
+    """``place``, ``refuse``, ``backtrack:ROW``, ``row:ROW``, ``confirm``, ``undo``, ``model``, or
+    an option: ``goal:first|all``, ``feedback:continuous|undo``, ``student:NAME``, ``results:FOLDER``.
+
+    >>> exercise_action("backtrack:2"), exercise_action("place"), exercise_action("goal:all")
+    (('backtrack', 2), ('place', None), ('goal', 'all'))
+    """
+    action, _, rest = text.strip().partition(":")
+    action = action.strip().lower()
+    if action in ("backtrack", "row"):
+        return action, whole_number(rest.strip(), f"exercise:{action}'s row")
+    if action in EXERCISE_ACTIONS:
+        no_argument(f"exercise:{action}")(rest.strip())
+        return action, None
+    if action == "goal":
+        return action, one_of("exercise:goal", ("first", "all"))(rest)
+    if action == "feedback":
+        return action, one_of("exercise:feedback", ("continuous", "undo"))(rest)
+    if action == "student":
+        if not _STUDENT.fullmatch(rest.strip()):
+            raise ArgumentError(
+                f"a student's name is 1 to 40 letters, digits, spaces, . ' - (got {shown(rest)})"
+            )
+        return action, rest.strip()
+    if action == "results":
+        if not rest.strip():
+            raise ArgumentError("exercise:results needs a folder")
+        return action, rest.strip()
+    choices = ", ".join((*EXERCISE_ACTIONS, *EXERCISE_OPTIONS))
+    raise ArgumentError(f"exercise needs one of: {choices} (got {shown(text)})")
 
 
 def view_name(text: str) -> str:
@@ -283,6 +322,7 @@ class Command:
     swap: tuple[str, str] | None = None  # (ControlState field, i18n key shown while it is true)
     mode_labels: Mapping[str, str] = field(default_factory=dict)  # the button's text in other modes
     view: str | None = None  # taken only while this side view shows (else a banner says how to open it)
+    own_keys: bool = False  # its keys mean it only in its modes (elsewhere the key's other command)
 
 
 def _table(*commands: Command) -> dict[str, Command]:
@@ -304,7 +344,7 @@ COMMANDS: dict[str, Command] = _table(
         keys=(Key("right", "→"),),
         help="step",
         label="step",
-        modes=SEARCH | PREDICT,  # predict: show the next move without scoring
+        modes=SEARCH | PREDICT | EXERCISE,  # predict: show the next move unscored; exercise: review
         parse=whole("step", 0, 1),
         mode_labels={"predict": "predict_skip"},
     ),
@@ -314,7 +354,7 @@ COMMANDS: dict[str, Command] = _table(
         keys=(Key("left", "←"),),
         help="back",
         label="back",
-        modes=SEARCH,
+        modes=SEARCH | EXERCISE,  # exercise: review the student's own moves
         parse=whole("back", 0, 1),
     ),
     Command(
@@ -636,7 +676,8 @@ COMMANDS: dict[str, Command] = _table(
         keys=(Key("f", "F"),),
         help="predict_safe_help",
         label="predict_safe",
-        modes=PREDICT,
+        modes=PREDICT | EXERCISE,  # exercise: safe, place
+        mode_labels={"exercise": "exercise_place"},
     ),
     Command(
         "attacked",
@@ -644,10 +685,59 @@ COMMANDS: dict[str, Command] = _table(
         keys=(Key("d", "D"),),
         help="predict_attacked_help",
         label="predict_attacked",
-        modes=PREDICT,
+        modes=PREDICT | EXERCISE,  # exercise: attacked, refuse
+        mode_labels={"exercise": "exercise_refuse"},
     ),
     # -- seek anywhere (issue 12): the scrub bar's command; headless seek:K == step:K from the start
-    Command("seek", "seek", modes=SEARCH, parse=whole("seek", 0)),
+    Command("seek", "seek", modes=SEARCH | EXERCISE, parse=whole("seek", 0)),
+    # -- exercise mode (issue 23): F / D answer safe / attacked (above); B, C, Enter and U are its own
+    Command("exercise", "exercise_action", modes=EXERCISE, parse=exercise_action),
+    Command(
+        "ex-backtrack",
+        "backtrack",
+        keys=(Key("b", "B"),),
+        help="exercise_backtrack_help",
+        label="exercise_backtrack",
+        modes=EXERCISE,
+        own_keys=True,
+    ),
+    Command(
+        "ex-row",
+        "choose_row",
+        keys=(Key("c", "C"),),
+        help="exercise_row_help",
+        label="exercise_row",
+        modes=EXERCISE,
+        own_keys=True,
+    ),
+    Command(
+        "ex-confirm",
+        "confirm",
+        keys=(Key("return", "Enter"), Key("enter")),
+        help="exercise_confirm_help",
+        label="exercise_confirm",
+        modes=EXERCISE,
+        own_keys=True,
+    ),
+    Command(
+        "ex-undo",
+        "undo",
+        keys=(Key("u", "U"), Key("backspace", "Backspace")),
+        help="exercise_undo_help",
+        label="exercise_undo",
+        modes=EXERCISE,
+        own_keys=True,
+    ),
+    Command(
+        "ex-model",
+        "model",
+        keys=(Key("o", "O"),),
+        help="exercise_model_help",
+        label="exercise_model",
+        modes=EXERCISE,
+    ),
+    Command("ex-up", "row_up", keys=(Key("up", "↑"),), help="exercise_up_help", modes=EXERCISE),
+    Command("ex-down", "row_down", keys=(Key("down", "↓"),), help="exercise_down_help", modes=EXERCISE),
     Command("quit", "quit", "app", while_busy=True),
     Command("wait-idle", "wait_idle", "script", while_busy=True, parse=no_argument("wait-idle")),
     Command("key", "post_key", "script", while_busy=True, parse=key_name),
@@ -686,7 +776,7 @@ def key_table() -> dict[tuple[int, bool], str]:
         warnings.simplefilter("ignore")
         for command in COMMANDS.values():
             for key in command.keys:
-                if not key.ctrl and command.view is None:
+                if not key.ctrl and command.view is None and not command.own_keys:
                     table.setdefault((pygame.key.key_code(key.name), key.shift), command.name)
     return table
 
@@ -705,6 +795,24 @@ def view_key_table() -> dict[tuple[int, bool, str], str]:
             for command in COMMANDS.values()
             if command.view is not None
             for key in command.keys
+        }
+
+
+def mode_key_table() -> dict[tuple[int, bool, str], str]:
+    """(pygame key code, Shift held, mode) -> command name, for the keys a mode gives a meaning of
+    its own (B backtracks in exercise mode; elsewhere it sets a bookmark)."""
+    import warnings
+
+    import pygame
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return {
+            (pygame.key.key_code(key.name), key.shift, mode): command.name
+            for command in COMMANDS.values()
+            if command.own_keys
+            for key in command.keys
+            for mode in command.modes
         }
 
 
@@ -730,13 +838,22 @@ def typed_keys() -> dict[str, str]:
 
 
 def command_for_key(
-    key: int, mod_shift: bool, typed: str = "", ctrl: bool = False, view: str | None = None
+    key: int,
+    mod_shift: bool,
+    typed: str = "",
+    ctrl: bool = False,
+    view: str | None = None,
+    mode: str | None = None,
 ) -> str | None:
     """The command a key press names, or None: the typed character first, then Shift+key, then the key.
     With Ctrl held only the Ctrl keys count (Ctrl+S is not S); while side view ``view`` shows, its
-    own keys come first (PgUp in the gallery pages it)."""
+    own keys come first (PgUp in the gallery pages it), and so do mode ``mode``'s own (B in exercise mode)."""
     if ctrl:
         return ctrl_table().get(key)
+    if mode is not None:
+        own = _MODE_KEYS.get((key, mod_shift, mode)) or _MODE_KEYS.get((key, False, mode))
+        if own is not None:
+            return own
     if view is not None:
         own = view_key_table().get((key, mod_shift, view))
         if own is not None:
@@ -750,6 +867,7 @@ def command_for_key(
 
 
 _TYPED = typed_keys()
+_MODE_KEYS = mode_key_table()
 _KEYS: dict[tuple[int, bool], str] = {}
 
 

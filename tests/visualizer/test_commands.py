@@ -94,6 +94,15 @@ SAMPLES: dict[str, str] = {
     "attacked": "",
     # seek anywhere (issue 12)
     "seek": "40",
+    # exercise mode (issue 23)
+    "exercise": "backtrack:1",
+    "ex-backtrack": "",
+    "ex-row": "",
+    "ex-confirm": "",
+    "ex-undo": "",
+    "ex-model": "",
+    "ex-up": "",
+    "ex-down": "",
 }
 
 
@@ -132,6 +141,11 @@ def test_every_key_names_its_command_and_every_help_row_has_keys():
                 assert command_for_key(code, False, "", ctrl=True) == command.name, key
                 assert table.get((code, key.shift)) != command.name, key
                 continue
+            if command.own_keys:  # B in exercise mode: only there (elsewhere the key's other command)
+                for mode in command.modes:
+                    assert command_for_key(code, key.shift, mode=mode) == command.name, key
+                assert table.get((code, key.shift)) != command.name, key
+                continue
             if command.view is not None:  # PgUp in the gallery: only while that view shows
                 assert command_for_key(code, key.shift, view=command.view) == command.name, key
                 assert table.get((code, key.shift)) != command.name, key
@@ -147,10 +161,11 @@ def test_every_key_names_its_command_and_every_help_row_has_keys():
 
 
 def test_keys_are_unique():
-    seen: dict[tuple[str, bool, bool, str | None], str] = {}
+    seen: dict[tuple[str, bool, bool, str | None, frozenset[str] | None], str] = {}
     for command in COMMANDS.values():
         for key in command.keys:
-            name = (key.name, key.shift, key.ctrl, command.view)  # a view may give a key its own meaning
+            own = command.modes if command.own_keys else None  # so may a mode
+            name = (key.name, key.shift, key.ctrl, command.view, own)  # a view may give a key its own meaning
             assert name not in seen, (key, seen.get(name))
             seen[name] = command.name
 
@@ -161,7 +176,7 @@ def test_keys_are_unique():
     ids=lambda value: getattr(value, "name", value),
 )
 def test_a_real_key_press_dispatches_its_command(name, key):
-    app = new_app(8, "backtracking")
+    app = new_app(8, "backtracking", mode="exercise" if COMMANDS[name].own_keys else "watch")
     if COMMANDS[name].view is not None:  # a view's own key: open that view first
         app.dispatch("view", COMMANDS[name].view)
     called: list[str] = []

@@ -32,6 +32,13 @@ class Scrub:
     index: int
     total: int | None
     ticks: tuple[int, ...] = ()
+    marks: tuple[int, ...] = ()  # indices marked as mistakes (exercise mode: the wrong own moves)
+    unit: str = "scrub"  # the i18n key of its label ("Event k of total"; exercise: "Move k of total")
+
+    @property
+    def mark_fractions(self) -> tuple[float, ...]:
+        """The mistake marks' places on the bar, 0 to 1 (a mark stands at the end of its move)."""
+        return tuple(min(max(m / self.span, 0.0), 1.0) for m in self.marks)
 
     @property
     def span(self) -> int:

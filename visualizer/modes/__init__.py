@@ -1,5 +1,5 @@
 """The window's modes: watch a search, play the queens game, race two searches, predict a search's
-next move (``make`` builds one)."""
+next move, carry out a search as a graded exercise (``make`` builds one)."""
 
 from __future__ import annotations
 
@@ -31,6 +31,10 @@ def make(name: str, host: Host, n: int, algorithm: str, algo2: str | None = None
         from visualizer.modes.predict import PredictMode
 
         return PredictMode(host, n, algorithm)
+    if name == "exercise":
+        from visualizer.modes.exercise import ExerciseMode
+
+        return ExerciseMode(host, n, algorithm)
     raise SolverError(f"unknown mode {name!r}; choose one of: {', '.join(MODES)}")
 
 
@@ -44,6 +48,10 @@ def fit_n(name: str, n: int, algorithm: str) -> int:
     low, high = spec.min_n, min(spec.max_n, WINDOW_MAX_N)
     if name == "game":
         low, high = GAME_MIN_N, GAME_MAX_N
+    elif name == "exercise":
+        from visualizer.core.exercise import MAX_N, MIN_N
+
+        low, high = MIN_N, MAX_N
     elif name == "race":
         from visualizer.modes.race import partner
 

@@ -28,7 +28,7 @@ def scrub_label(scrub: Scrub, lang: str) -> str:
     """ "Event 1,234 of 5,678" (or "... total not known yet")."""
     if scrub.total is None:
         return tr("scrub_unknown", lang, index=f"{scrub.index:,}")
-    return tr("scrub", lang, index=f"{scrub.index:,}", total=f"{scrub.total:,}")
+    return tr(scrub.unit, lang, index=f"{scrub.index:,}", total=f"{scrub.total:,}")
 
 
 def draw_scrub(surface: pygame.Surface, area: pygame.Rect, scrub: Scrub, theme: Theme, lang: str) -> None:
@@ -50,6 +50,11 @@ def draw_scrub(surface: pygame.Surface, area: pygame.Rect, scrub: Scrub, theme: 
     pygame.draw.circle(surface, theme.queen, knob, max(radius + 4, area.h // 4))
     pygame.draw.circle(surface, theme.panel, knob, max(radius + 4, area.h // 4), 2)
     width = max(3, area.h // 10)
+    for mark in scrub.mark_fractions:  # mistakes: a short bar in the conflict colour under the track
+        x = track.left + round(track.w * mark)
+        pygame.draw.rect(
+            surface, theme.conflict, (x - width, track.bottom + 1, 2 * width, area.bottom - track.bottom - 1)
+        )
     for i, tick in enumerate(scrub.tick_fractions):  # bookmarks: a mark across the track, over the knob
         x = track.left + round(track.w * tick)
         tall = i == scrub.current  # the bookmark the run stands on
