@@ -21,6 +21,7 @@ MODES = [
     ("watch", "forward-checking"),
     ("predict", "backtracking"),
     ("game", "backtracking"),
+    ("exercise", "mrv"),  # the most exercise buttons (choose a row, confirm the pruning)
 ]
 #: Race mode's pairs: forward checking's (the most counters, the domains' legends) and brute force's
 #: (the longest title).
@@ -44,7 +45,11 @@ def test_the_board_keeps_its_room_and_nothing_is_cut_or_overlaps(size, mode, alg
         for lang in ("en", "zh"):
             app = new_app(8, algorithm, mode=mode, size=size, ui_scale=scale, lang=lang)
             try:
-                if mode != "game":
+                if mode == "exercise":  # a right move and a graded mistake: the card's longest text
+                    app.dispatch("exercise", ("row", 0))
+                    app.dispatch("exercise", ("place", None))
+                    app.dispatch("exercise", ("row", 3))
+                elif mode != "game":
                     app.dispatch("step", 30)  # queens, refusals, the flag strips or the domains
                 app.tick(FRAME)
                 where = (scale, lang)

@@ -1,0 +1,228 @@
+"""Exercise mode in the window (issue 23): real key presses and clicks drive the moves, the board
+follows the model run, the model answer plays and comes back, the review steps through the
+student's moves, attempts are written, and nothing a student does ends the window."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from solvers import registry
+from tests.ui import FRAME, click, click_button, new_app, press
+from visualizer.look.i18n import tr
+from visualizer.shell.headless import ScriptError, run_headless
+
+
+def ex_state(app) -> dict:
+    return app.state()["exercise"]
+
+
+def test_keys_and_clicks_make_graded_moves():
+    app = new_app(4, "backtracking", mode="exercise")
+    try:
+        assert app.mode.focus() == (0, 0)
+        press(app, pygame.K_f, "f")  # safe, place (0, 0)
+        assert app.mode.timeline.queens[0] == 0 and ex_state(app)["score"]["right"] == 1
+        press(app, pygame.K_d, "d")  # (1, 0) attacked: refuse
+        press(app, pygame.K_d, "d")  # (1, 1) attacked: refuse
+        assert app.mode.focus() == (1, 2)
+        click(app, app.geometry.center(1, 2))  # a click on the ringed square places it
+        assert app.mode.timeline.queens[1] == 2
+        press(app, pygame.K_f, "f")  # (2, 0) is attacked: a missed conflict, corrected
+        state = ex_state(app)
+        assert state["score"] == {"right": 4, "moves": 5, "percent": 80.0, "mistakes": {"missed-conflict": 1}}
+        assert state["last"]["kind"] == "missed-conflict" and app.banner[0].startswith("Wrong")
+        assert app.mode.scrub_model().marks == (5,)
+        for _ in range(3):  # (2, 1), (2, 2), (2, 3): all attacked
+            press(app, pygame.K_d, "d")
+        press(app, pygame.K_UP)  # the mark followed the click to (0-based) row 1; up to row 0
+        assert ex_state(app)["cursor_row"] == 0
+        press(app, pygame.K_DOWN)
+        press(app, pygame.K_b, "b")  # row 3 is exhausted: the queen of row 2 comes off
+        assert ex_state(app)["last"] == {**ex_state(app)["last"], "move": "backtrack 1", "right": True}
+        assert app.mode.timeline.queens[1] is None and app.running
+    finally:
+        app.close()
+
+
+def test_b_means_backtrack_only_in_exercise_mode():
+    app = new_app(6, "backtracking", mode="watch")
+    try:
+        app.dispatch("step", 3)
+        press(app, pygame.K_b, "b")  # watch mode: a bookmark (its note asked for)
+        assert "exercise" not in app.state()
+    finally:
+        app.close()
+    app = new_app(6, "backtracking", mode="exercise")
+    try:
+        press(app, pygame.K_b, "b")  # a try is due: a wrong backtrack
+        assert ex_state(app)["last"]["kind"] == "wrong-backtrack"
+    finally:
+        app.close()
+
+
+def test_a_perfect_student_through_the_window_ends_on_the_model_board(tmp_path):
+    app = new_app(6, "mrv", mode="exercise")
+    try:
+        app.dispatch("exercise", ("results", str(tmp_path)))
+        app.dispatch("exercise", ("student", "Ana"))
+        mode = app.mode
+        while (due := mode.exercise.due) is not None:
+            row = due.row if due.action in ("backtrack", "row") else None
+            app.dispatch("exercise", (due.action, row))
+            app.tick(FRAME)
+        events = list(registry.get("mrv").solve(6, first=True))
+        assert mode.timeline.cursor == len(events) and mode.timeline.counters.solutions == 1
+        assert ex_state(app)["score"]["percent"] == 100.0 and ex_state(app)["over"]
+        saved = list(tmp_path.iterdir())
+        assert len(saved) == 1 and json.loads(saved[0].read_text())["score"]["percent"] == 100.0
+        app.dispatch("exercise", ("place", None))  # a move after the end: a banner, nothing else
+        assert app.running and app.banner is not None and app.banner[1] != "error"
+    finally:
+        app.close()
+    assert len(list(tmp_path.iterdir())) == 1  # written once
+
+
+def test_undo_feedback_by_keys():
+    app = new_app(4, "backtracking", mode="exercise")
+    try:
+        app.dispatch("exercise", ("feedback", "undo"))
+        press(app, pygame.K_d, "d")  # (0, 0) is safe: a false conflict, left standing
+        assert ex_state(app)["standing"] and app.mode.timeline.cursor == 0
+        app.draw()  # the refused mark of the wrong move drawn
+        press(app, pygame.K_f, "f")  # refused while the mistake stands
+        assert ex_state(app)["score"]["moves"] == 1 and app.banner[0] == tr("exercise_ask_undo", "en")
+        press(app, pygame.K_BACKSPACE)
+        assert not ex_state(app)["standing"]
+        press(app, pygame.K_f, "f")
+        assert app.mode.timeline.queens[0] == 0
+        press(app, pygame.K_u, "u")  # undoes the right move too
+        assert app.mode.timeline.queens[0] is None
+    finally:
+        app.close()
+
+
+def test_the_model_answer_plays_from_here_and_comes_back():
+    app = new_app(5, "backtracking", mode="exercise")
+    try:
+        press(app, pygame.K_f, "f")
+        live = app.mode.timeline.cursor
+        press(app, pygame.K_o, "o")
+        for _ in range(120):  # two seconds: four model moves
+            app.tick(FRAME)
+        assert app.mode.timeline.cursor > live and ex_state(app)["model_playing"]
+        press(app, pygame.K_f, "f")  # no move while it plays
+        assert ex_state(app)["score"]["moves"] == 1
+        press(app, pygame.K_o, "o")
+        assert app.mode.timeline.cursor == live and not ex_state(app)["model_playing"]
+    finally:
+        app.close()
+
+
+def test_review_steps_through_the_students_moves():
+    app = new_app(4, "backtracking", mode="exercise")
+    try:
+        for key in (pygame.K_f, pygame.K_f, pygame.K_d):  # right, wrong (corrected), right
+            press(app, key, chr(key))
+        live = app.mode.timeline.cursor
+        press(app, pygame.K_LEFT)
+        assert ex_state(app)["review"] == 2 and app.mode.timeline.cursor < live
+        assert app.mode.scrub_model().index == 2 and app.mode.scrub_model().marks == (2,)
+        press(app, pygame.K_LEFT)
+        press(app, pygame.K_LEFT)
+        assert app.mode.timeline.cursor == 0
+        press(app, pygame.K_RIGHT)
+        press(app, pygame.K_RIGHT)
+        press(app, pygame.K_RIGHT)  # past the last: live again
+        assert ex_state(app)["review"] is None and app.mode.timeline.cursor == live
+        press(app, pygame.K_LEFT)
+        press(app, pygame.K_f, "f")  # a move ends the review first
+        assert ex_state(app)["review"] is None and ex_state(app)["score"]["moves"] == 4
+    finally:
+        app.close()
+
+
+def test_nothing_a_student_does_ends_the_window():
+    app = new_app(4, "forward-checking", mode="exercise")
+    try:
+        for key, char in ((pygame.K_n, "n"), (pygame.K_q, "q"), (pygame.K_z, "z"), (pygame.K_c, "c")):
+            press(app, key, char)
+        click(app, (2, 2))  # off the board
+        click(app, app.geometry.center(3, 3))  # a square not asked about
+        press(app, pygame.K_RETURN)  # confirm when a try is due: wrong order
+        click_button(app, "ex-confirm")
+        app.dispatch("mode", "watch")
+        app.dispatch("algo", "brute-force")
+        app.dispatch("mode", "exercise")  # refused with a banner: brute force is not square by square
+        assert app.mode.name == "watch" and app.banner[1] == "error"
+        assert app.running
+    finally:
+        app.close()
+
+
+def test_a_mode_switch_brings_n_into_the_exercise_range():
+    app = new_app(12, "backtracking", mode="watch")
+    try:
+        app.dispatch("mode", "exercise")
+        assert app.mode.name == "exercise" and app.mode.n == 8
+        app.dispatch("n", 9)  # refused: a banner
+        assert app.mode.n == 8 and app.banner[1] == "error"
+    finally:
+        app.close()
+
+
+def test_chinese_draws_the_intro_and_a_graded_mistake():
+    app = new_app(5, "forward-checking", mode="exercise", lang="zh")
+    try:
+        assert "规则" in app.mode.intro()
+        press(app, pygame.K_f, "f")
+        press(app, pygame.K_f, "f")  # the pruning is due: wrong order
+        app.draw()
+        assert ex_state(app)["last"]["kind"] == "wrong-order" and "错" in app.banner[0]
+    finally:
+        app.close()
+
+
+def test_headless_exercise_script_and_state_file(tmp_path):
+    state_path = tmp_path / "state.json"
+    results = tmp_path / "results"
+    results.mkdir()
+    script = (
+        f"exercise:results:{results};exercise:student:Bo;exercise:place;exercise:refuse;exercise:refuse;"
+        "exercise:refuse;exercise:backtrack:0;exercise:undo;exercise:refuse;key:b;exercise:model;"
+        "exercise:model;reset"
+    )
+    state = run_headless(n=4, algorithm="backtracking", mode="exercise", script=script, state=str(state_path))
+    written = json.loads(state_path.read_text())
+    assert written["exercise"] == state["exercise"] and state["mode"] == "exercise"
+    files = list(results.iterdir())
+    assert len(files) == 1  # reset saved the attempt; the new one has no move yet
+    record = json.loads(files[0].read_text())
+    assert record["student"] == "Bo" and record["score"]["moves"] == 7
+    # (1, 2) is safe; a backtrack while (2, 0) waits (corrected), undone and answered; B likewise
+    kinds = [m["kind"] for m in record["moves"] if not m["right"]]
+    assert kinds == ["false-conflict", "wrong-backtrack", "wrong-backtrack"]
+    assert record["moves"][5] == {**record["moves"][5], "step": 5, "move": "refuse 2,0", "right": True}
+    assert state["exercise"]["score"]["moves"] == 0
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "exercise:jump",
+        "exercise:backtrack",
+        "exercise:backtrack:x",
+        "exercise:goal:some",
+        "exercise:student:a;b",
+    ],
+)
+def test_headless_refuses_bad_exercise_commands(script):
+    with pytest.raises(ScriptError):
+        run_headless(n=4, algorithm="backtracking", mode="exercise", script=script)
+
+
+def test_exercise_commands_are_refused_outside_exercise_mode():
+    with pytest.raises(ScriptError, match="exercise mode"):
+        run_headless(n=4, algorithm="backtracking", mode="watch", script="exercise:place")
