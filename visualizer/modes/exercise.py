@@ -209,9 +209,12 @@ class ExerciseMode(WatchMode):
         return True
 
     def _follow(self) -> None:
-        """The board to the student's position in the model run."""
+        """The board to the student's position in the model run; the row mark to the row tried next."""
         with self.host.lock:
             self.timeline.seek(self.exercise.events_done)
+        due = self.exercise.due
+        if due is not None and due.action in ("place", "refuse") and due.row is not None:
+            self.cursor_row = due.row
 
     def reset(self) -> None:
         """R: the attempt so far is saved (if any move was made) and a new one starts."""
@@ -423,7 +426,7 @@ class ExerciseMode(WatchMode):
         if standing is not None and due is not None and due.square is not None:
             if standing.move.startswith("place") and isinstance(due.said, Conflict):
                 wrong_queen = due.square  # placed where the search refuses: its attacker ringed
-                scene = replace(scene, tried=None, refused=None, blocker=due.said.blocker)
+                scene = replace(scene, tried=None, refused=due.square, blocker=due.said.blocker)
             elif standing.move.startswith("refuse"):
                 scene = replace(scene, tried=None, refused=due.square, blocker=None)
         shown = self.timeline.spec.counters

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from visualizer.look.theme import Theme
-from visualizer.render.board import BoardGeometry, draw_cross, draw_dashed_rect, queen_sprite
+from visualizer.render.board import BoardGeometry, draw_cross, draw_dashed_rect, ink_on, queen_sprite
 
 
 def draw_focus(surface: pygame.Surface, geo: BoardGeometry, square: tuple[int, int], theme: Theme) -> None:
@@ -27,12 +27,12 @@ def draw_row_cursor(surface: pygame.Surface, geo: BoardGeometry, row: int, theme
 def draw_wrong_queen(
     surface: pygame.Surface, geo: BoardGeometry, square: tuple[int, int], theme: Theme
 ) -> None:
-    """A queen placed where the search refuses: a faded queen in the conflict colour, crossed."""
+    """A queen placed where the search refuses: a pale queen on the refused square (the board has
+    drawn it in the conflict colour, with the line to its attacker)."""
     rect = geo.square_rect(*square)
     size = max(8, int(rect.w * 0.8))
-    sprite = queen_sprite(size, theme.conflict, theme.text, alpha=170)
+    sprite = queen_sprite(size, ink_on(theme.conflict), theme.text, alpha=230)
     surface.blit(sprite, sprite.get_rect(center=rect.center))
-    draw_cross(surface, theme.conflict, rect.inflate(-rect.w // 4, -rect.h // 4), max(2, rect.w // 14))
 
 
 def draw_pruning(

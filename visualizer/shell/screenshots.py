@@ -53,6 +53,13 @@ RACE_SHOTS: dict[str, tuple[int, str, str, str]] = {
     "race.png": (6, "brute-force", "backtracking", "speed:400;play:1"),
 }
 
+#: file name -> (n, algorithm, language, script) of each exercise-mode screenshot (issue 23): an
+#: exercise in progress (one mistake marked on the bar, the next square ringed) and a graded mistake
+#: left standing for the student to undo (a queen put where the anti-diagonal is attacked).
+EXERCISE_SHOTS: dict[str, tuple[int, str, str, str]] = {
+    "exercise.png": (6, "backtracking", "en", "PRRPPRRRPRPRRR"),  # P: place, R: refuse
+    "exercise-mistake.png": (6, "backtracking", "en", "exercise:feedback:undo;PRRPRP"),
+}
 #: file name -> (bundled lesson, script) of each lesson screenshot (issue 14).
 LESSON_SHOTS: dict[str, tuple[str, str]] = {
     "lesson.png": ("seed-003-four-queens", "goto-bookmark:3"),
@@ -193,12 +200,28 @@ def make_all(folder: Path) -> list[Path]:
         path = folder / name
         run_headless(n=n, algorithm=algorithm, mode="predict", lang=lang, script=script, screenshot=str(path))
         paths.append(path)
+    paths += make_exercise(folder)
     paths += make_classroom(folder)
     paths += make_instances(folder)
     paths += make_colour_safe(folder)
     for name, (lesson, script) in LESSON_SHOTS.items():
         path = folder / name
         run_headless(n=8, algorithm="backtracking", lesson=lesson, script=script, screenshot=str(path))
+        paths.append(path)
+    return paths
+
+
+def make_exercise(folder: Path) -> list[Path]:
+    """The exercise-mode screenshots (``EXERCISE_SHOTS``) in ``folder``."""
+    paths = []
+    for name, (n, algorithm, lang, script) in EXERCISE_SHOTS.items():
+        path = folder / name
+        options, _, moves = script.rpartition(";")
+        said = {"P": "exercise:place", "R": "exercise:refuse"}
+        script = ";".join([*filter(None, [options]), *(said[move] for move in moves)])
+        run_headless(
+            n=n, algorithm=algorithm, mode="exercise", lang=lang, script=script, screenshot=str(path)
+        )
         paths.append(path)
     return paths
 

@@ -37,9 +37,11 @@ def test_keys_and_clicks_make_graded_moves():
         assert app.mode.scrub_model().marks == (5,)
         for _ in range(3):  # (2, 1), (2, 2), (2, 3): all attacked
             press(app, pygame.K_d, "d")
-        press(app, pygame.K_UP)  # the mark followed the click to (0-based) row 1; up to row 0
-        assert ex_state(app)["cursor_row"] == 0
+        assert ex_state(app)["cursor_row"] == 2  # the mark follows the row tried
+        press(app, pygame.K_UP)  # to (0-based) row 1, whose queen comes off
+        press(app, pygame.K_UP)
         press(app, pygame.K_DOWN)
+        assert ex_state(app)["cursor_row"] == 1
         press(app, pygame.K_b, "b")  # row 3 is exhausted: the queen of row 2 comes off
         assert ex_state(app)["last"] == {**ex_state(app)["last"], "move": "backtrack 1", "right": True}
         assert app.mode.timeline.queens[1] is None and app.running
