@@ -43,6 +43,8 @@ RUNS: tuple[tuple[str, int, str, int], ...] = (
     ("game", 6, "backtracking", 3000),
     ("race", 6, "permutations", 2000),
     ("race", 6, "backtracking-pairwise", 1500),
+    ("exercise", 6, "mrv", 1500),  # issue 23: every move graded, undone, replayed, reviewed at random
+    ("exercise", 5, "backtracking", 1500),
 )
 #: Replaying the whole log from the empty board is done only while it is this short.
 FULL_REPLAY_LIMIT = 5_000
