@@ -10,6 +10,9 @@ The model run is cut into **steps**, one per move a student makes, in the algori
 * ``row`` (with a row): MRV's choice of the row it fills next (before each placement at a new depth);
 * ``confirm``: forward checking's pruning after a placement, drawn, confirmed by the student.
 
+Events before the first move that belong to none (a constrained instance's ``Setup``) are the
+``start`` step, made at once: no one's move, never undone.
+
 A ``Solution`` comes with the move that completes the board. Each answer is right or wrong; a
 wrong one has its kind (``KINDS``) and the narration's sentence for the model's move. With
 ``feedback="continuous"`` the model's move is made at once (counted as a mistake); with
@@ -35,7 +38,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from solvers.errors import SolverError
-from solvers.events import Backtrack, Conflict, Event, Place, Prune, Solution
+from solvers.events import Backtrack, Conflict, Event, Place, Prune, Restore, Solution
 from solvers.narration import Narrator
 from solvers.registry import AlgorithmSpec
 from visualizer.look.i18n import LANGUAGES, tr
@@ -121,6 +124,8 @@ def model_steps(events: Iterable[Event], *, dynamic_rows: bool = False) -> list[
             steps.append(Step("backtrack", (event.row, event.col), event.row, (*pending, event), said))
             pending = []
             new_depth = False
+        elif kind not in MOVE_EVENTS and not pending and all(step.action == "start" for step in steps):
+            steps[:] = [Step("start", events=(*(steps[0].events if steps else ()), event))]
         elif kind is Solution and steps and not pending:
             last = steps[-1]
             steps[-1] = Step(last.action, last.square, last.row, (*last.events, event), last.said)
@@ -130,6 +135,11 @@ def model_steps(events: Iterable[Event], *, dynamic_rows: bool = False) -> list[
         last = steps[-1]
         steps[-1] = Step(last.action, last.square, last.row, (*last.events, *pending), last.said)
     return steps
+
+
+#: The events that belong to a student's move; any other event before the first move (a constrained
+#: instance's Setup: the given queens, the blocked squares) is the board's start.
+MOVE_EVENTS = (Place, Conflict, Prune, Restore, Backtrack, Solution)
 
 
 @dataclass(frozen=True)
@@ -216,6 +226,10 @@ class Exercise:
         self.standing: Graded | None = None  # undo feedback: a wrong move left for the student to undo
         self.moved = 0  # events the last answer or undo moved the board (negative: back)
         self.narrator = Narrator(spec, n)
+        if self.steps and self.steps[0].action == "start":  # the givens and the holes: no one's move
+            for event in self.steps[0].events:
+                self.narrator.apply(event)
+            self.at = 1
 
     @property
     def due(self) -> Step | None:
