@@ -120,6 +120,11 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("continuous", "undo"),
         help="a wrong move corrected at once (default) or left to undo",
     )
+    exercise.add_argument(
+        "--seed",
+        metavar="SEED[,BLOCKED,GIVEN]",
+        help="a random instance drawn from SEED (default: 2 blocked squares, 1 given queen)",
+    )
     exercise.add_argument("--student", help="the student's name, written in the attempt file")
     exercise.add_argument("--results", metavar="FOLDER", help="write each attempt as a JSON file into FOLDER")
     parser.add_argument("--script", default="", help='commands separated by ";", e.g. "step:40;next"')
@@ -136,10 +141,10 @@ def build_parser() -> argparse.ArgumentParser:
 def exercise_script(args: argparse.Namespace) -> str:
     """The exercise options as script commands ("exercise:goal:all;..."); ValueError when given
     outside exercise mode or holding a ";" (the script parser checks each value further)."""
-    given = [(name, getattr(args, name)) for name in ("goal", "feedback", "student", "results")]
+    given = [(name, getattr(args, name)) for name in ("goal", "feedback", "student", "results", "seed")]
     given = [(name, value) for name, value in given if value is not None]
     if given and args.mode != "exercise":
-        raise ValueError("--goal, --feedback, --student and --results need --mode exercise")
+        raise ValueError("--goal, --feedback, --seed, --student and --results need --mode exercise")
     if any(";" in str(value) for _, value in given):
         raise ValueError("--student and --results may not hold a ';'")
     return ";".join(f"exercise:{name}:{value}" for name, value in given)

@@ -127,16 +127,21 @@ def one_of(name: str, choices: tuple[str, ...]) -> Callable[[str], str]:
 
 #: exercise:ACTION[:ROW] (rows 0-based, as click:ROW,COL): the student's moves and the exercise's options
 EXERCISE_ACTIONS = ("place", "refuse", "backtrack", "row", "confirm", "undo", "model")
-EXERCISE_OPTIONS = ("goal", "feedback", "student", "results")
+EXERCISE_OPTIONS = ("goal", "feedback", "student", "results", "seed")
+#: A random instance's blocked squares and given queens unless told (``exercise:seed:SEED``).
+RANDOM_INSTANCE = (2, 1)
 _STUDENT = re.compile(r"[\w .'-]{1,40}")
 
 
 def exercise_action(text: str) -> tuple[str, object]:
     """``place``, ``refuse``, ``backtrack:ROW``, ``row:ROW``, ``confirm``, ``undo``, ``model``, or
-    an option: ``goal:first|all``, ``feedback:continuous|undo``, ``student:NAME``, ``results:FOLDER``.
+    an option: ``goal:first|all``, ``feedback:continuous|undo``, ``student:NAME``, ``results:FOLDER``,
+    ``seed:SEED[,BLOCKED,GIVEN]`` (a random instance).
 
     >>> exercise_action("backtrack:2"), exercise_action("place"), exercise_action("goal:all")
     (('backtrack', 2), ('place', None), ('goal', 'all'))
+    >>> exercise_action("seed:7"), exercise_action("seed:7,3,2")
+    (('seed', (7, 2, 1)), ('seed', (7, 3, 2)))
     """
     action, _, rest = text.strip().partition(":")
     action = action.strip().lower()
@@ -155,6 +160,12 @@ def exercise_action(text: str) -> tuple[str, object]:
                 f"a student's name is 1 to 40 letters, digits, spaces, . ' - (got {shown(rest)})"
             )
         return action, rest.strip()
+    if action == "seed":  # a random instance: SEED, or SEED,BLOCKED,GIVEN
+        parts = rest.split(",")
+        if len(parts) not in (1, 3):
+            raise ArgumentError(f"exercise:seed needs SEED or SEED,BLOCKED,GIVEN (got {shown(rest)})")
+        numbers = [whole_number(part.strip(), "exercise:seed's numbers") for part in parts]
+        return action, tuple(numbers) if len(numbers) == 3 else (numbers[0], *RANDOM_INSTANCE)
     if action == "results":
         if not rest.strip():
             raise ArgumentError("exercise:results needs a folder")

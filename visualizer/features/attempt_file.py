@@ -15,15 +15,15 @@ from visualizer.core.exercise import Exercise
 FORMAT = "nqueens-exercise/1"
 
 
-def attempt_record(
-    exercise: Exercise, student: str, started: str, seed: int | None = None
-) -> dict[str, object]:
+def attempt_record(exercise: Exercise, student: str, started: str) -> dict[str, object]:
     """The attempt file's record of ``exercise`` by ``student`` (``started``: its wall-clock start)."""
+    instance = exercise.spec.instance
+    plain = {"n": exercise.n, "blocked": [], "given": [], "seed": None}
     return {
         "format": FORMAT,
         "student": student,
         "algorithm": exercise.spec.name,
-        "instance": {"n": exercise.n, "blocked": [], "given": [], "seed": seed},
+        "instance": instance.as_json() if instance is not None else plain,
         "goal": exercise.goal,
         "feedback": exercise.feedback,
         "started": started,

@@ -615,6 +615,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "its columns from left to right; after each queen, confirm (Enter) its pruning.",
         "先选择（C）剩余列最少的空行（并列时取最上面一行），再从左到右试它的列；每放一个皇后，确认（Enter）剪除。",
     ),
+    "exercise_instance": (
+        "Blocked squares (hatched) are never tried; a row with a given queen (padlock) is skipped.",
+        "被封的格子（斜线）从不尝试；有给定皇后（挂锁）的行直接跳过。",
+    ),
     "exercise_goal_first": ("the first solution", "第一个解"),
     "exercise_goal_all": ("all solutions", "所有解"),
     "exercise_feedback_continuous": ("a wrong move is corrected at once", "错误的一步立即纠正"),

@@ -76,6 +76,7 @@ class ExerciseMode(WatchMode):
         self.review: int | None = None  # the own move being reviewed (None: live)
         self.replaying: float | None = None  # the model answer playing: time to the next move
         self.last: Graded | None = None
+        self._follow()  # a constrained instance: its given queens and holes on the board at once
 
     # -- what the layout and the controls ask -------------------------------------
 
@@ -98,7 +99,7 @@ class ExerciseMode(WatchMode):
     def exercise_action(self, arg: tuple[str, object]) -> None:
         """``exercise:ACTION[:ROW]`` of a script: a move, undo, the model answer, or an option."""
         action, value = arg
-        if action in ("goal", "feedback", "student", "results"):
+        if action in ("goal", "feedback", "student", "results", "seed"):
             self.set_option(action, value)
         elif action in ("place", "refuse", "confirm"):
             self.move(action)
@@ -121,6 +122,12 @@ class ExerciseMode(WatchMode):
             self.results = folder
         elif name == "student":
             self.student = str(value)
+        elif name == "seed":  # a random instance the whole class can be given: the same seed, the same board
+            from solvers.instance import Instance
+
+            assert isinstance(value, tuple)
+            seed, blocked, given = (int(number) for number in value)
+            self.constrain(Instance.random(self.n, seed, blocked=blocked, given=given))
         else:
             setattr(self, name, str(value))
             self._start()
@@ -351,10 +358,15 @@ class ExerciseMode(WatchMode):
         rules = "exercise_rules_mrv" if spec.dynamic_rows else "exercise_rules_rows"
         if spec.check == "domains" and not spec.dynamic_rows:
             rules = "exercise_rules_fc"
+        instance = spec.instance
+        if instance is not None and not instance.plain:
+            rules_text = tr(rules, lang) + (" " if lang == "en" else "") + tr("exercise_instance", lang)
+        else:
+            rules_text = tr(rules, lang)
         return tr(
             "exercise_intro",
             lang,
-            rules=tr(rules, lang),
+            rules=rules_text,
             goal=tr(f"exercise_goal_{self.goal}", lang),
             feedback=tr(f"exercise_feedback_{self.feedback}", lang),
         )

@@ -179,3 +179,35 @@ def test_an_attempt_file_is_written_whole_and_reads_back(tmp_path):
 def test_the_first_place_is_the_first_square():
     exercise = Exercise(registry.get("backtracking"), 5, clock=Clock())
     assert isinstance(exercise.due.said, Place) and exercise.due.text() == "place 0,0"
+
+
+@pytest.mark.parametrize("algorithm", ("backtracking", "backtracking-board", "forward-checking", "mrv"))
+def test_a_perfect_student_on_a_constrained_instance_matches_the_model(algorithm):
+    from solvers.instance import Instance
+
+    instance = Instance(6, blocked=frozenset({(0, 0), (3, 3)}), given=((2, 4),))
+    spec = registry.get(algorithm).bound(instance)
+    exercise = Exercise(spec, 6, goal="all", clock=Clock())
+    assert exercise.steps[0].action == "start" and exercise.at == 1  # the givens stand at once
+    tried = {step.square for step in exercise.steps if step.action in ("place", "refuse")}
+    assert not tried & instance.blocked and all(square[0] != 2 for square in tried)  # never tried
+    perfect(exercise)
+    made = [event for i in (0, *exercise.done) for event in exercise.steps[i].events]
+    assert made == list(spec.solve(6))
+    assert exercise.score()["percent"] == 100.0
+    while exercise.undo():  # undo goes back to the start, never past it
+        pass
+    assert exercise.at == 1 and exercise.events_done == len(exercise.steps[0].events)
+
+
+def test_a_seeded_instance_is_the_same_for_everyone_and_written_in_the_record(tmp_path):
+    from solvers.instance import Instance
+
+    first, again = Instance.random(6, 42, blocked=2, given=1), Instance.random(6, 42, blocked=2, given=1)
+    assert first == again and first.seed == 42
+    exercise = Exercise(registry.get("forward-checking").bound(first), 6, clock=Clock())
+    exercise.answer(exercise.due.action, exercise.due.row)
+    data = json.loads(
+        write_attempt(tmp_path, attempt_record(exercise, "", "2026-12-03T17:00:00Z")).read_text()
+    )
+    assert data["instance"] == first.as_json() and data["instance"]["seed"] == 42

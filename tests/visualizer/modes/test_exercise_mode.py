@@ -228,3 +228,17 @@ def test_headless_refuses_bad_exercise_commands(script):
 def test_exercise_commands_are_refused_outside_exercise_mode():
     with pytest.raises(ScriptError, match="exercise mode"):
         run_headless(n=4, algorithm="backtracking", mode="watch", script="exercise:place")
+
+
+def test_a_seeded_instance_in_the_window_starts_with_its_givens(tmp_path):
+    state = run_headless(
+        n=6,
+        algorithm="mrv",
+        mode="exercise",
+        script=f"exercise:results:{tmp_path};exercise:seed:42;exercise:row:1",
+    )
+    assert state["instance"]["seed"] == 42 and state["instance"]["given"] == [[0, 1]]
+    assert state["queens"][0] == 1 and state["exercise"]["score"] == {
+        **state["exercise"]["score"],
+        "right": 1,
+    }
