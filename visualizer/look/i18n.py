@@ -561,8 +561,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     "predict_attacked": ("Attacked", "有攻击"),
     "predict_skip": ("Show next (no score)", "直接显示（不计分）"),
     "predict_skip_help": ("Predict: show the next move without scoring", "预测：直接显示下一步（不计分）"),
-    "predict_safe_help": ("Predict: the board is safe", "预测：棋盘安全"),
-    "predict_attacked_help": ("Predict: the board is attacked", "预测：棋盘有攻击"),
+    "predict_safe_help": (
+        "Predict: the board is safe · Exercise: safe, place",
+        "预测：棋盘安全 · 练习：安全，放下",
+    ),
+    "predict_attacked_help": (
+        "Predict: the board is attacked · Exercise: attacked, refuse",
+        "预测：棋盘有攻击 · 练习：有攻击，拒绝",
+    ),
     "predict_rows": (
         "The search fills the rows from top to bottom, so row {r} comes next.",
         "搜索从上到下逐行放置，所以下一个是第 {r} 行。",
