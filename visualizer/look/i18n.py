@@ -625,6 +625,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Blocked squares (hatched) are never tried; a row with a given queen (padlock) is skipped.",
         "被封的格子（斜线）从不尝试；有给定皇后（挂锁）的行直接跳过。",
     ),
+    "exercise_name": (
+        "Your name, for the teacher's results (Enter; Esc: no name):",
+        "你的名字，写进老师的练习记录（Enter 确认；Esc：不填）：",
+    ),
     "exercise_goal_first": ("the first solution", "第一个解"),
     "exercise_goal_all": ("all solutions", "所有解"),
     "exercise_feedback_continuous": ("a wrong move is corrected at once", "错误的一步立即纠正"),

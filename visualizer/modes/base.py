@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
+import pygame_gui
 
 from solvers import estimate
 from solvers.engine import CancelFlag
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from solvers.instance import Instance
     from visualizer.core.race import Race
     from visualizer.core.timeline import Timeline
+    from visualizer.input.prompt import Prompt
     from visualizer.look.layout import Layout
     from visualizer.modes.game import GameRound
     from visualizer.modes.views import Views
@@ -66,6 +68,12 @@ class Host(Protocol):
     def hidden(self) -> set[str]: ...  # panels hidden for an exercise: "code", "counters", "tree"
     @property
     def layout(self) -> Layout: ...  # the window's rectangles of the last relayout
+    @property
+    def prompt(self) -> Prompt: ...  # a one-line question over the board (exercise: the student's name)
+    @property
+    def manager(self) -> pygame_gui.UIManager: ...
+    @property
+    def asks(self) -> bool: ...  # someone can answer a question (False headless)
 
     def say(self, text: str, kind: str = "info") -> None: ...
     def bookmarked(self) -> tuple[int, ...]: ...  # the events the lesson's bookmarks mark

@@ -120,8 +120,13 @@ class ExerciseMode(WatchMode):
             if why is not None:
                 raise RefusedFile(folder, why)
             self.results = folder
-        elif name == "student":
-            self.student = str(value)
+            if not self.student and self.host.asks:  # the window: the student types a name (Esc: none)
+                question = tr("exercise_name", self.host.lang)
+                self.host.prompt.open(self.host.manager, self.host.layout.progress, question, self._named)
+        elif name == "student":  # typed at the prompt too: the script's own check
+            from visualizer.commands import exercise_action
+
+            self.student = str(exercise_action(f"student:{value}")[1])
         elif name == "seed":  # a random instance the whole class can be given: the same seed, the same board
             from solvers.instance import Instance
 
@@ -131,6 +136,11 @@ class ExerciseMode(WatchMode):
         else:
             setattr(self, name, str(value))
             self._start()
+
+    def _named(self, text: str) -> None:
+        """The name typed at the prompt (the command's own check: letters, digits, spaces, . ' -)."""
+        if text.strip():
+            self.host.dispatch("exercise", ("student", text.strip()))
 
     def answer_safe(self) -> None:
         """F: the square is safe, place a queen."""

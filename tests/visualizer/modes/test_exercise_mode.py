@@ -242,3 +242,21 @@ def test_a_seeded_instance_in_the_window_starts_with_its_givens(tmp_path):
         **state["exercise"]["score"],
         "right": 1,
     }
+
+
+def test_the_window_asks_the_students_name_for_the_results(tmp_path):
+    from tests.ui import enter, type_text
+
+    app = new_app(4, "backtracking", mode="exercise")
+    try:
+        app.dispatch("exercise", ("results", str(tmp_path)))
+        assert app.prompt.active
+        type_text(app, "Mei")
+        enter(app)
+        assert not app.prompt.active and ex_state(app)["student"] == "Mei"
+        app.dispatch("exercise", ("student", "a;b"))  # the script's rule for a name: refused
+        assert app.banner[1] == "error" and ex_state(app)["student"] == "Mei"
+        press(app, pygame.K_f, "f")
+    finally:
+        app.close()
+    assert json.loads(next(tmp_path.iterdir()).read_text())["student"] == "Mei"
