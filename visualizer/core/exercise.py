@@ -34,6 +34,8 @@ wrong one has its kind (``KINDS``) and the narration's sentence for the model's 
 
 from __future__ import annotations
 
+import bisect
+import itertools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -144,8 +146,9 @@ MOVE_EVENTS = (Place, Conflict, Prune, Restore, Backtrack, Solution)
 
 @dataclass(frozen=True)
 class Graded:
-    """One answer: the model step it answered (1-based), what was done and what the model did,
-    right or not, the kind of mistake, the seconds since the start, and why (per language)."""
+    """One answer: the step it answered (1-based, a board's start not counted), what was done and
+    what the model did, right or not, the kind of mistake, the seconds since the start, and why
+    (per language)."""
 
     step: int
     move: str
@@ -217,6 +220,7 @@ class Exercise:
         self.spec, self.n, self.goal, self.feedback = spec, n, goal, feedback
         run = spec.solve(n, first=goal == "first") if events is None else events
         self.steps = model_steps(run, dynamic_rows=spec.dynamic_rows)
+        self.ends = list(itertools.accumulate(len(step.events) for step in self.steps))  # events after each
         self.clock = clock
         self.started = clock()
         self.ended: float | None = None
@@ -243,7 +247,18 @@ class Exercise:
     @property
     def events_done(self) -> int:
         """Model events the board stands after."""
-        return sum(len(self.steps[i].events) for i in range(self.at))
+        return self.ends[self.at - 1] if self.at else 0
+
+    def next_end(self, cursor: int) -> int | None:
+        """Where the model's move after event index ``cursor`` ends (the model answer's next
+        stop); None past the model run's end."""
+        index = bisect.bisect_right(self.ends, cursor)
+        return self.ends[index] if index < len(self.ends) else None
+
+    @property
+    def first(self) -> int:
+        """The first step a student makes (1 when the board has a start: the givens)."""
+        return 1 if self.steps and self.steps[0].action == "start" else 0
 
     def seconds(self) -> float:
         end = self.ended if self.ended is not None else self.clock()
@@ -277,7 +292,7 @@ class Exercise:
             raise StandingMistake("undo the wrong move first")
         kind = mistake(due, action, row)
         where = due.square if action in ("place", "refuse") else row
-        step, why, seconds = self.at + 1, {} if kind is None else self.why(due), self.seconds()
+        step, why, seconds = self.at - self.first + 1, {} if kind is None else self.why(due), self.seconds()
         self.moved = 0
         if kind is None or self.feedback == "continuous":
             self._make(due)

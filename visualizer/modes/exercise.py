@@ -316,19 +316,11 @@ class ExerciseMode(WatchMode):
         while self.replaying is not None and self.replaying >= 1.0 / MODEL_PACE:
             self.replaying -= 1.0 / MODEL_PACE
             with self.host.lock:
-                if self.timeline.cursor >= sum(len(step.events) for step in self.exercise.steps):
-                    self.replaying = None  # the model run's end: it stays shown until O or a move
+                end = self.exercise.next_end(self.timeline.cursor)
+                if end is None:  # the model run's end: shown until O (or Esc) comes back
+                    self.replaying = 0.0
                     break
-                self._model_step()
-
-    def _model_step(self) -> None:
-        """The model's next move on the board (under the lock): its events up to the next step."""
-        done, cursor = 0, self.timeline.cursor
-        for step in self.exercise.steps:
-            done += len(step.events)
-            if done > cursor:
-                self.timeline.step(done - cursor)
-                return
+                self.timeline.step(end - self.timeline.cursor)
 
     # -- reading and drawing ----------------------------------------------------------
 
@@ -480,7 +472,7 @@ class ExerciseMode(WatchMode):
             tr("exercise_score", lang): f"{score['right']} / {score['moves']} ({score['percent']}%)",
             tr("exercise_mistakes", lang): str(sum(mistakes.values())),
             tr("exercise_time", lang): tr("seconds", lang, seconds=ex.seconds()),
-            tr("exercise_step", lang): f"{ex.at} / {len(ex.steps)}",
+            tr("exercise_step", lang): f"{ex.at - ex.first} / {len(ex.steps) - ex.first}",
         }
         draw_counters(
             surface, layout.counters, counters, extras, host.theme, lang, layout.scale, layout.control_text

@@ -119,6 +119,12 @@ def test_the_model_answer_plays_from_here_and_comes_back():
         assert ex_state(app)["score"]["moves"] == 1
         press(app, pygame.K_o, "o")
         assert app.mode.timeline.cursor == live and not ex_state(app)["model_playing"]
+        press(app, pygame.K_o, "o")
+        for _ in range(200):  # 50 s in all: the model run's end, where it stays
+            app.tick(0.25)
+        assert app.mode.timeline.cursor == app.mode.exercise.ends[-1] and ex_state(app)["model_playing"]
+        press(app, pygame.K_ESCAPE)  # Esc comes back too
+        assert app.mode.timeline.cursor == live and not ex_state(app)["model_playing"]
     finally:
         app.close()
 
