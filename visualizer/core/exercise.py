@@ -85,14 +85,14 @@ class Step:
     said: Event | None = None
 
     def text(self) -> str:
-        """The move as the attempt record writes it (0-based): "place 2,1", "backtrack 1", "confirm"."""
+        """The move as the attempt record writes it (0-based): "place 2 1", "backtrack 1", "confirm"."""
         return move_text(self.action, self.square if self.action in ("place", "refuse") else self.row)
 
 
 def move_text(action: str, where: Square | int | None) -> str:
-    """ "place 2,1", "row 3", "confirm" (0-based)."""
+    """ "place 2 1", "row 3", "confirm" (0-based; the words of ``solvers/results.py``'s records)."""
     if isinstance(where, tuple):
-        return f"{action} {where[0]},{where[1]}"
+        return f"{action} {where[0]} {where[1]}"
     return action if where is None else f"{action} {where}"
 
 

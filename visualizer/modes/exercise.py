@@ -330,9 +330,9 @@ class ExerciseMode(WatchMode):
         return tr("exercise_wrong", lang, kind=kind, expected=self._said(graded.expected))
 
     def _said(self, move: str) -> str:
-        """A record's move ("place 2,1") as the window says it ("place row 3, column 2")."""
-        action, _, where = move.partition(" ")
-        numbers = [int(x) + 1 for x in where.split(",")] if where else []
+        """A record's move ("place 2 1") as the window says it ("place row 3, column 2")."""
+        action, *where = move.split(" ")
+        numbers = [int(x) + 1 for x in where]
         fields = {"r": numbers[0], "c": numbers[-1]} if numbers else {}
         return tr(f"exercise_do_{action}", self.host.lang, **fields)
 

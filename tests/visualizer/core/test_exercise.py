@@ -50,7 +50,7 @@ def test_a_perfect_student_scores_100_and_matches_the_model_event_for_event(algo
 
 def test_the_steps_are_the_moves_a_student_makes():
     steps = model_steps(registry.get("mrv").solve(5, first=True), dynamic_rows=True)
-    assert [s.text() for s in steps[:4]] == ["row 0", "place 0,0", "confirm", "row 1"]
+    assert [s.text() for s in steps[:4]] == ["row 0", "place 0 0", "confirm", "row 1"]
     fc = model_steps(registry.get("forward-checking").solve(4, first=True))
     backtrack = next(s for s in fc if s.action == "backtrack")
     assert type(backtrack.said) is Conflict and backtrack.said.wipeout  # the wipe-out says why
@@ -82,7 +82,7 @@ def test_a_student_who_ignores_diagonals_is_wrong_exactly_at_the_first_diagonal_
     before = sum(len(step.events) for step in exercise.steps[: wrong[0].step - 1])
     assert exercise.steps[wrong[0].step - 1].said == first_diagonal and before == position
     assert wrong[0].kind == "missed-conflict" and {g.kind for g in wrong} == {"missed-conflict"}
-    assert wrong[0].move == f"place {first_diagonal.row},{first_diagonal.col}"
+    assert wrong[0].move == f"place {first_diagonal.row} {first_diagonal.col}"
     assert "diagonal" in wrong[0].why["en"] and wrong[0].why["zh"]
     assert exercise.over  # continuous feedback: corrected each time, the run goes on to its end
 
@@ -92,7 +92,7 @@ def test_continuous_feedback_makes_the_model_move_and_counts_the_mistake():
     exercise.answer("place")  # (0, 0): right
     before = exercise.events_done
     wrong = exercise.answer("place")  # (1, 0) is refused: its column is held
-    assert not wrong.right and wrong.kind == "missed-conflict" and wrong.expected == "refuse 1,0"
+    assert not wrong.right and wrong.kind == "missed-conflict" and wrong.expected == "refuse 1 0"
     assert exercise.events_done == before + 1 and exercise.due.square == (1, 1)
     assert exercise.score() == {"right": 1, "moves": 2, "percent": 50.0, "mistakes": {"missed-conflict": 1}}
     assert exercise.marks() == (2,)
@@ -167,10 +167,10 @@ def test_an_attempt_file_is_written_whole_and_reads_back(tmp_path):
     assert data["score"] == {"right": 1, "moves": 2, "percent": 50.0, "mistakes": {"missed-conflict": 1}}
     assert data["moves"][1] == {
         "step": 2,
-        "move": "place 1,0",
+        "move": "place 1 0",
         "right": False,
         "kind": "missed-conflict",
-        "expected": "refuse 1,0",
+        "expected": "refuse 1 0",
         "t": 2.0,
     }
     assert not [p for p in tmp_path.iterdir() if not p.name.endswith(".json")]  # no temporary left
@@ -178,7 +178,7 @@ def test_an_attempt_file_is_written_whole_and_reads_back(tmp_path):
 
 def test_the_first_place_is_the_first_square():
     exercise = Exercise(registry.get("backtracking"), 5, clock=Clock())
-    assert isinstance(exercise.due.said, Place) and exercise.due.text() == "place 0,0"
+    assert isinstance(exercise.due.said, Place) and exercise.due.text() == "place 0 0"
 
 
 @pytest.mark.parametrize("algorithm", ("backtracking", "backtracking-board", "forward-checking", "mrv"))

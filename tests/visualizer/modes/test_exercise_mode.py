@@ -212,7 +212,7 @@ def test_headless_exercise_script_and_state_file(tmp_path):
     # (1, 2) is safe; a backtrack while (2, 0) waits (corrected), undone and answered; B likewise
     kinds = [m["kind"] for m in record["moves"] if not m["right"]]
     assert kinds == ["false-conflict", "wrong-backtrack", "wrong-backtrack"]
-    assert record["moves"][5] == {**record["moves"][5], "step": 5, "move": "refuse 2,0", "right": True}
+    assert record["moves"][5] == {**record["moves"][5], "step": 5, "move": "refuse 2 0", "right": True}
     assert state["exercise"]["score"]["moves"] == 0
 
 
