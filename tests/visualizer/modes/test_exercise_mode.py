@@ -266,3 +266,22 @@ def test_the_window_asks_the_students_name_for_the_results(tmp_path):
     finally:
         app.close()
     assert json.loads(next(tmp_path.iterdir()).read_text())["student"] == "Mei"
+
+
+def test_the_command_line_options_of_the_exercise(tmp_path):
+    from tests.run import refused, viz
+
+    state = tmp_path / "state.json"
+    result = viz(
+        "--headless", "--mode", "exercise", "--n", "5", "--goal", "all", "--feedback", "undo",
+        "--seed", "3", "--student", "Li", "--results", str(tmp_path), "--script", "exercise:refuse",
+        "--state", str(state),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    data = json.loads(state.read_text())["exercise"]
+    assert (data["goal"], data["feedback"], data["student"], data["standing"]) == ("all", "undo", "Li", True)
+    record = json.loads(next(tmp_path.glob("*Li*.json")).read_text())
+    assert record["instance"]["seed"] == 3 and record["score"]["moves"] == 1
+    refused(viz("--headless", "--goal", "all"), "--mode exercise")
+    refused(viz("--headless", "--mode", "exercise", "--student", "a;b"), "';'")
+    refused(viz("--headless", "--mode", "exercise", "--n", "9"), "n from 4 to 8")
