@@ -59,7 +59,7 @@ class ExerciseMode(WatchMode):
         self._start()
 
     def _start(self) -> None:
-        from visualizer.features.attempt_file import now_stamp
+        from visualizer.features.attempt_file import now
 
         with self.host.lock:
             self.timeline.reset()
@@ -70,7 +70,7 @@ class ExerciseMode(WatchMode):
             feedback=self.feedback,
             clock=lambda: self.host.now,
         )
-        self.started = now_stamp()
+        self.started = now()
         self.saved = None
         self.cursor_row = 0  # the row B and C act on
         self.review: int | None = None  # the own move being reviewed (None: live)
@@ -113,9 +113,9 @@ class ExerciseMode(WatchMode):
     def set_option(self, name: str, value: object) -> None:
         """The teacher's options; the goal and the feedback start the attempt again."""
         if name == "results":
-            folder = Path(str(value))
-            if not folder.is_dir():
-                raise RefusedFile(folder, "is not a folder")
+            from solvers.results import check_results_folder
+
+            folder = check_results_folder(str(value))  # a missing folder, a link: one sentence
             why = why_not_writable(folder / "attempt.json")
             if why is not None:
                 raise RefusedFile(folder, why)
@@ -344,12 +344,11 @@ class ExerciseMode(WatchMode):
         """The attempt into the results folder, once, if any move was made."""
         if self.results is None or self.saved is not None or not self.exercise.log:
             return
-        from visualizer.features.attempt_file import attempt_record, write_attempt
+        from visualizer.features.attempt_file import save_attempt
 
-        record = attempt_record(self.exercise, self.student, self.started)
         try:
-            self.saved = write_attempt(self.results, record)
-        except (OSError, RefusedFile) as exc:
+            self.saved = save_attempt(self.results, self.exercise, self.student, self.started)
+        except (OSError, SolverError) as exc:
             self.host.say(tr("error", self.host.lang, message=str(exc)), "error")
             return
         self.host.say(tr("exercise_saved", self.host.lang, path=str(self.saved)), "success")

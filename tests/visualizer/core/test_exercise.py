@@ -4,6 +4,7 @@ diagonals, and wrong moves with continuous and with undo feedback."""
 from __future__ import annotations
 
 import json
+from datetime import datetime, timezone
 
 import pytest
 
@@ -11,8 +12,11 @@ from solvers import registry
 from solvers.errors import SolverError
 from solvers.events import Conflict, Place
 from solvers.narration import line_key
+from solvers.results import FORMAT, read_attempt, summarize
 from visualizer.core.exercise import Exercise, StandingMistake, check_exercise, model_steps
-from visualizer.features.attempt_file import FORMAT, attempt_record, write_attempt
+from visualizer.features.attempt_file import save_attempt
+
+START = datetime(2026, 12, 3, 17, 0, tzinfo=timezone.utc)
 
 ALGORITHMS = ("backtracking", "backtracking-pairwise", "bitmask", "forward-checking", "mrv")
 
@@ -156,11 +160,11 @@ def test_an_attempt_file_is_written_whole_and_reads_back(tmp_path):
     exercise = Exercise(registry.get("backtracking"), 4, goal="all", feedback="undo", clock=Clock())
     exercise.answer("place")
     exercise.answer("place")  # wrong: left standing
-    record = attempt_record(exercise, "Ana Li", "2026-12-03T17:00:00Z")
-    first = write_attempt(tmp_path, record)
-    second = write_attempt(tmp_path, record)  # the same start and name: a file of its own
+    first = save_attempt(tmp_path, exercise, "Ana Li", START)
+    second = save_attempt(tmp_path, exercise, "Ana Li", START)  # the same start and name: a file of its own
     assert first != second and sorted(p.name for p in tmp_path.iterdir()) == sorted([first.name, second.name])
-    data = json.loads(first.read_text("utf-8"))
+    data = read_attempt(first)  # the results' own reader: bounded, schema-checked
+    assert data == json.loads(first.read_text("utf-8"))
     assert data["format"] == FORMAT and data["student"] == "Ana Li" and data["algorithm"] == "backtracking"
     assert data["instance"] == {"n": 4, "blocked": [], "given": [], "seed": None}
     assert data["goal"] == "all" and data["feedback"] == "undo"
@@ -174,6 +178,9 @@ def test_an_attempt_file_is_written_whole_and_reads_back(tmp_path):
         "t": 2.0,
     }
     assert not [p for p in tmp_path.iterdir() if not p.name.endswith(".json")]  # no temporary left
+    summary = summarize(tmp_path)  # the class summary reads the exercise's files
+    assert len(summary.attempts) == 2 and summary.median_percent == 50.0 and not summary.damaged
+    assert summary.mistakes == {"missed-conflict": 2} and summary.hard_steps[0].expected == "refuse 1 0"
 
 
 def test_the_first_place_is_the_first_square():
@@ -207,7 +214,5 @@ def test_a_seeded_instance_is_the_same_for_everyone_and_written_in_the_record(tm
     assert first == again and first.seed == 42
     exercise = Exercise(registry.get("forward-checking").bound(first), 6, clock=Clock())
     exercise.answer(exercise.due.action, exercise.due.row)
-    data = json.loads(
-        write_attempt(tmp_path, attempt_record(exercise, "", "2026-12-03T17:00:00Z")).read_text()
-    )
+    data = json.loads(save_attempt(tmp_path, exercise, "", START).read_text())
     assert data["instance"] == first.as_json() and data["instance"]["seed"] == 42
