@@ -285,3 +285,19 @@ def test_the_command_line_options_of_the_exercise(tmp_path):
     refused(viz("--headless", "--goal", "all"), "--mode exercise")
     refused(viz("--headless", "--mode", "exercise", "--student", "a;b"), "';'")
     refused(viz("--headless", "--mode", "exercise", "--n", "9"), "n from 4 to 8")
+
+
+def test_a_press_on_the_scrub_bar_reviews_that_move():
+    from visualizer.render.scrub import scrub_track
+
+    app = new_app(4, "backtracking", mode="exercise")
+    try:
+        for key in (pygame.K_f, pygame.K_d, pygame.K_d, pygame.K_f):
+            press(app, key, chr(key))
+        app.draw()
+        track = scrub_track(app.layout.scrub)
+        click(app, (track.left + 1, track.centery))  # the bar's left end: before the first move
+        assert ex_state(app)["review"] == 0 and app.mode.timeline.cursor == 0
+        assert app.running
+    finally:
+        app.close()
