@@ -13,6 +13,7 @@ from collections.abc import Callable
 from solvers import registry
 from solvers.engine import CancelFlag
 from solvers.events import Event, Solution
+from solvers.spec import COUNTERS, AlgorithmSpec
 from visualizer.core.domains import DomainFollower, shows_domains
 from visualizer.core.timeline import Timeline
 from visualizer.core.until import Until, last_event
@@ -23,6 +24,19 @@ from visualizer.core.until import Until, last_event
 #: ``registry.race_pairs()`` each time, so a student's search registered later is among them).
 RACE_PAIRS: tuple[tuple[str, str], ...] = registry.race_pairs()
 SIDES = ("a", "b")
+
+
+def ranked(key: str, spec: AlgorithmSpec, other: AlgorithmSpec) -> bool:
+    """Whether two algorithms' counts of ``key`` compare (fewer is better): both count it, it is
+    not the solutions, and attempts only when both count the same thing: 57 boards are not fewer
+    than 171 squares. The race's counters and its Cost vs n view rank by this.
+
+    >>> b, f, p = (registry.get(name) for name in ("backtracking", "brute-force", "forward-checking"))
+    >>> ranked("attempts", b, f), ranked("attempts", b, p), ranked("solutions", b, p)
+    (False, True, False)
+    """
+    counted = key in COUNTERS and key in spec.counters and key in other.counters
+    return counted and key != "solutions" and (key != "attempts" or spec.attempt_unit == other.attempt_unit)
 
 
 class Race:

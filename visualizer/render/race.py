@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import pygame
 
 from solvers.spec import COUNTERS
-from visualizer.core.race import SIDES, Race
+from visualizer.core.race import SIDES, Race, ranked
 from visualizer.core.scene import scene_of
 from visualizer.look.i18n import STRINGS, tr
 from visualizer.look.theme import Theme, legible
@@ -75,13 +75,11 @@ def counter_rows(race: Race, side: str, lang: str = "en") -> list[CounterRow]:
     are not fewer than 171 squares."""
     timeline, other = race.sides[side], race.sides["b" if side == "a" else "a"]
     mine, theirs = timeline.counters.as_dict(), other.counters.as_dict()
-    same_unit = timeline.spec.attempt_unit == other.spec.attempt_unit
     rows = [CounterRow("race_events", tr("race_events", lang), timeline.cursor, False)]  # lockstep: a tie
     for key in race_counters(race):
-        counted = key in COUNTERS and key in timeline.spec.counters and key in other.spec.counters
-        ranked = counted and key != "solutions" and (key != "attempts" or same_unit)
+        leads = ranked(key, timeline.spec, other.spec) and mine[key] < theirs[key]
         label = attempts_label(timeline.spec.attempt_unit, lang) if key == "attempts" else tr(key, lang)
-        rows.append(CounterRow(key, label, mine[key], ranked and mine[key] < theirs[key]))
+        rows.append(CounterRow(key, label, mine[key], leads))
     return rows
 
 
@@ -116,7 +114,8 @@ def draw_race(
     pad = 10
     half = (area.width - 3 * pad) // 2
     keys = race_counters(race)
-    plan = _fit(area, race.n, len(keys) + 1, said is not None, scale, board_side, least, lang, menu)
+    cells = [[(row.label, f"{row.value:,}") for row in counter_rows(race, side, lang)] for side in SIDES]
+    plan = _fit(area, race.n, len(keys) + 1, said is not None, scale, board_side, least, lang, menu, cells)
     sizes, columns, rows = plan.sizes, plan.columns, plan.rows
     found = banners(race, lang, titles)
     colour = legible(theme.solution, theme.background) if found else theme.muted_text
@@ -229,8 +228,11 @@ def _fit(
     least: int,
     lang: str,
     menu: int,
+    cells: Sequence[Sequence[tuple[str, str]]] = (),
 ) -> _Plan:
-    """The first layout, from the roomiest to the most folded, whose boards get ``board_side``."""
+    """The first layout, from the roomiest to the most folded, whose boards get ``board_side``
+    and whose counters' ``cells`` (label, value) fit whole in a half; else the one whose boards
+    are largest among those with whole counters."""
     pad = 10
     half = (area.width - 3 * pad) // 2
     floor = max(0.75, least / 15)  # the counters' text (15 x fit) never below ``least``
@@ -241,7 +243,8 @@ def _fit(
         fits.append(max(fits[-1] * 0.9, floor))
     tries = [(scale, 1, 16, 2, 2)] + [(fit, 2, 16, 2, 2) for fit in fits]
     tries += [(floor, 2, margin, 2, 2) for margin in (10, 4)] + [(floor, 2, 4, 1, 2), (floor, 2, 4, 1, 1)]
-    plan = None
+    tries += [(fit, 1, 4, 1, 1) for fit in fits]  # a narrow half (a side view beside): one column
+    plan, best = None, None
     for fit, columns, margin, say_lines, banner_lines in tries:
         sizes = _RaceText(fit, lang, least)
         rows = -(-entries // columns)
@@ -251,10 +254,32 @@ def _fit(
         board_h = area.bottom - pad - top - title_h - rows * sizes.row.get_linesize() - pad - say_h
         side = fit_board(pygame.Rect(0, 0, half, max(1, board_h)), n, margin).rect.h
         plan = _Plan(sizes, columns, rows, margin, say_lines, say_h, banner_lines, top, side)
+        if max((counter_width(sizes, side, rows) for side in cells), default=0) > half - 16:
+            continue  # a label would be cut
         if side >= want:
             return plan
+        best = plan if best is None or plan.board > best.board else best
     assert plan is not None
-    return plan
+    return best or plan
+
+
+def counter_width(sizes: _RaceText, cells: Sequence[tuple[str, str]], rows: int) -> int:
+    """The width one side's counters need to show every (label, value) of ``cells`` whole, in
+    columns of ``rows`` (as ``_cell_lefts`` shares them out)."""
+    widths = [sizes.row.size(label)[0] + sizes.bold.size(value)[0] + 24 for label, value in cells]
+    step = max(1, rows)
+    return sum(max(widths[k : k + step]) for k in range(0, len(widths), step))
+
+
+def race_width(race: Race, lang: str, least: int) -> int:
+    """The narrowest area that shows the race with its counters whole: one column of them under
+    each board at the least text, values up to a billion."""
+    sizes = _RaceText(max(0.75, least / 15), lang, least)
+    need = max(
+        counter_width(sizes, [(row.label, f"{10**9:,}") for row in counter_rows(race, side, lang)], 99)
+        for side in SIDES
+    )
+    return 2 * (need + 16) + 3 * 10
 
 
 class _RaceText:
