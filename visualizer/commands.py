@@ -510,7 +510,7 @@ COMMANDS: dict[str, Command] = _table(
         "options", "show_options", keys=(Key("v", "V"),), help="view_options", modes=frozenset({"watch"})
     ),
     # -- cost vs n (issue 26): the measured attempts against n, computed in the background --
-    Command("cost", "show_cost", keys=(Key("w", "W"),), help="view_cost", label="cost", modes=WATCH),
+    Command("cost", "show_cost", keys=(Key("w", "W"),), help="view_cost", label="cost", modes=SEARCH),
     Command("check", "check_search", "lesson", (Key("j", "J"),), "check_search", modes=frozenset({"watch"})),
     Command("view", "set_view", modes=frozenset({"watch"}), parse=view_name),
     Command("escape", "escape", "app", (Key("escape", "Esc"),), "cancel", while_busy=True),

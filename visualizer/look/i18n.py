@@ -238,9 +238,23 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "cost_fit_short": ("about {base}x per extra queen, R² {r2}", "每多一个皇后约 {base} 倍，R² {r2}"),
     "cost_no_fit_short": ("no fit yet", "尚无拟合"),
+    "cost_fit_named": (
+        "{algorithm}: about {base}x per extra queen, R² {r2}",
+        "{algorithm}：每多一个皇后约 {base} 倍，R² {r2}",
+    ),
+    "cost_no_fit_named": ("{algorithm}: no fit yet", "{algorithm}：尚无拟合"),
+    "cost_units": (
+        "Not the same unit: {a} counts {unit_a}, {b} counts {unit_b}",
+        "单位不同：{a}数的是{unit_a}，{b}数的是{unit_b}",
+    ),
     "cost_no_fit": ("Too few points above 0 to fit a growth yet", "大于 0 的点太少，还不能拟合增长"),
     "cost_beyond": ("n = {n} is beyond this plot (n up to {last})", "n = {n} 超出此图（n 最大 {last}）"),
     "cost_click": ("A click on a point: the board at that n", "单击一个点：棋盘换成该 n"),
+    "race_views": (
+        "A race shows no {view} view: only Cost vs n (W) beside its boards",
+        "比赛模式没有 {view} 视图：棋盘旁只能显示代价与 n（W）",
+    ),
+    "cost_click_both": ("A click on a point: both boards at that n", "单击一个点：两个棋盘都换成该 n"),
     "cost_skip_max": (
         "n = {ns} not run: {algorithm} accepts n up to {max}",
         "n = {ns} 未运行：{algorithm}最大接受 n = {max}",

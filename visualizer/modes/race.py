@@ -23,6 +23,7 @@ from visualizer.core.until import last_event
 from visualizer.look.i18n import LANGUAGES, tr
 from visualizer.look.names import shown_title
 from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
+from visualizer.modes.views import Views
 
 if TYPE_CHECKING:
     from visualizer.look.layout import Layout
@@ -59,13 +60,36 @@ def race_area(layout: Layout) -> pygame.Rect:
     return pygame.Rect(area.left, top, area.width, layout.scrub.top - top)
 
 
-def pair_menu_rect(layout: Layout) -> pygame.Rect | None:
-    """The race pairs' drop-down: a row across the top of the race area, wide enough for both
-    titles at the controls' text size (the control column cut them to 10 px); None without
-    controls (the presenter view: the boards' titles say the pair)."""
+#: The cost view beside the boards gets at most this share of the race's area, and goes under
+#: them when less than ``COST_LEAST`` pixels (times the text scale) would be left beside.
+COST_SHARE, COST_LEAST = 0.45, 280
+
+
+def cost_split(layout: Layout, need: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """The race's area and the Cost vs n panel's: the panel beside the boards when the race keeps
+    the ``need`` pixels of width its counters take whole (``race_width``) and the panel at least
+    ``COST_LEAST``, else under the boards; never under the status area's banners."""
+    area, gap = race_area(layout), 10
+    beside = int(min(area.w * COST_SHARE, area.w - need - gap))
+    if beside >= COST_LEAST * layout.scale:
+        race = pygame.Rect(area.x, area.y, area.w - beside - gap, area.h)
+        panel = pygame.Rect(race.right + gap, area.y, beside, area.h)
+        if panel.left < layout.banner.right:  # the status area reaches over: the panel starts under it
+            panel.top = layout.banner.bottom + gap // 2
+            panel.height = area.bottom - panel.top
+        return race, panel
+    under = int(area.h * 0.42)
+    race = pygame.Rect(area.x, area.y, area.w, area.h - under - gap)
+    return race, pygame.Rect(area.x + gap, race.bottom + gap, area.w - 2 * gap, under)
+
+
+def pair_menu_rect(layout: Layout, area: pygame.Rect | None = None) -> pygame.Rect | None:
+    """The race pairs' drop-down: a row across the top of the race's ``area`` (default
+    ``race_area``), wide enough for both titles at the controls' text size (the control column
+    cut them to 10 px); None without controls (the presenter view: the boards' titles say the pair)."""
     if not layout.controls.colliderect(pygame.Rect((0, 0), layout.size)):  # controls off screen
         return None
-    area, pad = race_area(layout), 10
+    area, pad = area or race_area(layout), 10
     height = max(24, min(round(2.5 * layout.control_text), area.height // 12))
     return pygame.Rect(area.x + pad, area.y + pad, area.width - 2 * pad, height)
 
@@ -90,6 +114,7 @@ class RaceMode(SearchMode):
     name = "race"
     wide_side = False
     race: Race
+    views: Views
     _difference_told = False  # the first difference of a student's search was marked (once a race)
 
     def __init__(self, host: Host, n: int, algorithm: str, algo2: str | None = None) -> None:
@@ -98,6 +123,7 @@ class RaceMode(SearchMode):
         self.board_rects: dict[str, pygame.Rect] = {}  # where the last frame drew each side's board
         self.narration_rects: dict[str, pygame.Rect] = {}  # and its sentence
         self.cut_texts: list[str] = []  # the titles and counter labels the last frame cut (none should)
+        self.views = Views()  # the side view: Cost vs n of both racers (W), else none
         try:
             self._open((algorithm, algo2 or partner(algorithm)), n)
         except (SolverError, ValueError) as exc:
@@ -139,6 +165,8 @@ class RaceMode(SearchMode):
             for narration in self.narrations.values():
                 narration.detach()
             self.narrations = {side: NarrationLog(timeline) for side, timeline in race.sides.items()}
+        if self.views.view == "cost":  # the new pair or n: their points (cached ones at once)
+            self._cost()
 
     @property
     def pair(self) -> Pair:
@@ -153,11 +181,51 @@ class RaceMode(SearchMode):
     def algorithm(self) -> str:
         return self.pair[0]
 
+    @property
+    def view(self) -> str:
+        """The side view: "cost" (both racers' Cost vs n) or "code" (none: the boards take it all)."""
+        return self.views.view
+
     def controls(self) -> ControlPlan:
-        return ControlPlan(SEARCH_ROWS, choice="pairs")
+        return ControlPlan((*SEARCH_ROWS, ("cost",)), choice="pairs")
+
+    def close(self) -> None:
+        super().close()
+        self.views.close()  # the cost view's threads
+
+    def wait_total(self, timeout: float | None = None) -> None:
+        """Headless: the scrub bar's total, and the cost view's points (a screenshot shows them all)."""
+        super().wait_total(timeout)
+        self.views.join_costs(timeout)
+
+    def show_cost(self) -> None:
+        """W: Cost vs n of both racers beside (or under) the boards; again: the boards alone."""
+        if self.views.view == "cost":
+            self.views.set(None, self.race.a)
+        else:
+            self._cost()
+        self.host.relayout()  # the pairs' drop-down spans the race's part only
+
+    def set_view(self, view: str | None = None) -> None:
+        """A lesson's side view: "cost" or "code" (the boards alone); a race has no other."""
+        if (view or "code") not in ("code", "cost"):
+            raise ValueError(tr("race_views", self.host.lang, view=view))
+        if (view == "cost") != (self.views.view == "cost"):
+            self.show_cost()
+
+    def _cost(self) -> None:
+        self.views.cost_for([t.spec for t in self.race.sides.values()], self.n)
+
+    def areas(self, layout: Layout) -> tuple[pygame.Rect, pygame.Rect | None]:
+        """Where the race draws and where the cost view does (None: closed)."""
+        if self.views.view != "cost":
+            return race_area(layout), None
+        from visualizer.render.race import race_width
+
+        return cost_split(layout, race_width(self.race, self.host.lang, layout.control_text))
 
     def control_fields(self) -> dict[str, object]:
-        menu = pair_menu_rect(self.host.layout)
+        menu = pair_menu_rect(self.host.layout, self.areas(self.host.layout)[0])
         return {
             "playing": self.playing,
             "race_pair": self.pair,
@@ -184,7 +252,13 @@ class RaceMode(SearchMode):
         self.host.relayout()  # the drop-down shows the new pair
 
     def click(self, pos: tuple[int, int]) -> bool:
-        return False
+        """A click on a point of the cost view: both boards at that n (a refusal is a banner)."""
+        n = self.views.cost_at(pos)
+        if n is None:
+            return False
+        if n != self.n:
+            self.host.dispatch("n", n)
+        return True
 
     def titles(self) -> dict[str, str]:
         """Each side's name as shown: its title, or "Algorithm A" / "B" while the names are hidden."""
@@ -213,6 +287,7 @@ class RaceMode(SearchMode):
                 "depth": timeline.depth,
                 "last_event": last_event(timeline.last),
                 "race": self._race_state(),
+                "view": self.views.view,
             }
 
     def _race_state(self) -> dict[str, object]:
@@ -225,10 +300,11 @@ class RaceMode(SearchMode):
     def draw(self, surface: pygame.Surface, layout: Layout) -> BoardGeometry | None:
         from visualizer.render.race import draw_race
 
-        area = race_area(layout)
-        menu = pair_menu_rect(layout)
+        area, panel = self.areas(layout)
+        menu = pair_menu_rect(layout, area)
         lang, hidden = self.host.lang, self.host.hidden  # panels a lesson's exercise hides
         cut: list[str] = []
+        side = None
         with self.host.lock:
             said = None  # F8 hides the sentences
             if "narration" not in hidden:
@@ -249,6 +325,11 @@ class RaceMode(SearchMode):
                 menu=menu.height if menu is not None else 0,
             )
             self.cut_texts = cut
+            if panel is not None:
+                self.views.cost_names = tuple(self.titles().values())  # as the boards name them (hidden?)
+                side = self.views.model()
+        if panel is not None:  # drawn from its snapshot, outside the lock
+            self.views.draw(surface, panel, side, self.host.theme, lang, scale=layout.scale)
         self.draw_scrub(surface, layout)
         return None
 

@@ -11,8 +11,11 @@ timeline with), ``draw`` paints it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
+from solvers.spec import AlgorithmSpec
 from visualizer.core.conflicts import ChartModel, ConflictSeries
 from visualizer.core.cost import CostModel, CostRunner, sizes
 from visualizer.core.domains import shows_domains
@@ -28,7 +31,7 @@ from visualizer.render.tree import TreeHits
 VIEWS = ("code", "tree", "gallery", "chart", "options", "cost")
 #: What the side panel draws: a snapshot of the tree panel, the gallery, the chart's values, the
 #: options left or the cost against n.
-SideModel = TreeModel | GalleryModel | ChartModel | OptionsModel | CostModel
+SideModel = TreeModel | GalleryModel | ChartModel | OptionsModel | CostModel | tuple[CostModel, ...]
 #: A click this close to a cost point (in pixels, times the text scale) is on it.
 COST_HIT = 12
 
@@ -42,7 +45,8 @@ class Views:
         self.gallery: Gallery | None = None
         self.chart: ConflictSeries | None = None  # conflicts per repair (min-conflicts)
         self.options: OptionsFollower | None = None  # squares left per row and column (propagation)
-        self.cost: CostRunner | None = None  # the cost against n, measured on its own thread
+        self.costs: tuple[CostRunner, ...] = ()  # the cost against n of each algorithm, on their threads
+        self.cost_names: tuple[str, ...] | None = None  # their names as shown (None: their titles; race: set)
         self.cost_n = 0  # the board's n, marked on the cost view
         self.cost_points: list[tuple[tuple[int, int], int]] = []  # drawn cost points: (centre, n)
         self.cost_texts: list[pygame.Rect] = []  # the cost view's texts, last frame
@@ -78,29 +82,39 @@ class Views:
                 raise ValueError(tr("options_no_domains", lang, algorithm=timeline.spec.title))
             self.options = OptionsFollower(timeline)
         if view == "cost":
-            self._cost_for(timeline)
-        elif self.cost is not None:  # closed: its thread stops (the points done stay cached)
-            self.cost.stop(0)
-            self.cost = None
+            self.cost_for((timeline.spec,), timeline.n)
+        else:  # closed: its threads stop (the points done stay cached)
+            self._stop_costs(0)
         self.view = view
         self.hits = []
 
-    def _cost_for(self, timeline: Timeline) -> None:
-        """The cost runner for the timeline's algorithm and n (a new one for another range)."""
-        spec = timeline.spec
-        wanted = sizes(spec.min_n, timeline.n)
-        self.cost_n = timeline.n
-        if self.cost is None or self.cost.algorithm != spec.name or self.cost.sizes != wanted:
-            if self.cost is not None:
-                self.cost.stop(0)  # never waited for: it ends at its next look at the flag
-            self.cost = CostRunner(spec.name, wanted).start()
+    @property
+    def cost(self) -> CostRunner | None:
+        """The cost runner of the (first) algorithm, or None while the view is closed."""
+        return self.costs[0] if self.costs else None
+
+    def cost_for(self, specs: Sequence[AlgorithmSpec], n: int) -> None:
+        """The cost view shows, for each of ``specs`` (race mode: both racers) at ``n``: their
+        runners, new ones for another algorithm or range of n (cached points at once)."""
+        wanted = tuple((spec.name, sizes(spec.min_n, n)) for spec in specs)
+        self.cost_n, self.view = n, "cost"
+        if tuple((runner.algorithm, runner.sizes) for runner in self.costs) != wanted:
+            self._stop_costs(0)  # never waited for: each ends at its next look at the flag
+            self.costs = tuple(CostRunner(name, span).start() for name, span in wanted)
             self.cost_points = []
 
+    def _stop_costs(self, timeout: float = 2.0) -> None:
+        for runner in self.costs:
+            runner.stop(timeout)
+        self.costs = ()
+
+    def join_costs(self, timeout: float | None = None) -> bool:
+        """Wait for every cost point (headless screenshots); True if all are measured."""
+        return all([runner.join(timeout) for runner in self.costs])
+
     def close(self) -> None:
-        """The mode closes: the cost thread stops."""
-        if self.cost is not None:
-            self.cost.stop()
-            self.cost = None
+        """The mode closes: the cost threads stop."""
+        self._stop_costs()
 
     def rebuild(self, timeline: Timeline) -> None:
         """The timeline was replaced: start the built views again from the new one.
@@ -124,7 +138,7 @@ class Views:
             if self.options is None and self.view == "options":
                 self.view = "code"
         if self.view == "cost":
-            self._cost_for(timeline)  # another algorithm or n: its points (cached ones at once)
+            self.cost_for((timeline.spec,), timeline.n)  # another algorithm or n: its points (cached at once)
 
     def selected(self, timeline: Timeline) -> tuple[int, ...] | None:
         """The gallery solution clicked, while the timeline has not moved since."""
@@ -227,8 +241,10 @@ class Views:
             return self.chart.model()
         if self.view == "options" and self.options is not None:
             return self.options.model()
-        if self.view == "cost" and self.cost is not None:
-            return self.cost.model(self.cost_n)
+        if self.view == "cost" and len(self.costs) == 1:
+            return self.costs[0].model(self.cost_n)
+        if self.view == "cost" and self.costs:
+            return tuple(runner.model(self.cost_n) for runner in self.costs)
         return None
 
     def draw(
@@ -287,10 +303,10 @@ class Views:
 
             draw_options(surface, area, model, theme, lang)
             return True
-        if isinstance(model, CostModel):
+        if isinstance(model, (CostModel, tuple)):
             from visualizer.render.cost import draw_cost
 
-            drawn = draw_cost(surface, area, model, theme, lang, scale)
+            drawn = draw_cost(surface, area, model, theme, lang, scale, self.cost_names)
             self.cost_points, self.cost_texts = drawn.points, drawn.texts
             self.cost_hit = round(COST_HIT * max(1.0, scale))
             return True

@@ -123,8 +123,7 @@ class WatchMode(SearchMode):
     def wait_total(self, timeout: float | None = None) -> None:
         """Headless: the scrub bar's total, and the cost view's points (a screenshot shows them all)."""
         super().wait_total(timeout)
-        if self.views.cost is not None:
-            self.views.cost.join(timeout)
+        self.views.join_costs(timeout)
 
     def survey_twin(self, cancel: CancelFlag) -> int:
         """The run's total from a twin timeline's survey (the shown one is left alone)."""

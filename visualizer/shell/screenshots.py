@@ -51,6 +51,8 @@ GAME_SHOTS: dict[str, tuple[int, str, str]] = {
 #: file name -> (n, algorithm a, algorithm b, script) of each race-mode screenshot.
 RACE_SHOTS: dict[str, tuple[int, str, str, str]] = {
     "race.png": (6, "brute-force", "backtracking", "speed:400;play:1"),
+    # issue 26: Cost vs n in race mode (W): both racers' attempts, boards against squares said so
+    "cost-race.png": (8, "brute-force", "backtracking", "step:30;cost;wait-idle"),
 }
 
 #: file name -> (n, algorithm, language, script) of each exercise-mode screenshot (issue 23): an

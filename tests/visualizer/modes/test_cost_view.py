@@ -1,7 +1,7 @@
-"""W: the Cost vs n view (issue 26): the measured attempts of the current algorithm for every n,
-as ``nqueens count N --algo A --json`` gives them, computed on a worker thread (a frame never waits
-for it), drawn at every text and window size in both languages without a text outside its panel
-or over another, and a click on a point sets the board's n."""
+"""W: the Cost vs n view (issue 26): the measured attempts of the current algorithm (in race mode:
+both racers') for every n, as ``nqueens count N --algo A --json`` gives them, computed on a worker
+thread (a frame never waits for it), drawn at every text and window size in both languages without
+a text outside its panel or over another, and a click on a point sets the board's n (both boards)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,11 @@ import pytest
 
 from solvers import cost as solver_cost
 from solvers.cli.subcommands import cmd_count
-from tests.ui import FRAME, choose, click, new_app, press
+from tests.ui import FRAME, choose, click, click_button, new_app, press
 from visualizer.core import cost
 from visualizer.look.appearance import SCALES
+from visualizer.modes.race import race_area
+from visualizer.render.cost import units_note
 
 SIZES = [(960, 640), (1280, 800), (1920, 1080), (2560, 1440)]
 
@@ -37,10 +39,18 @@ def opened(app, key: bool = True):
     else:
         app.dispatch("cost")
     assert app.mode.view == "cost", app.banner
-    runner = app.mode.views.cost
-    assert runner is not None and runner.join(60)
+    assert app.mode.views.costs and app.mode.views.join_costs(60)
     app.tick(FRAME)
     return app.mode.views.model()
+
+
+def panel_of(app) -> pygame.Rect:
+    """Where the cost view draws: the side panel (watch mode), beside or under the boards (race)."""
+    if app.mode.name == "race":
+        panel = app.mode.areas(app.layout)[1]
+        assert panel is not None
+        return panel
+    return app.layout.code
 
 
 def counted(algorithm: str, n: int) -> dict[str, object]:
@@ -189,17 +199,69 @@ def test_it_follows_the_algorithm_chosen():
         app.close()
 
 
-def test_race_mode_refuses_it_with_a_banner():
-    app = new_app(6, "backtracking", mode="race", algo2="bitmask")
+def test_race_w_opens_both_racers_curves_as_nqueens_count_gives_them():
+    app = new_app(6, "brute-force", mode="race", algo2="backtracking")
     try:
-        press(app, pygame.K_w, "w")
-        assert app.banner is not None and app.mode.name == "race"
+        models = opened(app)
+        assert isinstance(models, tuple) and [m.algorithm for m in models] == ["brute-force", "backtracking"]
+        for model in models:
+            assert model.done and model.current == 6 and model.points
+            for n, attempts in model.points:
+                assert attempts == counted(model.algorithm, n)["attempts"], (model.algorithm, n)
+            assert model.fit == solver_cost.fit_growth(
+                list(model.fit.ns), [v for n, v in model.points if v > 0]
+            )
+        drawn = {n for _, n in app.mode.views.cost_points}
+        assert drawn == {n for m in models for n, v in m.points if v > 0}
+        assert len(app.mode.views.cost_points) == sum(1 for m in models for _, v in m.points if v > 0)
+        assert app.state()["view"] == "cost" and app.banner is None
+        # boards against squares: said, never compared silently (the race's own rule)
+        assert units_note(models, ["Brute force", "Backtracking"], "en") == (
+            "Not the same unit: Brute force counts boards, Backtracking counts squares"
+        )
+        press(app, pygame.K_w, "w")  # again: the boards alone, the threads stopped
+        assert app.mode.view == "code" and app.mode.views.costs == ()
+    finally:
+        app.close()
+
+
+def test_race_points_are_shared_with_watch_modes_cache(monkeypatch):
+    app = new_app(6, "forward-checking")
+    try:
+        first = opened(app)
+        calls, real = [], solver_cost.count_point
+        monkeypatch.setattr(solver_cost, "count_point", lambda *a, **k: calls.append(a) or real(*a))
+        app.dispatch("mode", "race")
+        app.dispatch("race-pair", "forward-checking,mrv")
+        click_button(app, "cost")  # the button, among the race's other controls
+        assert app.mode.name == "race" and app.mode.view == "cost", app.banner
+        assert app.mode.views.join_costs(60)
+        app.tick(FRAME)
+        models = app.mode.views.model()
+        assert models[0].points == first.points and calls and all(a[0] == "mrv" for a in calls)
+        assert dict(models[1].points)[6] == counted("mrv", 6)["attempts"]
+        assert units_note(models, ["a", "b"], "en") is None  # both count squares
+    finally:
+        app.close()
+
+
+def test_a_click_on_a_race_point_sets_n_for_both_boards():
+    app = new_app(6, "brute-force", mode="race", algo2="backtracking")
+    try:
+        opened(app)
+        centre = next(c for c, n in app.mode.views.cost_points if n == 4)
+        click(app, centre)
+        assert app.mode.n == 4 and app.mode.view == "cost"
+        assert app.mode.race.a.n == 4 and app.mode.race.b.n == 4
+        assert app.mode.views.join_costs(60)
+        app.tick(FRAME)
+        assert all(model.current == 4 for model in app.mode.views.model())
     finally:
         app.close()
 
 
 def texts_are_apart_and_inside(app) -> None:
-    panel = app.layout.code
+    panel = panel_of(app)
     texts = app.mode.views.cost_texts
     assert texts, "nothing drawn"
     for rect in texts:
@@ -210,17 +272,41 @@ def texts_are_apart_and_inside(app) -> None:
         assert panel.collidepoint(x, y)
 
 
+def race_stays_whole(app) -> None:
+    """The race beside (or over) the cost view: its boards and sentences clear of the panel, inside
+    the race's area, and no title or counter label cut."""
+    panel, area = panel_of(app), race_area(app.layout)
+    assert area.contains(panel)
+    for rect in [*app.mode.board_rects.values(), *app.mode.narration_rects.values()]:
+        assert area.contains(rect) and not rect.colliderect(panel), (rect, panel)
+    assert app.mode.cut_texts == []
+
+
+#: watch mode's algorithms (construction: n = 2, 3 refused), race mode's pairs (boards against squares)
+VIEWS = [
+    ("watch", "backtracking", None),
+    ("watch", "construction", None),
+    ("race", "brute-force", "backtracking"),
+]
+
+
+@pytest.mark.parametrize(("mode", "algorithm", "algo2"), VIEWS, ids=lambda v: str(v))
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_it_draws_at_every_size_in_both_languages_with_no_text_cut_out_or_over_another(size, monkeypatch):
+def test_it_draws_at_every_size_in_both_languages_with_no_text_cut_out_or_over_another(
+    size, mode, algorithm, algo2, monkeypatch
+):
     monkeypatch.setattr(cost, "BUDGET", 1e-3)  # a skip note to place too
     for scale in SCALES:
         for lang in ("en", "zh"):
-            for algorithm in ("backtracking", "construction"):  # construction: n = 2, 3 refused
-                app = new_app(6, algorithm, size=size, ui_scale=scale, lang=lang)
-                try:
-                    model = opened(app, key=False)
-                    assert model.points and app.banner is None
-                    texts_are_apart_and_inside(app)
-                    assert app.mode.views.cost_points, (scale, lang)  # the plot had room
-                finally:
-                    app.close()
+            app = new_app(6, algorithm, mode=mode, algo2=algo2, size=size, ui_scale=scale, lang=lang)
+            try:
+                app.dispatch("step", 30)
+                model = opened(app, key=False)
+                assert all(m.points for m in (model if isinstance(model, tuple) else (model,)))
+                assert app.banner is None
+                texts_are_apart_and_inside(app)
+                assert app.mode.views.cost_points, (scale, lang)  # the plot had room
+                if mode == "race":
+                    race_stays_whole(app)
+            finally:
+                app.close()
