@@ -62,6 +62,15 @@ EXERCISE_SHOTS: dict[str, tuple[int, str, str, str]] = {
     "exercise.png": (6, "backtracking", "en", "PRRPPRRRPRPRRR"),  # P: place, R: refuse
     "exercise-mistake.png": (6, "backtracking", "en", "exercise:feedback:undo;PRRPRP"),
 }
+
+#: file name -> the arguments of ``nqueens lab`` whose ``--plot`` it is (issue 26: README, "The cost lab").
+LAB_SHOTS: dict[str, tuple[str, ...]] = {
+    "cost-lab.png": (
+        *("--algo", "backtracking", "--algo", "permutations", "--algo", "permutations-pruned"),
+        *("--algo", "brute-force", "--algo", "forward-checking", "--n", "4-12"),
+    ),
+}
+
 #: file name -> (bundled lesson, script) of each lesson screenshot (issue 14).
 LESSON_SHOTS: dict[str, tuple[str, str]] = {
     "lesson.png": ("seed-003-four-queens", "goto-bookmark:3"),
@@ -171,6 +180,20 @@ def make_classroom(folder: Path) -> list[Path]:
     return paths
 
 
+def make_lab(folder: Path) -> list[Path]:
+    """The cost lab's figures: ``nqueens lab ... --plot`` itself, in a child process (its table on
+    stdout is not wanted here; an error line and status are)."""
+    import subprocess
+
+    paths = []
+    for name, argv in LAB_SHOTS.items():
+        path = folder / name
+        command = [sys.executable, "-m", "solvers", "lab", *argv, "--plot", str(path)]
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        paths.append(path)
+    return paths
+
+
 def make_all(folder: Path) -> list[Path]:
     """Write every screenshot into ``folder``; returns their paths."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -205,6 +228,7 @@ def make_all(folder: Path) -> list[Path]:
     paths += make_exercise(folder)
     paths += make_classroom(folder)
     paths += make_instances(folder)
+    paths += make_lab(folder)
     paths += make_colour_safe(folder)
     for name, (lesson, script) in LESSON_SHOTS.items():
         path = folder / name
