@@ -273,13 +273,15 @@ def texts_are_apart_and_inside(app) -> None:
 
 
 def race_stays_whole(app) -> None:
-    """The race beside (or over) the cost view: its boards and sentences clear of the panel, inside
-    the race's area, and no title or counter label cut."""
+    """The race beside (or over) the cost view: its boards, sentences and pairs' drop-down clear of
+    the panel, inside the race's area, and no title or counter label cut."""
     panel, area = panel_of(app), race_area(app.layout)
     assert area.contains(panel)
     for rect in [*app.mode.board_rects.values(), *app.mode.narration_rects.values()]:
         assert area.contains(rect) and not rect.colliderect(panel), (rect, panel)
     assert app.mode.cut_texts == []
+    menu = app.controls.algorithms  # the pairs' drop-down: over the boards' part only
+    assert menu is not None and not menu.rect.colliderect(panel), (menu.rect, panel)
 
 
 #: watch mode's algorithms (construction: n = 2, 3 refused), race mode's pairs (boards against squares)
