@@ -74,6 +74,7 @@ def cost_split(layout: Layout, need: int) -> tuple[pygame.Rect, pygame.Rect]:
     if beside >= COST_LEAST * layout.scale:
         race = pygame.Rect(area.x, area.y, area.w - beside - gap, area.h)
         panel = pygame.Rect(race.right + gap, area.y, beside, area.h)
+        panel.width = min(panel.right, layout.size[0] - gap) - panel.left  # the presenter view: off the edge
         if panel.left < layout.banner.right:  # the status area reaches over: the panel starts under it
             panel.top = layout.banner.bottom + gap // 2
             panel.height = area.bottom - panel.top

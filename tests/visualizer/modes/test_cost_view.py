@@ -280,8 +280,23 @@ def race_stays_whole(app) -> None:
     for rect in [*app.mode.board_rects.values(), *app.mode.narration_rects.values()]:
         assert area.contains(rect) and not rect.colliderect(panel), (rect, panel)
     assert app.mode.cut_texts == []
-    menu = app.controls.algorithms  # the pairs' drop-down: over the boards' part only
+    menu = app.controls.algorithms  # the pairs' drop-down: over the boards' part (presenting: off screen)
     assert menu is not None and not menu.rect.colliderect(panel), (menu.rect, panel)
+
+
+def test_race_in_the_presenter_view_keeps_the_cost_view_inside_the_window():
+    app = new_app(6, "brute-force", mode="race", algo2="backtracking")
+    try:
+        opened(app)
+        app.dispatch("present", True)
+        app.tick(FRAME)
+        assert app.presenting and app.mode.view == "cost"
+        window = pygame.Rect((0, 0), app.surface.get_size())
+        assert window.inflate(-16, -16).contains(panel_of(app)), panel_of(app)
+        texts_are_apart_and_inside(app)
+        race_stays_whole(app)
+    finally:
+        app.close()
 
 
 #: watch mode's algorithms (construction: n = 2, 3 refused), race mode's pairs (boards against squares)
