@@ -6,6 +6,7 @@ a text outside its panel or over another, and a click on a point sets the board'
 from __future__ import annotations
 
 import argparse
+import json
 import threading
 from itertools import combinations
 
@@ -327,3 +328,18 @@ def test_it_draws_at_every_size_in_both_languages_with_no_text_cut_out_or_over_a
                     race_stays_whole(app)
             finally:
                 app.close()
+
+
+def test_a_race_lesson_keeps_its_cost_view(tmp_path):
+    path = tmp_path / "race.json"
+    app = new_app(6, "brute-force", mode="race", algo2="backtracking")
+    try:
+        opened(app)
+        app.dispatch("lesson-save", str(path))
+        assert json.loads(path.read_text())["view"] == "cost", app.banner
+        press(app, pygame.K_w, "w")  # the boards alone, then the lesson again
+        app.dispatch("lesson-open", str(path))
+        assert app.mode.name == "race" and app.mode.view == "cost", app.banner
+        assert app.mode.views.join_costs(60)
+    finally:
+        app.close()
