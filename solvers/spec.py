@@ -77,6 +77,8 @@ class AlgorithmSpec:
     #: its domains right after it placed the queens of a board (``queens[row]``, None: empty), the
     #: last one's pruning not yet applied: the window rebuilds them from there after a long jump
     domains_after: Callable[[Sequence[int | None]], Domains] | None = None
+    #: its domains at a checkpoint of its walk (``resumer``'s): the window's after a jump there
+    domains_at: Callable[[Checkpoint], Domains] | None = None
     #: the window's Check (J) says what is wrong with its run (a student's own search)
     checkable: bool = False
 

@@ -12,8 +12,8 @@ the timeline or the engine passed, ``REPLAY_CHECKPOINT_EVERY`` without the engin
 walks the engine from there to a little
 before the target where the engine models the algorithm (``spec.engine_seeks``),
 resumes the generator there and replays the stretch left unheard, so step back
-keeps working from the new place. Without the engine (forward checking, MRV) the
-generator replays the whole way from the checkpoint, at its own speed. The run's
+keeps working from the new place. Without the engine the generator replays the
+whole way from the checkpoint, at its own speed. The run's
 solutions are recorded as they are passed (the first ``MAX_KEPT_SOLUTIONS``), so
 ``solutions`` stays exact. Other algorithms (local search, construction) keep
 their whole log (10^7 events): the timeline keeps a snapshot of the board and
@@ -195,6 +195,13 @@ class Timeline:
     def depth(self) -> int:
         """Queens on the board."""
         return sum(c is not None for c in self.queens)
+
+    @property
+    def log_base(self) -> Checkpoint | None:
+        """The checkpoint the log starts at (a seekable timeline's start or last jump), or None
+        once the log's cache has dropped it."""
+        base = self._base
+        return base if base is not None and base.index == self.log.start else None
 
     @property
     def history_start(self) -> int:
