@@ -118,6 +118,7 @@ def test_a_walk_allowed_past_its_stop_ends_at_the_next_checkpoint(name):
         reached, _ = spec.engine.seek(7, spec.start_checkpoint(7), event=k, past=True, jit=False)
         assert reached.index == min(i for i in indices if i >= k)
         assert reached == every[reached.index]
+        assert reached.index - k <= 6 * 7, "at most one queen's prunes, wipe-out and restores late"
 
 
 @pytest.mark.parametrize("name", PROPAGATION)

@@ -71,6 +71,9 @@ CHECKPOINT_EVERY = 1 << 18
 REPLAY_CHECKPOINT_EVERY = 1 << 16
 #: A run without checkpoints (its whole log kept) keeps a snapshot this often: the longest replay of a seek.
 SNAPSHOT_EVERY = 1 << 14
+#: A walk allowed past its stop ends at most ``LATE * (n + 1)`` events late (a permutation walk's move
+#: is 2n + 1 events; forward checking's queen with its prunes, wipe-out and restores at most 6n)
+LATE = 8
 #: A jump lands this many events before its target and replays them, so step back stays in the cache.
 BACK_WINDOW = 4096
 #: Targets this close to the cursor are reached by stepping (listeners hear each event) instead of a jump.
@@ -520,7 +523,7 @@ class Timeline:
                 solution=solution,
                 collect=self._found,
                 keep=MAX_KEPT_SOLUTIONS,
-                past=leg + 2 * self.n + 2 < target,  # a leg may end a move late; the last one must not
+                past=leg + LATE * self.n + LATE < target,  # a leg may end a move late; the last one must not
             )
             self._remember(reached)
             if ended:
