@@ -71,6 +71,8 @@ class Board(Protocol):
 
     def solved(self, queens: tuple[int, ...], sign: int) -> None: ...
 
+    def constrain(self, given: tuple[Square, ...], blocked: tuple[Square, ...], sign: int) -> None: ...
+
 
 @runtime_checkable
 class Arriving(Protocol):
@@ -84,11 +86,13 @@ class BoardState:
     """What events move: the column of each row's queen (None: empty) and, where they are kept,
     the domains. ``solved`` hears each Solution applied or undone (a timeline keeps them)."""
 
-    __slots__ = ("domains", "queens")
+    __slots__ = ("blocked", "domains", "given", "queens")
 
     def __init__(self, queens: list[int | None], domains: Domains | None = None) -> None:
         self.queens = queens
         self.domains = domains
+        self.blocked: frozenset[Square] = frozenset()  # a constrained instance's holes
+        self.given: frozenset[Square] = frozenset()  # ... and its given queens
 
     def put(self, row: int, col: int) -> None:
         """A queen now stands on (row, col)."""
@@ -100,6 +104,12 @@ class BoardState:
 
     def solved(self, queens: tuple[int, ...], sign: int) -> None:
         """A Solution (``queens``) was applied (sign +1) or undone (-1); here nothing follows."""
+
+    def constrain(self, given: tuple[Square, ...], blocked: tuple[Square, ...], sign: int) -> None:
+        """A constrained instance's given queens (already put) and holes are known as such (sign
+        +1), or no longer (-1)."""
+        self.given = frozenset(given) if sign > 0 else frozenset()
+        self.blocked = frozenset(blocked) if sign > 0 else frozenset()
 
 
 class Walker(Protocol):

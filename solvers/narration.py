@@ -27,6 +27,7 @@ from collections.abc import Callable
 
 from solvers.domains import Domains
 from solvers.events import Backtrack, Conflict, Event, Place, Repair, Solution
+from solvers.instance import Setup
 from solvers.langs import LANGS
 from solvers.resume import Transposed
 from solvers.spec import AlgorithmSpec
@@ -66,6 +67,11 @@ TEXT: dict[str, dict[str, str]] = {
         "solution": "All {n} {R}s are filled: solution {s} is {q}.",
         "generic_lift": "The queen on {R} {r}, {C} {c} is lifted.",
         "generic_repair": "The queen in row {r} moves from column {old} to column {c}.",
+        "setup": "The {n} x {n} board starts with {parts}: the given queens' {R}s are done, and no queen "
+        "may stand on a blocked square.",
+        "setup_given": "given queens on {g}",
+        "setup_blocked": "blocked squares at {b}",
+        "setup_and": " and ",
     },
     "zh": {
         "place": "第 {r} {R}第 {c} {C}安全，放下皇后。",
@@ -79,6 +85,10 @@ TEXT: dict[str, dict[str, str]] = {
         "solution": "{n} {R}都已放好皇后：第 {s} 个解是 {q}。",
         "generic_lift": "拿起第 {r} {R}第 {c} {C}的皇后。",
         "generic_repair": "第 {r} 行的皇后从第 {old} 列移到第 {c} 列。",
+        "setup": "{n}×{n} 棋盘开始时有{parts}：给定皇后所在的{R}已完成，禁放格上不能放皇后。",
+        "setup_given": "给定的皇后 {g}",
+        "setup_blocked": "禁放格 {b}",
+        "setup_and": "，以及",
     },
 }
 
@@ -110,6 +120,8 @@ class Context:
         self.previous: Event | None = None
         # constraint propagation: every row's remaining columns
         self.domains = Domains(n) if spec.check == "domains" else None
+        self.blocked: frozenset[tuple[int, int]] = frozenset()  # a constrained instance's holes
+        self.given_rows: frozenset[int] = frozenset()  # ... and the rows of its given queens
 
     # -- reading --------------------------------------------------------------
 
@@ -120,7 +132,7 @@ class Context:
     def safe_columns(self, row: int) -> list[int]:
         """Columns of ``row`` no queen attacks (``row`` itself empty, or its queen ignored
         for the other columns since a row shares no line with its own squares)."""
-        return [c for c in range(self.n) if self.attackers(row, c) == 0]
+        return [c for c in range(self.n) if self.attackers(row, c) == 0 and (row, c) not in self.blocked]
 
     def real_queens(self) -> list[int]:
         """The board as the user sees it: ``queens[row] = column`` (empty rows as -1)."""
@@ -147,6 +159,18 @@ class Context:
     def solved(self, queens: tuple[int, ...], sign: int) -> None:
         """A Solution applied (sign +1) or undone (-1)."""
         self.solutions += sign
+
+    def constrain(
+        self, given: tuple[tuple[int, int], ...], blocked: tuple[tuple[int, int], ...], sign: int
+    ) -> None:
+        """A constrained instance's given queens (already put) and holes are known (sign +1), or
+        no longer (-1)."""
+        self.given_rows = frozenset(r for r, _ in given) if sign > 0 else frozenset()
+        self.blocked = frozenset(blocked) if sign > 0 else frozenset()
+
+    def next_free(self, row: int) -> int | None:
+        """The first row below ``row`` the search fills (no given queen in it), or None."""
+        return next((r for r in range(row + 1, self.n) if r not in self.given_rows), None)
 
     def _count(self, row: int, col: int, sign: int) -> None:
         for counts, key in ((self.cols, col), (self.diag, row + col), (self.anti, row - col)):
@@ -193,7 +217,7 @@ def square_by_square(event: Event, ctx: Context, words: dict[str, str]) -> str:
     """The sentences of a search that tries square after square, row by row (the backtracking
     family's; every other narrator says the events it has no words of its own for with these)."""
     text = TEXT[words["lang"]]
-    n, last = ctx.n, ctx.n - 1
+    n = ctx.n
     if isinstance(event, Place):
         return fmt(text["place"], words, r=event.row + 1, c=event.col + 1)
     if isinstance(event, Conflict):
@@ -203,15 +227,27 @@ def square_by_square(event: Event, ctx: Context, words: dict[str, str]) -> str:
         return fmt(template, words, r=event.row + 1, c=event.col + 1, br=br + 1, bc=bc + 1, line=line)
     if isinstance(event, Backtrack):
         r, c = event.row, event.col
-        if r == last:
+        below = ctx.next_free(r)  # r + 1 but for the rows of given queens
+        if below is None:
             return fmt(text["lift_solution"], words, s=ctx.solutions, r=r + 1, c=c + 1)
-        values = {"r1": r + 2, "r": r + 1, "c": c + 1}
-        safe_below = ctx.safe_columns(r + 1)
-        if r + 1 == last and safe_below:
+        values = {"r1": below + 1, "r": r + 1, "c": c + 1}
+        safe_below = ctx.safe_columns(below)
+        if ctx.next_free(below) is None and safe_below:
             return fmt(text["back_after_solution"], words, **values)
         return fmt(text["back_left" if safe_below else "back_none"], words, **values)
     if isinstance(event, Solution):
         return fmt(text["solution"], words, n=n, s=ctx.solutions + 1, q=solution_text(ctx, words["lang"]))
+    if isinstance(event, Setup):
+        squares = {
+            key: words["sep"].join(f"({r + 1}, {c + 1})" for r, c in kind)
+            for key, kind in (("g", event.given), ("b", event.blocked))
+        }
+        parts = [
+            text[f"setup_{name}"].format(**squares)
+            for name, key in (("given", "g"), ("blocked", "b"))
+            if squares[key]
+        ]
+        return fmt(text["setup"], words, n=n, parts=text["setup_and"].join(parts))
     if isinstance(event, Repair):
         return fmt(text["generic_repair"], words, r=event.row + 1, old=event.old + 1, c=event.new + 1)
     raise TypeError(f"not an event: {event!r}")

@@ -21,6 +21,7 @@ from solvers.events import Event
 from solvers.resume import Checkpoint, Resumer, State, Transposed, transpose
 
 if TYPE_CHECKING:
+    from solvers.instance import Instance
     from solvers.narration import Narrate
 
 #: The counters every algorithm shows; a spec's ``counters`` adds its own (repairs, pruned, ...).
@@ -81,6 +82,11 @@ class AlgorithmSpec:
     domains_at: Callable[[Checkpoint], Domains] | None = None
     #: the window's Check (J) says what is wrong with its run (a student's own search)
     checkable: bool = False
+    #: its generator accepts ``instance=`` (a ``solvers.instance.Instance``: blocked squares and
+    #: given queens), yielding a ``Setup`` first; ``solve(..., instance=)`` and ``bound`` use it
+    constrained: bool = False
+    #: the instance it runs, on a spec made by ``bound`` (None: the plain search)
+    instance: Instance | None = None
 
     def code_in(self, lang: str) -> tuple[str, ...]:
         """The pseudo-code in ``lang`` ("en" or "zh"), line for line."""
@@ -213,11 +219,63 @@ class AlgorithmSpec:
             raise SolverError(f"{self.name} cannot resume from a checkpoint; replay it from the start")
         return self.resumer
 
-    def solve(self, n: int, *, first: bool = False, by_columns: bool = False) -> Iterator[Event]:
-        """Check n and the options, then return the event generator."""
+    def solve(
+        self, n: int, *, first: bool = False, by_columns: bool = False, instance: Instance | None = None
+    ) -> Iterator[Event]:
+        """Check n and the options, then return the event generator. An ``instance`` with no
+        blocked square and no given queen is the plain run; a constrained one is refused unless
+        the spec is ``constrained`` (and walks row by row, never ``by_columns``)."""
         self.check_n(n)
         if by_columns and not self.by_columns:
             raise SolverError(f"{self.name} has no column-by-column walk (--by-columns)")
+        if instance is not None and not instance.plain:
+            self._check_instance(n, instance, by_columns)
+            return self.generator(n, first=first, instance=instance)
         if by_columns:
             return self.generator(n, first=first, by_columns=True)
         return self.generator(n, first=first)
+
+    def _check_instance(self, n: int, instance: Instance, by_columns: bool) -> None:
+        from solvers import registry  # the registry imports every spec module
+
+        if not self.constrained:
+            names = ", ".join(s.name for s in registry.ALGORITHMS.values() if s.constrained)
+            raise SolverError(
+                f"{self.name} takes no blocked squares or given queens; these algorithms do: {names}"
+            )
+        if instance.n != n:
+            raise SolverError(f"the instance is for n = {instance.n}, not n = {n}")
+        if by_columns:
+            raise SolverError("blocked squares and given queens are searched row by row, not --by-columns")
+        instance.validate()
+
+    def bound(self, instance: Instance | None) -> AlgorithmSpec:
+        """This algorithm on ``instance`` as a spec of its own: its generator runs the instance
+        (n must be the instance's), and it has no engine, closed form, direct answer, resume
+        or column-by-column walk, so every caller (the window's timeline, the CLI) drains the
+        generator from its Setup on. A plain instance (or None) gives the spec itself."""
+        if instance is None or instance.plain:
+            return self
+        self._check_instance(instance.n, instance, False)
+        base = self.generator
+
+        def generator(n: int, *, first: bool = False, **_: object) -> Iterator[Event]:
+            return base(n, first=first, instance=instance)
+
+        return replace(
+            self,
+            generator=generator,
+            min_n=instance.n,
+            max_n=instance.n,
+            by_columns=False,
+            engine=None,
+            answer=None,
+            attempts=None,
+            resumer=None,
+            race_partner=None,
+            profile="events" if self.profile else None,
+            domains_after=None,
+            domains_at=None,
+            constrained=False,
+            instance=instance,
+        )

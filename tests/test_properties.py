@@ -40,6 +40,7 @@ from solvers.events import (
     Restore,
     Solution,
 )
+from solvers.instance import Setup
 from visualizer.core.timeline import Timeline
 
 # Modest, so the whole file stays within a few seconds of CI time; no example database in the tree.
@@ -209,6 +210,11 @@ def check_event(board: Board, event: Event, family: str) -> None:
         assert attacking_pairs(board.queens) == event.conflicts
     elif isinstance(event, Solution):
         assert event.queens == tuple(board.queens) and is_solution(event.queens)
+    elif isinstance(event, Setup):  # a constrained instance's start: its given queens stand
+        assert board.depth() == 0, "a Setup comes first"
+        for row, col in event.given:
+            board.place(row, col)
+        assert board.conflict() is None, "the given queens do not attack each other"
     else:  # a kind of an algorithm's own (its module's tests say what it means): no queen moves
         state = BoardState(list(board.queens))
         event.apply(state)

@@ -77,6 +77,20 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--mode", default="watch", help="watch, game (place the queens, n 4..20), race or predict"
     )
+    parser.add_argument(
+        "--blocked",
+        nargs="+",
+        default=[],
+        metavar="R,C",
+        help="squares no queen may stand on (row,col from 0)",
+    )
+    parser.add_argument(
+        "--given",
+        nargs="+",
+        default=[],
+        metavar="R,C",
+        help="queens on the board from the start (row,col from 0)",
+    )
     parser.add_argument("--lang", choices=("en", "zh"), help="language of the window (default en)")
     parser.add_argument("--size", help="window size WxH (960x640 to 7680x4320; default 1280x800)")
     parser.add_argument(
@@ -164,6 +178,8 @@ def _main(argv: list[str] | None) -> int:
                 lesson=args.lesson,
                 sound=args.sound,
                 sound_file=args.sound_file,
+                blocked=args.blocked,
+                given=args.given,
             )
             return 0
         commands = parse_script(args.script, args.mode)
@@ -185,6 +201,9 @@ def _main(argv: list[str] | None) -> int:
             algo2=args.algo2,
         )
         try:
+            from visualizer.shell.headless import constrain
+
+            constrain(app, args.blocked, args.given)  # refused: one line and status 2, as a bad --n
             HeadlessRunner(app, strict=False).run(commands)  # in a window, a refusal is a banner
         except BaseException:  # a stop signal or a refused command: the worker is joined first
             app.close()

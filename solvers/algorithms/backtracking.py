@@ -20,6 +20,7 @@ first solution; ``start`` resumes a walk from a ``solvers.resume`` checkpoint
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from typing import NamedTuple
 
@@ -27,6 +28,7 @@ from solvers import kernels as kn
 from solvers.engine import SquareWalk
 from solvers.estimate import tree_attempts
 from solvers.events import Backtrack, Conflict, Event, Place, Solution
+from solvers.instance import Instance, Setup
 from solvers.resume import FULL, LIFT, SOLVED, Start, Transposed, TreeResume, begin, transpose
 from solvers.spec import AlgorithmSpec
 
@@ -75,6 +77,13 @@ class Checker:
         self.col_owner = [-1] * n
         self.diag_owner = [-1] * (2 * n - 1)
         self.anti_owner = [-1] * (2 * n - 1)
+        self.given_rows: tuple[int, ...] = ()  # a constrained instance's, top down (``start_given``)
+
+    def start_given(self, given: tuple[Square, ...]) -> None:
+        """Put a constrained instance's given queens on the board before the walk."""
+        for row, col in given:
+            self.put(row, col)
+        self.given_rows = tuple(sorted(r for r, _ in given))
 
     def put(self, row: int, col: int) -> None:
         self.queens[row] = col
@@ -124,13 +133,14 @@ class PairwiseChecker(Checker):
 
     def cost(self, row: int, col: int) -> int:
         checks = 0
-        for r in range(row):
+        rows = range(row) if not self.given_rows else (*range(row), *(g for g in self.given_rows if g > row))
+        for r in rows:
             c = self.queens[r]
             checks += 1
             if c == col:
                 return checks
             checks += 1
-            if abs(c - col) == row - r:
+            if abs(c - col) == abs(row - r):
                 return checks
         return checks
 
@@ -147,26 +157,52 @@ class BoardChecker(Checker):
             checks += 1
             if q[r] == col:
                 return checks
-        for step in (1, -1):
-            r, c = row - 1, col + step
-            while r >= 0 and 0 <= c < n:
+        # given queens below the row are scanned for too, down-right then down-left
+        below = ((1, 1), (1, -1)) if any(g > row for g in self.given_rows) else ()
+        for down, step in ((-1, 1), (-1, -1), *below):
+            r, c = row + down, col + step
+            while 0 <= r < n and 0 <= c < n:
                 checks += 1
                 if q[r] == c:
                     return checks
-                r, c = r - 1, c + step
+                r, c = r + down, c + step
         return checks
 
 
-def _checked_walk(checker: Checker, first: bool, lines: Lines, start: Start | None = None) -> Iterator[Event]:
+def _checked_walk(
+    checker: Checker,
+    first: bool,
+    lines: Lines,
+    start: Start | None = None,
+    instance: Instance | None = None,
+) -> Iterator[Event]:
     """Row by row: try each column, place if free, go down a row; a row out of columns goes back
-    up. The recursive and the iterative variants walk alike and differ only in ``lines``."""
+    up. The recursive and the iterative variants walk alike and differ only in ``lines``.
+
+    On a constrained ``instance`` (never resumed) a ``Setup`` comes first, the given queens
+    stand from the start, their rows are stepped over and a blocked square is never tried."""
     n = checker.n
     if n <= 0:
         return
+    down, up = list(range(1, n + 1)), list(range(-1, n - 1))  # the next and previous row filled
+    blocked: frozenset[Square] = frozenset()
+    if instance is not None:
+        yield Setup(tuple(sorted(instance.given)), tuple(sorted(instance.blocked)))
+        checker.start_given(instance.given)
+        blocked = instance.blocked
+        free = instance.free_rows()
+        if not free:
+            yield Solution(tuple(checker.queens), lines.done)
+            return
+        down, up = [n] * n, [-1] * n
+        for a, b in itertools.pairwise(free):
+            down[a], up[b] = b, a
     queens, row, col, phase = begin(n, start)
     for r, c in enumerate(queens):
         if c >= 0:
             checker.put(r, c)
+    if instance is not None:
+        row = free[0]
     if phase == FULL:
         yield Solution(tuple(checker.queens), lines.done)
         phase = SOLVED
@@ -178,12 +214,15 @@ def _checked_walk(checker: Checker, first: bool, lines: Lines, start: Start | No
         col += 1
     while True:
         if col >= n:
-            if row == 0:
+            if up[row] < 0:
                 return
-            row -= 1
+            row = up[row]
             col = checker.queens[row]
             checker.take(row, col)
             yield Backtrack(row, col, lines.remove)
+            col += 1
+            continue
+        if blocked and (row, col) in blocked:  # a hole: never tried
             col += 1
             continue
         checks = checker.cost(row, col)
@@ -194,8 +233,8 @@ def _checked_walk(checker: Checker, first: bool, lines: Lines, start: Start | No
             continue
         checker.put(row, col)
         yield Place(row, col, lines.place, True, checks)
-        if row < n - 1:
-            row, col = row + 1, 0
+        if down[row] < n:
+            row, col = down[row], 0
             continue
         yield Solution(tuple(checker.queens), lines.done)
         if first:
@@ -283,7 +322,11 @@ def _run(
     first: bool,
     iterative: bool = False,
     start: Start | None = None,
+    instance: Instance | None = None,
 ) -> Iterator[Event]:
+    if instance is not None and not instance.plain:  # the spec refuses it with by_columns or start
+        checker = checker_type(n)
+        return _checked_walk(checker, first, ITERATIVE_LINES if iterative else checker.lines, None, instance)
     if by_columns and start is not None:  # the board and state come in the column-by-column frame
         start = (transpose(start[0]), start[1])
     if checker_type is FlagChecker and not iterative:
@@ -297,31 +340,53 @@ def _run(
 
 
 def backtracking(
-    n: int, *, by_columns: bool = False, first: bool = False, start: Start | None = None
+    n: int,
+    *,
+    by_columns: bool = False,
+    first: bool = False,
+    start: Start | None = None,
+    instance: Instance | None = None,
 ) -> Iterator[Event]:
     """Recursive backtracking with column and diagonal flag arrays."""
-    return _run(FlagChecker, n, by_columns=by_columns, first=first, start=start)
+    return _run(FlagChecker, n, by_columns=by_columns, first=first, start=start, instance=instance)
 
 
 def backtracking_pairwise(
-    n: int, *, by_columns: bool = False, first: bool = False, start: Start | None = None
+    n: int,
+    *,
+    by_columns: bool = False,
+    first: bool = False,
+    start: Start | None = None,
+    instance: Instance | None = None,
 ) -> Iterator[Event]:
     """Recursive backtracking comparing each candidate with every earlier queen."""
-    return _run(PairwiseChecker, n, by_columns=by_columns, first=first, start=start)
+    return _run(PairwiseChecker, n, by_columns=by_columns, first=first, start=start, instance=instance)
 
 
 def backtracking_board(
-    n: int, *, by_columns: bool = False, first: bool = False, start: Start | None = None
+    n: int,
+    *,
+    by_columns: bool = False,
+    first: bool = False,
+    start: Start | None = None,
+    instance: Instance | None = None,
 ) -> Iterator[Event]:
     """Recursive backtracking on a 2-D board, scanning column and diagonals."""
-    return _run(BoardChecker, n, by_columns=by_columns, first=first, start=start)
+    return _run(BoardChecker, n, by_columns=by_columns, first=first, start=start, instance=instance)
 
 
 def backtracking_iterative(
-    n: int, *, by_columns: bool = False, first: bool = False, start: Start | None = None
+    n: int,
+    *,
+    by_columns: bool = False,
+    first: bool = False,
+    start: Start | None = None,
+    instance: Instance | None = None,
 ) -> Iterator[Event]:
     """Backtracking without recursion: an explicit row pointer."""
-    return _run(PairwiseChecker, n, by_columns=by_columns, first=first, iterative=True, start=start)
+    return _run(
+        PairwiseChecker, n, by_columns=by_columns, first=first, iterative=True, start=start, instance=instance
+    )
 
 
 #: The pseudo-code, in English then in Chinese line for line (same indentation, so an event's
@@ -497,6 +562,7 @@ SPECS = (
         race_partner="forward-checking",  # every square tried vs only the values left in a domain
         check="flags",
         profile="engine",
+        constrained=True,
     ),
     AlgorithmSpec(
         "backtracking-pairwise",
@@ -516,6 +582,7 @@ SPECS = (
         resumer=TreeResume(),
         check="pairwise",
         profile="engine",
+        constrained=True,
     ),
     AlgorithmSpec(
         "backtracking-board",
@@ -534,6 +601,7 @@ SPECS = (
         resumer=TreeResume(),
         check="board",
         profile="engine",
+        constrained=True,
     ),
     AlgorithmSpec(
         "backtracking-iterative",
@@ -552,5 +620,6 @@ SPECS = (
         resumer=TreeResume(),
         check="pairwise",
         profile="engine",
+        constrained=True,
     ),
 )

@@ -33,6 +33,7 @@ from solvers.domains import Domains, mrv_row
 from solvers.engine import PROPAGATION_MAX_N as PROPAGATION_ENGINE_MAX_N
 from solvers.engine import Propagation
 from solvers.events import Backtrack, Conflict, Event, Place, Prune, Restore, Solution
+from solvers.instance import Instance, Setup
 from solvers.narration import Context, fmt, line_key, square_by_square, with_shared
 from solvers.resume import PLACED, SOLVED, TRY, Checkpoint, PlacementResume, Start
 from solvers.spec import COUNTERS, AlgorithmSpec
@@ -152,15 +153,34 @@ def _standing(
     return stack, emptied
 
 
-def _search(n: int, first: bool, choose: Chooser, start: Start | None = None) -> Iterator[Event]:
+def _search(
+    n: int, first: bool, choose: Chooser, start: Start | None = None, instance: Instance | None = None
+) -> Iterator[Event]:
     """The search with an explicit stack (no ``yield from`` chain): one frame per row being filled,
     ``[row, its domain, next index, rows compared, what its current queen pruned or None]``.
 
-    ``start`` resumes at a checkpoint (``solvers.resume.PlacementResume``): the board and the state then."""
+    ``start`` resumes at a checkpoint (``solvers.resume.PlacementResume``): the board and the state then.
+    A constrained ``instance`` (never resumed) starts with a ``Setup``: the given queens stand,
+    their rows are done, and every free row's domain starts without its blocked squares and the
+    squares a given queen attacks; a free row left with no column at the start ends the search
+    there (no solution)."""
     if n <= 0:
         return
     domains = Domains(n)
     queens: list[int | None] = [None] * n
+    filled = n  # the frames of a full board: one per free row
+    if instance is not None and not instance.plain:
+        setup = Setup(tuple(sorted(instance.given)), tuple(sorted(instance.blocked)))
+        yield setup
+        domains.apply(setup)
+        queens = instance.queens()
+        free = instance.free_rows()
+        filled = len(free)
+        if not free:
+            yield Solution(tuple(q for q in queens if q is not None), LINE_DONE)
+            return
+        if any(domains.size[r] == 0 for r in free):
+            return
     # each Prune and Restore is made once per run, then reused: (r, c, queen) -> event
     prunes: dict[tuple[int, int, Square], Prune] = {}
     restores: dict[tuple[int, int, Square], Restore] = {}
@@ -208,7 +228,7 @@ def _search(n: int, first: bool, choose: Chooser, start: Start | None = None) ->
         if emptied is not None:
             last = max(c for r, c in pruned if r == emptied)
             yield Conflict(emptied, last, queen, LINE_WIPEOUT, False, 0, True)
-        elif len(stack) == n:  # every frame holds a queen: the board is full
+        elif len(stack) == filled:  # every frame holds a queen: the board is full
             yield Solution(tuple(q for q in queens if q is not None), LINE_DONE)
             if first:
                 return
@@ -227,14 +247,18 @@ def _fewest_left(domains: Domains, queens: list[int | None]) -> tuple[int, int]:
     return row, queens.count(None)
 
 
-def forward_checking(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[Event]:
+def forward_checking(
+    n: int, *, first: bool = False, start: Start | None = None, instance: Instance | None = None
+) -> Iterator[Event]:
     """Forward checking, rows top to bottom, columns ascending."""
-    return _search(n, first, _first_free, start)
+    return _search(n, first, _first_free, start, instance)
 
 
-def mrv(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[Event]:
+def mrv(
+    n: int, *, first: bool = False, start: Start | None = None, instance: Instance | None = None
+) -> Iterator[Event]:
     """Forward checking that fills next the row with the fewest columns left."""
-    return _search(n, first, _fewest_left, start)
+    return _search(n, first, _fewest_left, start, instance)
 
 
 def _domains_after(choose: Chooser) -> Callable[[Sequence[int | None]], Domains]:
@@ -372,6 +396,7 @@ SPECS = (
         engine=Propagation(mrv=False),
         domains_after=_domains_after(_first_free),
         domains_at=_domains_at(_first_free),
+        constrained=True,
     ),
     AlgorithmSpec(
         "mrv",
@@ -395,5 +420,6 @@ SPECS = (
         engine=Propagation(mrv=True),
         domains_after=_domains_after(_fewest_left),
         domains_at=_domains_at(_fewest_left),
+        constrained=True,
     ),
 )

@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # typing (2 ms) and json (1 ms) load only when a command need
     from solvers import engine
     from solvers.counters import Counters
     from solvers.events import Event
+    from solvers.instance import Instance
     from solvers.registry import AlgorithmSpec
 
     T = TypeVar("T")
@@ -99,11 +100,20 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--search", metavar="FILE", help="your own search file (see 'nqueens new-search')")
         return sub
 
-    count = with_n("count", "count the solutions and the search's counters", algo_default=None)
+    def with_instance(sub: argparse.ArgumentParser) -> argparse.ArgumentParser:
+        sub.add_argument(
+            "--blocked", nargs="+", metavar="R,C", help="squares no queen may stand on (row,col from 0)"
+        )
+        sub.add_argument(
+            "--given", nargs="+", metavar="R,C", help="queens on the board from the start (row,col from 0)"
+        )
+        return sub
+
+    count = with_instance(with_n("count", "count the solutions and the search's counters", algo_default=None))
     count.add_argument("--first", action="store_true", help="stop at the first solution")
     count.add_argument("--json", action="store_true", help="print one JSON object")
 
-    solve = with_n("solve", "print solutions", algo_default="backtracking")
+    solve = with_instance(with_n("solve", "print solutions", algo_default="backtracking"))
     which = solve.add_mutually_exclusive_group()
     which.add_argument(
         "--all", action="store_true", help="every solution (default; construction, min-conflicts: their one)"
@@ -112,13 +122,15 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--limit", type=_limit, help="print at most K solutions (0: all)")
     solve.add_argument("--format", choices=("ascii", "json"), default="ascii")
 
-    events = with_n(
-        "events", "print the search's events, one JSON object a line", algo_default="backtracking"
+    events = with_instance(
+        with_n("events", "print the search's events, one JSON object a line", algo_default="backtracking")
     )
     events.add_argument("--limit", type=_limit, help="print at most K events (0: all)")
     events.add_argument("--first", action="store_true", help="stop at the first solution")
 
-    explain = with_n("explain", "say every event of the search in a sentence", algo_default="backtracking")
+    explain = with_instance(
+        with_n("explain", "say every event of the search in a sentence", algo_default="backtracking")
+    )
     explain.add_argument("--limit", type=_limit, default=EXPLAIN_LIMIT, help="at most K events (0: all)")
     explain.add_argument("--lang", choices=LANGS, default="en", help="language of the sentences")
     explain.add_argument("--first", action="store_true", help="stop at the first solution")
@@ -168,16 +180,41 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"skip a point estimated to take longer (default {LAB_BUDGET:g})",
     )
 
+    results = commands.add_parser(
+        "results",
+        help="the class summary of an exercise's results folder: attempts, median score, hardest steps",
+    )
+    results.add_argument("folder", help="the folder the exercise mode wrote its attempt files into")
+    results.add_argument("--csv", metavar="PATH", help="also write one row per attempt to PATH")
+    results.add_argument(
+        "--top",
+        type=whole_number("top", 1, 1000),
+        default=10,
+        help="steps most often wrong shown (default 10)",
+    )
+
     algos = commands.add_parser("algorithms", help="list the algorithms")
     algos.add_argument("--json", action="store_true", help="print a JSON list")
     return parser
 
 
+def _instance(args: argparse.Namespace) -> Instance | None:
+    """The instance of ``--blocked`` / ``--given`` (validated), or None without them."""
+    blocked, given = getattr(args, "blocked", None), getattr(args, "given", None)
+    if not blocked and not given:
+        return None
+    from solvers.instance import Instance
+
+    return Instance.parse(args.n, blocked or (), given or ())
+
+
 def _events(args: argparse.Namespace):
+    """The spec (bound to the instance of ``--blocked`` / ``--given``, if any) and its events."""
     from solvers import registry
 
-    spec = registry.get(args.algo)
-    return spec, spec.solve(args.n, first=args.first, by_columns=args.by_columns)
+    spec, instance = registry.get(args.algo), _instance(args)
+    events = spec.solve(args.n, first=args.first, by_columns=args.by_columns, instance=instance)
+    return spec.bound(instance), events
 
 
 def _engine_time(kind: str, n: int, what: str) -> str:
@@ -207,15 +244,18 @@ def _work(label: str, work: Callable[[Callable[[float], None], threading.Event],
     return cli_progress.run(work, label, **kw)
 
 
-def _algo_counters(name: str, n: int, first: bool, prefix: str = "") -> tuple[Counters, str]:
-    """The counters from the engine, which models every searching algorithm (else from its events).
+def _algo_counters(
+    name: str, n: int, first: bool, prefix: str = "", instance: Instance | None = None
+) -> tuple[Counters, str]:
+    """The counters from the engine, which models every searching algorithm (else from its events:
+    always on a constrained ``instance``).
 
     ``prefix`` starts the progress line's label (``nqueens lab``'s "point 3 of 27: ")."""
     from solvers import registry
     from solvers.cost import until_cancelled
     from solvers.counters import tally
 
-    spec = registry.get(name)
+    spec = registry.get(name).bound(instance)
     if spec.engine is None:  # an algorithm the engine does not model: drain its events
         events = spec.solve(n, first=first)  # checks n here, before the work starts
         # off the main thread like the engine's work: an elapsed-time line after a second, and
@@ -239,18 +279,22 @@ def cmd_count(args: argparse.Namespace, prefix: str = "") -> dict[str, object]:
     """What ``nqueens count`` prints (its ``--json`` object); ``nqueens lab`` measures each of its
     points through this same function, ``prefix`` starting the progress line's label."""
     start = time.perf_counter()
+    instance = _instance(args)
     if args.algo is None:
-        if args.by_columns or args.first:
-            raise SolverError("--first and --by-columns need --algo")
+        if args.by_columns or args.first or instance is not None:
+            raise SolverError("--first, --by-columns, --blocked and --given need --algo")
         solutions = _count(args.n)
         result: dict[str, object] = {"n": args.n, "algorithm": "engine", "solutions": solutions}
         result.update(attempts=None, placements=None, backtracks=None)
-    elif _has_answer(args.algo):
+    elif _has_answer(args.algo) and instance is None:
         result = {"n": args.n, "algorithm": args.algo, **_direct(args, prefix)[1]}
     else:
-        spec, _ = _events(args)  # checks n and the options
-        counters, source = _algo_counters(spec.name, args.n, args.first, prefix)
+        spec, _ = _events(args)  # checks n, the options and the instance
+        counters, source = _algo_counters(spec.name, args.n, args.first, prefix, instance)
         result = {"n": args.n, "algorithm": spec.name, **counters.as_dict(), "source": source}
+        if instance is not None and not instance.plain:
+            result["blocked"] = [list(square) for square in sorted(instance.blocked)]
+            result["given"] = [list(square) for square in instance.given]
     result["seconds"] = round(time.perf_counter() - start, 6)
     return result
 
@@ -301,7 +345,7 @@ def _direct(args: argparse.Namespace, prefix: str = "") -> tuple[list[int], dict
 def _solutions(args: argparse.Namespace) -> Iterable[tuple[int, ...]]:
     from solvers.events import Solution
 
-    if _has_answer(args.algo):
+    if _has_answer(args.algo) and _instance(args) is None:
         found = iter([tuple(_direct(args)[0])])
     else:
         spec, events = _events(args)
@@ -431,6 +475,63 @@ def cmd_new_search(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _table(rows: Sequence[Sequence[object]]) -> list[str]:
+    """Rows as left-aligned columns two spaces apart (the first row a header)."""
+    cells = [[str(cell) for cell in row] for row in rows]
+    widths = [max(len(row[k]) for row in cells) for k in range(len(cells[0]))]
+    return ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in cells]
+
+
+def cmd_results(args: argparse.Namespace, out: TextIO) -> int:
+    """Print the class summary of a results folder; each damaged file is a warning on stderr.
+    0 when at least one attempt was read, 1 when none could be."""
+    from solvers import results
+    from solvers.cli.main import say
+    from solvers.safe_files import why_not_writable
+
+    if args.csv is not None:
+        reason = why_not_writable(args.csv)
+        if reason is not None:
+            raise SolverError(f"cannot write {args.csv}: {reason}")
+    summary = results.summarize(args.folder, top=args.top)
+    for name, reason in summary.damaged:
+        say(f"skipped {name}: {reason}")
+    if summary.count == 0:
+        say(f"no attempt could be read in {args.folder}")
+        return 1
+    lines = [
+        f"{summary.count} attempt{'s' if summary.count != 1 else ''} in {args.folder}, median score "
+        f"{summary.median_percent}%"
+    ]
+    mistakes = ", ".join(f"{kind} {k}" for kind, k in summary.mistakes.items()) or "none"
+    lines += [f"mistakes: {mistakes}", ""]
+    rows: list[list[object]] = [["student", "algorithm", "n", "score", "right", "moves", "seconds", "file"]]
+    for name, record in summary.attempts:
+        score = record["score"]
+        rows.append(
+            [
+                record["student"] or "-",
+                record["algorithm"],
+                record["instance"]["n"],
+                f"{score['percent']}%",
+                score["right"],
+                score["moves"],
+                f"{record['seconds']:.1f}",
+                name,
+            ]
+        )
+    lines += _table(rows)
+    if summary.hard_steps:
+        lines += ["", "steps most often wrong:"]
+        hard: list[list[object]] = [["exercise", "step", "expected", "wrong"]]
+        hard += [[h.exercise, h.step, h.expected, f"{h.wrong} of {h.attempts}"] for h in summary.hard_steps]
+        lines += _table(hard)
+    out.write("\n".join(lines) + "\n")
+    if args.csv is not None:
+        results.write_csv(args.csv, summary)
+    return 0
+
+
 def run(argv: Sequence[str], out: TextIO) -> int:
     """Run the command line, writing to ``out``; returns the exit status.
 
@@ -452,6 +553,8 @@ def run(argv: Sequence[str], out: TextIO) -> int:
         from solvers.cli import lab
 
         return lab.cmd_lab(args, out)
+    if args.command == "results":
+        return cmd_results(args, out)
     if args.command == "count":
         result = cmd_count(args)
         if args.json:

@@ -71,7 +71,9 @@ class DomainFollower(Follower):
         may start mid-run, so the domains are rebuilt from the board at the log's last Place
         (``domains_before``), else from the whole run up to the cursor."""
         timeline = self.timeline
-        rebuilt = domains_before(timeline, timeline.cursor, timeline.queens) if timeline is not None else None
+        rebuilt = None
+        if timeline is not None and timeline.spec.domains_after is not None:  # (a constrained run: replay)
+            rebuilt = domains_before(timeline, timeline.cursor, timeline.queens)
         self.clear()
         if rebuilt is not None:
             self.domains = rebuilt

@@ -40,6 +40,8 @@ class Scene:
     finished: bool = False
     won: bool = False  # game mode: the player's board is a solution (queens in the solution colour)
     domains: DomainsView | None = None  # constraint propagation: each empty row's remaining columns
+    blocked: frozenset[Square] = frozenset()  # a constrained instance's holes (its Setup)
+    given: frozenset[Square] = frozenset()  # ... and its given queens
 
 
 def scene_of(
@@ -64,4 +66,6 @@ def scene_of(
         event_index=timeline.cursor,
         finished=timeline.finished,
         domains=domains.snapshot(queens, mrv=timeline.spec.dynamic_rows) if domains else None,
+        blocked=timeline.board.blocked,
+        given=timeline.board.given,
     )

@@ -42,6 +42,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from itertools import compress, islice
+from typing import Any
 
 from solvers.counters import Counters
 from solvers.engine import CancelFlag, Cancelled
@@ -117,7 +118,7 @@ class Timeline:
         spec.check_n(n)
         self.spec = spec
         self.n = n
-        self._options = {"first": first, "by_columns": by_columns}
+        self._options: dict[str, Any] = {"first": first, "by_columns": by_columns}  # solve()'s
         #: whether this timeline jumps by way of checkpoints (its generator resumes from one)
         self.seekable = spec.resumer is not None
         #: whether the engine walks between checkpoints (else the generator replays, unheard)
@@ -553,6 +554,12 @@ class Timeline:
         self.cursor = moment.index
         kept = self._found[: min(moment.counters.solutions, MAX_KEPT_SOLUTIONS)]
         self.board = RunBoard(list(moment.queens), kept, moment.counters.solutions)
+        if moment.index > 0 and self.log.start == 0 and len(self.log) > 0:
+            # what the first event set up holds all run (a constrained run's Setup: its holes and
+            # given queens), and a moment keeps only the queens
+            start = BoardState([None] * self.n)
+            self.log.get(0).apply(start)
+            self.board.constrain(tuple(start.given), tuple(start.blocked), 1)
         self.counters = replace(moment.counters)
         self.last = last
 

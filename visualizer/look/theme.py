@@ -103,6 +103,7 @@ class Theme:
     attacked: Colour  # shading of attacked squares (blended)
     code_highlight: Colour
     pruners: tuple[Colour, ...] = OKABE_ITO  # one per queen (by row, cycling) in the domains marks
+    hole: Colour = (46, 46, 54)  # a blocked square (a constrained instance), hatched in ``ink_on`` it
 
 
 CLASSROOM = Theme(

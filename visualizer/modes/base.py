@@ -18,6 +18,7 @@ import pygame
 
 from solvers import estimate
 from solvers.engine import CancelFlag
+from solvers.errors import SolverError
 from visualizer.core.player import END, INSTANT_WAIT, NEXT, Player, until_goal
 from visualizer.core.scrub import Scrub, ScrubDrag, TotalProbe
 from visualizer.core.until import Until
@@ -27,6 +28,7 @@ from visualizer.look.layout import COUNTER_ROWS, EXTRA_ROWS
 from visualizer.look.theme import Theme
 
 if TYPE_CHECKING:
+    from solvers.instance import Instance
     from visualizer.core.race import Race
     from visualizer.core.timeline import Timeline
     from visualizer.look.layout import Layout
@@ -141,6 +143,7 @@ class Mode(Protocol):
     def release(self, pos: tuple[int, int]) -> None: ...
     def wheel(self, pos: tuple[int, int], dy: int) -> bool: ...
     def wait_total(self, timeout: float | None = None) -> None: ...
+    def constrain(self, instance: Instance) -> None: ...  # blocked squares and given queens (--given)
 
 
 #: Events past what the run has reached that a seek (or a bookmark) replays on the UI thread;
@@ -196,6 +199,11 @@ class ModeBase:
 
     def wait_total(self, timeout: float | None = None) -> None:
         """Headless: wait for what the scrub bar shows of the run's length (none here)."""
+
+    def constrain(self, instance: Instance) -> None:
+        """Run on ``instance`` (blocked squares, given queens): refused unless the mode searches it."""
+        name = getattr(self, "name", "this")
+        raise SolverError(f"the {name} mode takes no blocked squares or given queens (try --mode watch)")
 
 
 class SizeCommands(ModeBase):

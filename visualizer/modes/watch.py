@@ -9,6 +9,8 @@ import pygame
 
 from solvers import registry
 from solvers.engine import CancelFlag
+from solvers.errors import SolverError
+from solvers.instance import MAX_LOGGED_N, Instance
 from visualizer.core.checks import CheckMarks, check_kind, check_marks, shows_check
 from visualizer.core.domains import DomainFollower, shows_domains
 from visualizer.core.narration_log import NarrationLog
@@ -137,13 +139,29 @@ class WatchMode(SearchMode):
         return self.timeline.counters.solutions
 
     def set_n(self, n: object) -> None:
-        """A new board size for the same algorithm ([ and ], Shift for 10, or typed in the n box)."""
-        self._open(self.timeline.spec, self.parse_n(n))
+        """A new board size for the same algorithm ([ and ], Shift for 10, or typed in the n box);
+        blocked squares and given queens belong to their n: another n is the plain search."""
+        spec, size = self.timeline.spec, self.parse_n(n)
+        self._open(registry.get(spec.name) if spec.instance is not None and size != self.n else spec, size)
         self.host.relayout()  # the chart view may have opened: widths and controls
 
     def set_algorithm(self, name: str) -> None:
-        """Another algorithm at the same n (the drop-down)."""
-        self._open(registry.get(str(name)), self.n)
+        """Another algorithm at the same n (the drop-down), on the same blocked squares and given
+        queens if it takes them (else the plain search)."""
+        spec, instance = registry.get(str(name)), self.timeline.spec.instance
+        self._open(spec.bound(instance) if instance is not None and spec.constrained else spec, self.n)
+        self.host.relayout()
+
+    def constrain(self, instance: Instance) -> None:
+        """Run this algorithm on ``instance`` (``--blocked`` / ``--given``): the board starts with
+        its holes and given queens (its Setup event). Refused (SolverError) for an algorithm that
+        takes none, or a board over ``MAX_LOGGED_N``."""
+        if not instance.plain and instance.n > MAX_LOGGED_N:
+            raise SolverError(
+                f"the window shows blocked squares and given queens up to n = {MAX_LOGGED_N}"
+                f" (got {instance.n})"
+            )
+        self._open(registry.get(self.algorithm).bound(instance), instance.n)
         self.host.relayout()
 
     def set_view(self, view: str | None = None) -> None:
@@ -325,6 +343,7 @@ class WatchMode(SearchMode):
                 "view": self.views.view,
                 "narration": self.narration.current(self.host.lang) if self.narration is not None else "",
                 "code": list(timeline.spec.code_in(self.host.lang)),
+                **({"instance": timeline.spec.instance.as_json()} if timeline.spec.instance else {}),
                 **({"tree_nodes": self.views.tree.count} if self.views.tree is not None else {}),
                 **({"check": check} if check is not None else {}),
                 **self._domains_state(),

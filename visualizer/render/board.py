@@ -438,6 +438,47 @@ def _draw_queens(surface: pygame.Surface, geo: BoardGeometry, scene: Scene, them
             surface.fill(colour, dot)
 
 
+def _draw_blocked(surface: pygame.Surface, geo: BoardGeometry, scene: Scene, theme: Theme) -> None:
+    """Each blocked square a dark hole crossed by diagonal hatching (a shape, not colour alone)."""
+    if not scene.blocked:
+        return
+    ink = blend(theme.hole, ink_on(theme.hole), 0.55)
+    width = max(1, round(geo.square * 0.05))
+    for row, col in scene.blocked:
+        rect = geo.square_rect(row, col)
+        surface.fill(theme.hole, rect)
+        step = max(4, rect.w // 4)
+        for k in range(step, 2 * rect.w, step):  # lines x + y = k, clipped to the square
+            a = (rect.left + min(k, rect.w - 1), rect.top + max(0, k - rect.w + 1))
+            b = (rect.left + max(0, k - rect.h + 1), rect.top + min(k, rect.h - 1))
+            pygame.draw.line(surface, ink, a, b, width)
+
+
+def _draw_given(surface: pygame.Surface, geo: BoardGeometry, scene: Scene, theme: Theme) -> None:
+    """A padlock in the corner of each given queen's square: it was there from the start."""
+    if not scene.given or geo.square < 12:
+        return
+    for row, col in scene.given:
+        if scene.queens[row] != col:
+            continue
+        rect = geo.square_rect(row, col)
+        side = max(6, round(rect.w * 0.34))
+        body = pygame.Rect(0, 0, side, round(side * 0.62))
+        body.bottomright = (rect.right - max(2, rect.w // 16), rect.bottom - max(2, rect.w // 16))
+        shackle = pygame.Rect(0, 0, round(side * 0.64), round(side * 0.8))
+        shackle.midbottom = (body.centerx, body.top + shackle.h // 2)
+        stroke = max(2, side // 6)
+        backing = body.union(shackle).inflate(stroke * 2, stroke * 2)
+        pygame.draw.rect(surface, theme.queen_outline, backing, border_radius=stroke)
+        pygame.draw.rect(surface, theme.queen, backing, max(1, stroke // 2), border_radius=stroke)
+        pygame.draw.arc(surface, theme.queen, shackle, 0, math.pi, stroke)
+        pygame.draw.line(surface, theme.queen, shackle.midleft, (shackle.left, body.top), stroke)
+        pygame.draw.line(
+            surface, theme.queen, (shackle.right - 1, shackle.centery), (shackle.right - 1, body.top), stroke
+        )
+        pygame.draw.rect(surface, theme.queen, body, border_radius=max(1, stroke // 2))
+
+
 def _mark_rect(geo: BoardGeometry, square: tuple[int, int], minimum: int = 10) -> pygame.Rect:
     """The square's rect, grown to at least ``minimum`` pixels so marks stay visible on big boards."""
     rect = geo.square_rect(*square)
@@ -611,6 +652,7 @@ def draw_board(
         _draw_squares_vector(surface, geo, scene, theme, shade)
     else:
         _draw_squares_image(surface, geo, scene, theme, shade)
+    _draw_blocked(surface, geo, scene, theme)
     pygame.draw.rect(surface, theme.grid, geo.rect.inflate(2, 2), 1)
     _draw_labels(surface, geo, theme, lang)
     if row_heat is not None:
@@ -623,6 +665,7 @@ def draw_board(
     _draw_refused(surface, geo, scene, theme)
     _draw_lifted(surface, geo, scene, theme)
     _draw_queens(surface, geo, scene, theme)
+    _draw_given(surface, geo, scene, theme)
     if domains is not None:
         from visualizer.render.domains import draw_domain_legend, draw_domain_sizes, draw_queen_tags
 

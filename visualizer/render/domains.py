@@ -67,7 +67,7 @@ def draw_domain_marks(surface: pygame.Surface, geo: BoardGeometry, view: Domains
             centre = geo.center(row, col)
             if by is None:
                 _disc(surface, centre, dot, theme.queen, theme.queen_outline)
-            else:
+            elif by != (row, col):  # a square pruned by itself is a blocked one: the board hatches it
                 _numbered_disc(surface, centre, disc, pruner_colour(theme, by[0]), by[0], show)
 
 

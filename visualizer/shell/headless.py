@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -249,6 +249,15 @@ def _write(path: str, what: str, write: Callable[[], object]) -> None:
         raise ScriptError(f"could not write the {what} to {shown(path)}: {reason}") from None
 
 
+def constrain(app: App, blocked: Sequence[str], given: Sequence[str]) -> None:
+    """Start the app's search on the instance of ``--blocked`` / ``--given`` (none: leave it);
+    a bad instance raises SolverError (one line, status 2)."""
+    if blocked or given:
+        from solvers.instance import Instance
+
+        app.mode.constrain(Instance.parse(app.mode.n, blocked, given))
+
+
 def run_headless(
     *,
     n: int,
@@ -266,8 +275,13 @@ def run_headless(
     lesson: str | None = None,
     sound: bool = False,
     sound_file: str | None = None,
+    blocked: Sequence[str] = (),
+    given: Sequence[str] = (),
 ) -> dict[str, object]:
     """Run ``script`` on a headless App and write the requested outputs; returns the final state.
+
+    ``blocked`` and ``given`` (``--blocked R,C ...`` / ``--given R,C ...``) start the search on that
+    constrained instance (``solvers.instance``) before the script.
 
     ``sound`` turns the sound cues on (the mixer, on SDL's dummy driver unless told otherwise);
     ``sound_file`` instead lays them, at their simulated times, in a WAV written there at the end.
@@ -307,6 +321,7 @@ def run_headless(
     try:
         if app.banner is not None and app.banner[1] == "error":  # a refused start-up choice (--algo2)
             raise ScriptError(app.banner[0])
+        constrain(app, blocked, given)
         if gif:
             app.capture.toggle_gif()
             app.draw()

@@ -68,6 +68,14 @@ CLASSROOM_SHOTS: dict[str, tuple[int, str, str, str, float, str]] = {
 }
 
 
+#: file name -> (n, algorithm, blocked squares, given queens, script) of a constrained instance (issue 23):
+#: the holes hatched, the given queens locked, the search moving past their rows.
+INSTANCE_SHOTS: dict[str, tuple[int, str, tuple[str, ...], tuple[str, ...], str]] = {
+    "instance.png": (6, "forward-checking", ("2,2", "4,4"), ("0,1",), "speed:10;step:9"),
+    "instance-backtracking.png": (6, "backtracking", ("1,0", "3,4"), ("2,4",), "speed:10;step:7"),
+}
+
+
 #: file name -> (n, algorithm, script) of the colour-blind safe theme, shown beside a simulated
 #: deuteranopia view of the same frame (issue 25).
 COLOUR_SAFE_SHOTS: dict[str, tuple[int, str, str]] = {
@@ -124,6 +132,18 @@ def make_colour_safe(folder: Path) -> list[Path]:
     return paths
 
 
+def make_instances(folder: Path) -> list[Path]:
+    """Write the constrained-instance screenshots (``INSTANCE_SHOTS``) into ``folder``."""
+    paths = []
+    for name, (n, algorithm, blocked, given, script) in INSTANCE_SHOTS.items():
+        path = folder / name
+        run_headless(
+            n=n, algorithm=algorithm, blocked=blocked, given=given, script=script, screenshot=str(path)
+        )
+        paths.append(path)
+    return paths
+
+
 def make_classroom(folder: Path) -> list[Path]:
     """Write the projector / language / text-size screenshots into ``folder``."""
     paths = []
@@ -174,6 +194,7 @@ def make_all(folder: Path) -> list[Path]:
         run_headless(n=n, algorithm=algorithm, mode="predict", lang=lang, script=script, screenshot=str(path))
         paths.append(path)
     paths += make_classroom(folder)
+    paths += make_instances(folder)
     paths += make_colour_safe(folder)
     for name, (lesson, script) in LESSON_SHOTS.items():
         path = folder / name
