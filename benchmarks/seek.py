@@ -14,7 +14,7 @@ For each algorithm the engine walks from a checkpoint, in one run:
 
 Times are wall seconds (``time.perf_counter``) on whatever the machine is doing.
 
-    python -m benchmarks.seek [--quick]
+    python -m benchmarks.seek [--quick] [--algo A ...]
 """
 
 from __future__ import annotations
@@ -41,8 +41,10 @@ ROWS = (
     ("brute-force", 8, 8),
     ("permutations", 10, 10),
     ("permutations-pruned", 12, 12),
+    ("forward-checking", 12, 16),
+    ("mrv", 12, 16),
 )
-QUICK = (("backtracking", 10, 16), ("brute-force", 7, 7), ("permutations-pruned", 9, 9))
+QUICK = (("backtracking", 10, 16), ("brute-force", 7, 7), ("permutations-pruned", 9, 9), ("mrv", 9, 12))
 SEEKS = 30
 
 
@@ -103,6 +105,16 @@ def measure(name: str, n: int, n_next: int) -> dict[str, object]:
     }
 
 
+def picked(rows: tuple[tuple[str, int, int], ...], names: list[str] | None) -> list[tuple[str, int, int]]:
+    """The rows of the algorithms ``names`` (every row when None); an unknown name is refused."""
+    if names is None:
+        return list(rows)
+    unknown = set(names) - {row[0] for row in rows}
+    if unknown:
+        raise SystemExit(f"no benchmark row for {', '.join(sorted(unknown))}")
+    return [row for row in rows if row[0] in names]
+
+
 def table(rows: list[dict[str, object]]) -> str:
     lines = [
         "| algorithm | n | events | `nqueens count` s | instant result s | next solution (n) s | "
@@ -121,9 +133,10 @@ def table(rows: list[dict[str, object]]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="three small rows, for a smoke run")
+    parser.add_argument("--quick", action="store_true", help="four small rows, for a smoke run")
+    parser.add_argument("--algo", action="append", help="only this algorithm's row (repeatable)")
     args = parser.parse_args(argv)
-    rows = [measure(*row) for row in (QUICK if args.quick else ROWS)]
+    rows = [measure(*row) for row in picked(QUICK if args.quick else ROWS, args.algo)]
     print(table(rows))
 
 

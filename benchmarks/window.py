@@ -14,10 +14,9 @@ off, as a key press would:
 * seek -- ``dispatch("seek", k)`` to random k of the whole run after the scrub bar's total is
   known: median and worst.
 
-Algorithms the engine does not model (forward checking, MRV) take the background path:
-their instant result is the generator on the worker thread.
+Forward checking and MRV take the engine's path too since issue 21 (their seek kernel).
 
-    python -m benchmarks.window [--quick]
+    python -m benchmarks.window [--quick] [--algo A ...]
 """
 
 from __future__ import annotations
@@ -32,9 +31,8 @@ from collections.abc import Callable
 from benchmarks import seek
 from benchmarks.seek import count_cli
 
-#: (algorithm, n for the instant result and seeks, n for next solution): the engine's rows of
-#: benchmarks/seek.py, and the two algorithms the engine does not model
-ROWS = (*seek.ROWS, ("forward-checking", 10, 13), ("mrv", 10, 13))
+#: (algorithm, n for the instant result and seeks, n for next solution): the rows of benchmarks/seek.py
+ROWS = seek.ROWS
 QUICK = (("backtracking", 10, 16), ("brute-force", 7, 7), ("forward-checking", 8, 10))
 SEEKS = 20
 
@@ -105,9 +103,10 @@ def table(rows: list[dict[str, object]]) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="three small rows, for a smoke run")
+    parser.add_argument("--algo", action="append", help="only this algorithm's row (repeatable)")
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    rows = [measure(*row) for row in (QUICK if args.quick else ROWS)]
+    rows = [measure(*row) for row in seek.picked(QUICK if args.quick else ROWS, args.algo)]
     print(table(rows))
 
 

@@ -38,6 +38,7 @@ from typing import Protocol, TypeVar
 import numpy as np
 
 from solvers import kernels as kn
+from solvers import kernels_propagation as kp
 from solvers import plain
 from solvers.counters import Counters
 from solvers.errors import SolverError
@@ -384,6 +385,7 @@ class Model:
         c = start.counters
         out[: kn.CHECKS + 1] = c.attempts, c.placements, c.backtracks, c.solutions, c.checks
         out[kn.CHECKS_PAIRWISE] = out[kn.CHECKS_BOARD] = c.checks
+        out[kn.PRUNED], out[kn.WIPEOUTS] = c.pruned, c.wipeouts
         out[kn.EVENTS] = start.index
         known = len(collect) if collect is not None else 0
         if collect is not None and known < keep and c.solutions > known:
@@ -397,6 +399,7 @@ class Model:
         if collect is not None and solutions > known:
             collect.extend(tuple(int(c) for c in row) for row in found[: solutions - known])
         counters = Counters(attempts, placements, backtracks, solutions, int(out[self.checks_slot]))
+        counters.pruned, counters.wipeouts = int(out[kn.PRUNED]), int(out[kn.WIPEOUTS])
         board = tuple(None if q < 0 else int(q) for q in queens)
         return Checkpoint(int(out[kn.EVENTS]), board, counters, tuple(int(v) for v in state)), bool(ended)
 
@@ -520,11 +523,21 @@ class Propagation(Model):
     """Forward checking (``mrv``: the row with the fewest columns left first), by
     ``kernels.walk_propagation``, first-row column by column on every core; a column and its
     mirror image search mirrored trees, so a whole run walks about half the columns, counted
-    twice (column 0 and its mirror alone: column 0 also counts MRV's first choice of row)."""
+    twice (column 0 and its mirror alone: column 0 also counts MRV's first choice of row).
+    From a checkpoint, ``kernels_propagation.seek_propagation`` walks it (one core)."""
 
     mrv: bool
     max_n: int = PROPAGATION_MAX_N
     jit_from: int = 8
+    seek_kernel: kn.Kernel | None = kp.seek_propagation
+
+    def _seek(
+        self, kernel: Callable[..., object], n: int, first: bool, past: bool, *arrays_and_stops: object
+    ) -> int:
+        ended = int(kernel(n, first, self.mrv, past, *arrays_and_stops))  # type: ignore[call-overload]
+        if ended == kp.NOT_PLACED:
+            raise ValueError("the board is not one this search places")
+        return ended
 
     def _run(
         self,

@@ -22,8 +22,13 @@ Two shapes of walk are modelled, each by a ``Resumer`` its ``AlgorithmSpec`` hol
   start and the moments right after a test are checkpoints; a timeline
   replays the few moves between.
 * ``PlacementResume`` -- forward checking and MRV: checkpoints right after each
-  Place; the board alone rebuilds the search's stack (its domains and the rows
-  it chose), so the state holds nothing more.
+  Place, Solution and Backtrack; the board alone rebuilds the search's stack (its
+  domains and the rows it chose again from the queens placed), so the state is
+  ``(phase, col, 0)``: ``PLACED`` (the last queen's prunes come next), ``SOLVED``
+  (the full board's last queen is lifted next, unless the run stops at the first)
+  or ``TRY`` (the row the search fills next tries its columns from ``col`` on; an
+  empty row's domain past its last column: go back). Between two checkpoints lie
+  at most one queen's prunes, a wipe-out and its restores.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ Board = tuple[int | None, ...]
 State = tuple[int, ...]
 
 TRY, FULL, LIFT, SOLVED = 0, 1, 2, 3
+PLACED = 4  # constraint propagation: right after a Place
 START, NEXT, SKIP = 0, 1, 2
 
 
@@ -130,14 +136,22 @@ class PermutationResume(Resumer):
 
 
 class PlacementResume(Resumer):
-    """Constraint propagation (forward checking, MRV): checkpoints right after each Place, where
-    the board alone says the rest (the search chose its rows from the queens already placed)."""
+    """Constraint propagation (forward checking, MRV): checkpoints right after each Place,
+    Solution and Backtrack, where the board and ``(phase, col, 0)`` say the rest (the search
+    chose its rows from the queens already placed)."""
 
     def start(self, n: int) -> Checkpoint:
-        return Checkpoint(0, (None,) * n, Counters(), (0, 0, 0))
+        return Checkpoint(0, (None,) * n, Counters(), (TRY, 0, 0))
 
     def state_after(self, n: int, queens: Sequence[int | None], event: Event) -> State | None:
-        return (0, 0, 0) if type(event) is Place else None
+        kind = type(event)
+        if kind is Place:
+            return (PLACED, 0, 0)
+        if kind is Solution:
+            return (SOLVED, 0, 0)
+        if kind is Backtrack:
+            return (TRY, event.col + 1, 0)  # type: ignore[attr-defined]
+        return None
 
 
 def transpose(queens: Sequence[int | None]) -> Board:

@@ -78,6 +78,8 @@ class AlgorithmSpec:
     #: its domains right after it placed the queens of a board (``queens[row]``, None: empty), the
     #: last one's pruning not yet applied: the window rebuilds them from there after a long jump
     domains_after: Callable[[Sequence[int | None]], Domains] | None = None
+    #: its domains at a checkpoint of its walk (``resumer``'s): the window's after a jump there
+    domains_at: Callable[[Checkpoint], Domains] | None = None
     #: the window's Check (J) says what is wrong with its run (a student's own search)
     checkable: bool = False
     #: its generator accepts ``instance=`` (a ``solvers.instance.Instance``: blocked squares and
@@ -273,6 +275,7 @@ class AlgorithmSpec:
             race_partner=None,
             profile="events" if self.profile else None,
             domains_after=None,
+            domains_at=None,
             constrained=False,
             instance=instance,
         )

@@ -26,14 +26,16 @@ compared to choose its row (on the row's first value).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 
 from solvers.domains import Domains, mrv_row
+from solvers.engine import PROPAGATION_MAX_N as PROPAGATION_ENGINE_MAX_N
 from solvers.engine import Propagation
 from solvers.events import Backtrack, Conflict, Event, Place, Prune, Restore, Solution
 from solvers.instance import Instance, Setup
 from solvers.narration import Context, fmt, line_key, square_by_square, with_shared
-from solvers.resume import PlacementResume, Start
+from solvers.resume import PLACED, SOLVED, TRY, Checkpoint, PlacementResume, Start
 from solvers.spec import COUNTERS, AlgorithmSpec
 
 Square = tuple[int, int]
@@ -133,13 +135,31 @@ def _rebuild(
             domains.remove(r, c, (row, col))
 
 
+def _standing(
+    board: Sequence[int | None], phase: int, choose: Chooser, domains: Domains, queens: list[int | None]
+) -> tuple[list[list], int | None]:
+    """The stack of the search at a checkpoint (``solvers.resume.PlacementResume``): the board
+    (``queens[row]``, None or -1: empty) rebuilt, the last queen's prunes made unless it was
+    just placed (``PLACED``). Fills ``domains`` and ``queens``; returns the stack and the row
+    the last queen empties (None if none)."""
+    placed = [None if c is None or c < 0 else c for c in board]
+    if not any(c is not None for c in placed):
+        return [], None
+    stack, emptied = _rebuild(placed, choose, domains, queens)
+    if phase != PLACED:
+        row, cols, index, _, pruned = stack[-1]
+        for r, c in pruned:
+            domains.remove(r, c, (row, cols[index - 1]))
+    return stack, emptied
+
+
 def _search(
     n: int, first: bool, choose: Chooser, start: Start | None = None, instance: Instance | None = None
 ) -> Iterator[Event]:
     """The search with an explicit stack (no ``yield from`` chain): one frame per row being filled,
     ``[row, its domain, next index, rows compared, what its current queen pruned or None]``.
 
-    ``start`` resumes right after a Place (``solvers.resume.PlacementResume``): the board then.
+    ``start`` resumes at a checkpoint (``solvers.resume.PlacementResume``): the board and the state then.
     A constrained ``instance`` (never resumed) starts with a ``Setup``: the given queens stand,
     their rows are done, and every free row's domain starts without its blocked squares and the
     squares a given queen attacks; a free row left with no column at the start ends the search
@@ -164,13 +184,16 @@ def _search(
     # each Prune and Restore is made once per run, then reused: (r, c, queen) -> event
     prunes: dict[tuple[int, int, Square], Prune] = {}
     restores: dict[tuple[int, int, Square], Restore] = {}
-    board = [None if c is None or c < 0 else c for c in start[0]] if start is not None else []
-    resumed = any(c is not None for c in board)
-    if resumed:
-        stack, emptied = _rebuild(board, choose, domains, queens)
-    else:
+    phase, from_col = (start[1][0], start[1][1]) if start is not None else (TRY, 0)
+    if phase == SOLVED and first:
+        return
+    stack, emptied = _standing(start[0] if start is not None else (), phase, choose, domains, queens)
+    resumed = phase == PLACED  # the last queen's prunes come next
+    if phase == TRY:  # the row filled next, from ``from_col`` on (its rows compared on its first value)
         row, compared = choose(domains, queens)
-        stack = [[row, domains.remaining(row), 0, compared, None]]
+        cols = domains.remaining(row)
+        index = bisect_left(cols, from_col)
+        stack.append([row, cols, index, compared if index == 0 else 0, None])
     while stack:
         frame = stack[-1]
         row, cols, index, compared, pruned = frame
@@ -248,6 +271,19 @@ def _domains_after(choose: Chooser) -> Callable[[Sequence[int | None]], Domains]
         return domains
 
     return domains_after
+
+
+def _domains_at(choose: Chooser) -> Callable[[Checkpoint], Domains]:
+    """The domains of the search choosing rows by ``choose`` at one of its checkpoints (its
+    spec's ``domains_at``)."""
+
+    def domains_at(checkpoint: Checkpoint) -> Domains:
+        n = len(checkpoint.queens)
+        domains = Domains(n)
+        _standing(checkpoint.queens, checkpoint.state[0], choose, domains, [None] * n)
+        return domains
+
+    return domains_at
 
 
 #: Its own sentences in English and Chinese (``with_shared`` adds those every search says).
@@ -332,10 +368,10 @@ def _narrate(event: Event, ctx: Context, words: dict[str, str], *, mrv: bool) ->
 
 ORDER = 60  # last of today's families
 
-# Forward checking and MRV are counted by draining their events (the engine does not model them).
-# Measured on the 2 shared cores (load 3-4), forward checking's full run takes 0.2 s at n = 10,
-# 0.9 s at 11, 5.5 s at 12 and 33 s at 13 (MRV a little less); n = 14 would take some 3 minutes.
-PROPAGATION_MAX_N = 13
+# The engine counts forward checking and MRV (``engine.Propagation``) and walks them from any
+# checkpoint (``kernels_propagation.seek_propagation``: n = 12's whole run in 0.03 s on one core),
+# so the window jumps in them as in the backtracking family; n = 16 is its counting limit.
+PROPAGATION_MAX_N = PROPAGATION_ENGINE_MAX_N
 
 SPECS = (
     AlgorithmSpec(
@@ -359,6 +395,7 @@ SPECS = (
         narrator=narrate_forward_checking,
         engine=Propagation(mrv=False),
         domains_after=_domains_after(_first_free),
+        domains_at=_domains_at(_first_free),
         constrained=True,
     ),
     AlgorithmSpec(
@@ -382,6 +419,7 @@ SPECS = (
         narrator=narrate_mrv,
         engine=Propagation(mrv=True),
         domains_after=_domains_after(_fewest_left),
+        domains_at=_domains_at(_fewest_left),
         constrained=True,
     ),
 )

@@ -54,9 +54,9 @@ def test_f11_and_the_fullscreen_button_fill_the_screen_and_come_back_twice(xvfb_
 
 @pytest.mark.parametrize("how", ["close", signal.SIGTERM, signal.SIGINT], ids=["alt+F4", "SIGTERM", "SIGINT"])
 def test_closing_or_stopping_the_window_during_long_work_ends_it_at_once(xvfb_display, tmp_path, how):
-    window = Window(xvfb_display, tmp_path, "--algo", "forward-checking", "--n", "13", "--script", "instant")
+    window = Window(xvfb_display, tmp_path, "--algo", "forward-checking", "--n", "16", "--script", "instant")
     try:
-        assert window.wait_size(WINDOW) == WINDOW  # no engine kernel at n = 13: the worker is busy now
+        assert window.wait_size(WINDOW) == WINDOW  # the engine walks n = 16 a minute: the worker is busy
         sent = time.monotonic()
         if how == "close":
             window.close()

@@ -110,7 +110,7 @@ def test_instant_result_button_runs_in_the_background(app):
 
 def test_escape_cancels_long_work_and_the_app_keeps_running(app):
     app.dispatch("algo", "forward-checking")
-    app.dispatch("n", 13)  # no engine kernel: minutes of events on the worker thread
+    app.dispatch("n", 16)  # the engine walks n = 16 on one core: a minute on the worker thread
     press(app, pygame.K_RETURN)
     assert app.busy
     press(app, pygame.K_RIGHT)  # refused while busy: a banner, no crash
@@ -231,8 +231,8 @@ def test_layout_keeps_panels_apart_at_the_minimum_size():
 
 def test_closing_the_window_during_long_work_stops_the_worker(app):
     app.dispatch("algo", "forward-checking")
-    app.dispatch("n", 13)
-    app.dispatch("instant")  # no engine kernel: minutes of events on the worker thread
+    app.dispatch("n", 16)
+    app.dispatch("instant")  # the engine walks n = 16 on one core: a minute on the worker thread
     assert app.busy
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.tick(FRAME)

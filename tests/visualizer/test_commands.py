@@ -206,9 +206,9 @@ def test_every_button_names_a_command_of_its_mode(mode):
 
 
 def test_busy_rules_come_from_the_table():
-    app = new_app(13, "forward-checking")
+    app = new_app(16, "forward-checking")
     try:
-        app.dispatch("instant")  # no engine kernel at n = 13: the worker thread is busy for minutes
+        app.dispatch("instant")  # the engine walks n = 16 on one core: the worker thread is busy a minute
         assert app.busy
         for command in COMMANDS.values():
             if "watch" not in command.modes or command.target == "script":

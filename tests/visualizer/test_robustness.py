@@ -24,10 +24,10 @@ FRAME = 1 / 60
 
 def test_quit_during_a_long_instant_result_stops_the_loop_and_joins_the_worker(monkeypatch):
     monkeypatch.setattr(pygame, "quit", lambda: None)  # keep fonts cached for later tests
-    app = App(13, "forward-checking", size=(1280, 800))
+    app = App(16, "forward-checking", size=(1280, 800))
     app.tick(FRAME)
     assert not app.show_all
-    app.dispatch("instant")  # no engine kernel: minutes of events, far more than the UI thread does itself
+    app.dispatch("instant")  # the engine's walk of n = 16 on one core: about a minute, on the worker
     assert app.busy
     thread = app.mode.player._thread
     assert thread is not None and thread.is_alive()
@@ -41,9 +41,9 @@ def test_quit_during_a_long_instant_result_stops_the_loop_and_joins_the_worker(m
 
 def test_window_process_started_on_a_long_instant_result_exits_promptly(tmp_path):
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "HOME": str(tmp_path)}
-    command = [sys.executable, "-m", "visualizer", "--algo", "forward-checking", "--n", "13"]
+    command = [sys.executable, "-m", "visualizer", "--algo", "forward-checking", "--n", "16"]
     command += ["--script", "instant", "--frames", "5"]
-    # Generous bound for a loaded CI machine; the job alone would take minutes.
+    # Generous bound for a loaded CI machine; the job alone would take a minute or more.
     done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
@@ -162,7 +162,7 @@ def test_headless_f11_toggles_fullscreen(script, fullscreen):
     assert state["window_size"] == list(desktop if fullscreen else (1000, 700))
 
 
-LONG_WORK = ["--algo", "forward-checking", "--n", "13", "--script", "instant"]  # no engine kernel: minutes
+LONG_WORK = ["--algo", "forward-checking", "--n", "16", "--script", "instant"]  # a minute of engine walk
 
 
 def started_long_work(process: subprocess.Popen) -> bool:

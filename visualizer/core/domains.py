@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solvers.domains import Domains, mrv_row
-from solvers.events import Event
+from solvers.events import BoardState, Event, Place
 from solvers.registry import AlgorithmSpec
 from visualizer.core.timeline import Follower, Timeline
 
@@ -68,10 +68,17 @@ class DomainFollower(Follower):
 
     def on_seek(self) -> None:
         """The timeline jumped (a seek, a step back past its cache, an instant result): its log
-        starts mid-run, so the domains are rebuilt from the whole run up to the cursor."""
+        may start mid-run, so the domains are rebuilt from the board at the log's last Place
+        (``domains_before``), else from the whole run up to the cursor."""
+        timeline = self.timeline
+        rebuilt = None
+        if timeline is not None and timeline.spec.domains_after is not None:  # (a constrained run: replay)
+            rebuilt = domains_before(timeline, timeline.cursor, timeline.queens)
         self.clear()
-        if self.timeline is not None:
-            self.timeline.replay(self.on_event)
+        if rebuilt is not None:
+            self.domains = rebuilt
+        elif timeline is not None:
+            timeline.replay(self.on_event)
 
     def attach(self, timeline: Timeline) -> DomainFollower:
         """Listen to ``timeline``, first catching up with what it has applied (from its log)."""
@@ -95,6 +102,37 @@ class DomainFollower(Follower):
             empty_rows=tuple(row for row, col in enumerate(queens) if col is None),
             mrv_row=_next_row(domains, queens) if mrv else None,
         )
+
+
+def domains_before(timeline: Timeline, first: int, queens: Sequence[int | None]) -> Domains | None:
+    """The domains before event ``first`` of ``timeline``'s log (``queens``: the board there):
+    rebuilt from the board right after the last Place before it (its spec's ``domains_after``),
+    then that Place's prunes and what followed; from the run's start when the log holds it, else
+    from the checkpoint the log starts at (its spec's ``domains_at``). None when none of these is
+    known (the spec cannot rebuild its domains)."""
+    start, board = timeline.history_start, BoardState(list(queens))
+    spec, base = timeline.spec, timeline.log_base
+    at = first
+    while at > start and not isinstance(event := timeline.log.get(at - 1), Place):
+        event.undo(board)
+        at -= 1
+    if at > start and spec.domains_after is not None:
+        domains = spec.domains_after(board.queens)
+    elif start == 0:
+        domains = Domains(timeline.n)
+    elif base is not None and spec.domains_at is not None:  # the log starts at a checkpoint
+        domains = spec.domains_at(base)
+    else:
+        return None
+    for row, col, pruned, a, b in timeline.log.domain_changes(at, first):
+        if pruned:
+            if domains.by[row][col] is None:
+                domains.remove(row, col, (a, b))
+            else:
+                domains.by[row][col] = (a, b)
+        elif domains.by[row][col] is not None:
+            domains.put_back(row, col)
+    return domains
 
 
 def _next_row(domains: Domains, queens: Sequence[int | None]) -> int | None:

@@ -23,9 +23,10 @@ makes the next read rebuild.
 from __future__ import annotations
 
 from solvers.domains import Domains
-from solvers.events import BoardState, Event, Place, Solution
+from solvers.events import BoardState, Event, Solution
 from solvers.narration import Narrator
 from solvers.resume import Transposed
+from visualizer.core.domains import domains_before
 from visualizer.core.timeline import Timeline
 
 #: A gap of more events than this is closed by rebuilding from the board, not by replaying.
@@ -115,33 +116,10 @@ class NarrationLog:
         first = cursor - window
         context.previous = self._event(first - 1) if first > timeline.history_start else None
         if context.domains is not None:
-            context.domains = self._domains(first, board.queens)
+            context.domains = domains_before(timeline, first, board.queens) or Domains(timeline.n)
         for event in events:
             self.narrator.apply(event)
         self.at = cursor
-
-    def _domains(self, first: int, queens: list[int | None]) -> Domains:
-        """The domains before event ``first`` (``queens`` is the board there): rebuilt from the board
-        right after the last Place before it (its spec's ``domains_after``), then that Place's
-        prunes and what followed."""
-        timeline = self.timeline
-        start, board = timeline.history_start, BoardState(list(queens))
-        rebuild = timeline.spec.domains_after
-        at = first
-        while at > start and not isinstance(event := self._event(at - 1), Place):
-            event.undo(board)
-            at -= 1
-        # else from the run's start (exact), or a log with no Place (rare: left as it was)
-        domains = rebuild(board.queens) if at > start and rebuild is not None else Domains(timeline.n)
-        for row, col, pruned, a, b in timeline.log.domain_changes(at, first):
-            if pruned:
-                if domains.by[row][col] is None:
-                    domains.remove(row, col, (a, b))
-                else:
-                    domains.by[row][col] = (a, b)
-            elif domains.by[row][col] is not None:
-                domains.put_back(row, col)
-        return domains
 
     # -- reading -------------------------------------------------------------------
 

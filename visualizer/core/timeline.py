@@ -12,8 +12,8 @@ the timeline or the engine passed, ``REPLAY_CHECKPOINT_EVERY`` without the engin
 walks the engine from there to a little
 before the target where the engine models the algorithm (``spec.engine_seeks``),
 resumes the generator there and replays the stretch left unheard, so step back
-keeps working from the new place. Without the engine (forward checking, MRV) the
-generator replays the whole way from the checkpoint, at its own speed. The run's
+keeps working from the new place. Without the engine the generator replays the
+whole way from the checkpoint, at its own speed. The run's
 solutions are recorded as they are passed (the first ``MAX_KEPT_SOLUTIONS``), so
 ``solutions`` stays exact. Other algorithms (local search, construction) keep
 their whole log (10^7 events): the timeline keeps a snapshot of the board and
@@ -72,6 +72,9 @@ CHECKPOINT_EVERY = 1 << 18
 REPLAY_CHECKPOINT_EVERY = 1 << 16
 #: A run without checkpoints (its whole log kept) keeps a snapshot this often: the longest replay of a seek.
 SNAPSHOT_EVERY = 1 << 14
+#: A walk allowed past its stop ends at most ``LATE * (n + 1)`` events late (a permutation walk's move
+#: is 2n + 1 events; forward checking's queen with its prunes, wipe-out and restores at most 6n)
+LATE = 8
 #: A jump lands this many events before its target and replays them, so step back stays in the cache.
 BACK_WINDOW = 4096
 #: Targets this close to the cursor are reached by stepping (listeners hear each event) instead of a jump.
@@ -196,6 +199,13 @@ class Timeline:
     def depth(self) -> int:
         """Queens on the board."""
         return sum(c is not None for c in self.queens)
+
+    @property
+    def log_base(self) -> Checkpoint | None:
+        """The checkpoint the log starts at (a seekable timeline's start or last jump), or None
+        once the log's cache has dropped it."""
+        base = self._base
+        return base if base is not None and base.index == self.log.start else None
 
     @property
     def history_start(self) -> int:
@@ -514,7 +524,7 @@ class Timeline:
                 solution=solution,
                 collect=self._found,
                 keep=MAX_KEPT_SOLUTIONS,
-                past=leg + 2 * self.n + 2 < target,  # a leg may end a move late; the last one must not
+                past=leg + LATE * self.n + LATE < target,  # a leg may end a move late; the last one must not
             )
             self._remember(reached)
             if ended:

@@ -59,7 +59,7 @@ def test_next_and_end_reach_the_same_place_animated_or_not(animated):
 
 
 def test_a_long_jump_goes_to_the_worker_thread_and_reports_when_collected():
-    player = player_for("forward-checking", 10)  # no engine kernel: far more events than SYNC_EVENTS
+    player = player_for("dlx", 10)  # no checkpoints, no engine walk: far more events than SYNC_EVENTS
     player.go(END)
     assert player.busy and player.track.cursor >= SYNC_EVENTS
     assert player.join(120)
@@ -67,10 +67,10 @@ def test_a_long_jump_goes_to_the_worker_thread_and_reports_when_collected():
     player.advance(0.0)
     assert not player.busy and player.track.finished
     assert keys(player) == ["done_in"]
-    assert player.track.counters == tally(registry.get("forward-checking").solve(10))
+    assert player.track.counters == tally(registry.get("dlx").solve(10))
 
 
-@pytest.mark.parametrize(("name", "n"), [("forward-checking", 12), ("backtracking", 16)])
+@pytest.mark.parametrize(("name", "n"), [("dlx", 12), ("backtracking", 16), ("forward-checking", 16)])
 def test_cancel_stops_the_worker_and_says_so(name, n):
     """The generator's chunks (no engine) and the engine's survey (beyond its quick range) both stop."""
     player = player_for(name, n)

@@ -63,10 +63,10 @@ def test_race_drop_down_offers_the_pairs(make_app):
 
 def test_race_instant_runs_in_the_background_and_esc_stops_it(make_app):
     """A long race's instant result runs on the worker thread, leaving each frame free for input."""
-    app = make_app(12, "forward-checking", mode="race", algo2="mrv")
+    app = make_app(16, "forward-checking", mode="race", algo2="mrv")
     app.dispatch("instant")
     app.tick(FRAME)
-    assert app.busy and not app.race.finished, "one frame does not finish n = 12 without the engine"
+    assert app.busy and not app.race.finished, "the engine's walk of n = 16 takes a minute"
     press(app, pygame.K_ESCAPE, "escape")
     assert app.join(30)
     app.tick(FRAME)

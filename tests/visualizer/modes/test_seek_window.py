@@ -32,7 +32,8 @@ def where(state: dict) -> tuple:
         ("permutations-pruned", 8, 40_321),
         ("permutations", 7, 30_000),
         ("brute-force", 6, 158_600),  # 28 events before the end of 6^6 boards
-        ("forward-checking", 8, 24_000),  # no engine: the generator replays from a checkpoint
+        ("forward-checking", 9, 40_000),  # the engine walks to a checkpoint, the generator replays on
+        ("mrv", 9, 30_001),
         ("min-conflicts", 30, 500),  # no resume: steps from the start
     ],
 )
