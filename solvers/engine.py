@@ -49,7 +49,27 @@ ProgressCallback = Callable[[float], None]
 T = TypeVar("T")
 
 MAX_BITS = 62  # the masks are 64-bit ints
-WORKERS = max(1, os.cpu_count() or 1)
+
+
+def machine_cores() -> int:
+    """The processors this process may run on (its affinity mask where the system has one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # no affinity call (macOS, Windows)
+        return max(1, os.cpu_count() or 1)
+
+
+#: Threads a compiled call runs on: the machine's cores unless ``use_threads`` said otherwise.
+WORKERS = machine_cores()
+
+
+def use_threads(threads: int | None) -> None:
+    """Run later compiled calls on ``threads`` threads (None: the machine's cores again)."""
+    global WORKERS
+    if threads is not None and threads < 1:
+        raise SolverError(f"the engine needs at least one thread (got {threads})")
+    WORKERS = machine_cores() if threads is None else threads
+
 
 # Smallest n each kind of work is compiled for; below it the interpreted kernel is quicker than numba.
 COUNT_JIT_FROM = plain.JIT_FROM  # count: plain Python below it (n = 12 in 0.15 s, numba's load 0.3 s)
@@ -87,8 +107,14 @@ def split_depth(n: int) -> int:
     return min(n, 2 if n < 14 else 3 if n < 19 else 4)
 
 
-def subproblems(n: int, depth: int) -> tuple[np.ndarray, list[int]]:
+def subproblems(n: int, depth: int, *, mirror: bool = True) -> tuple[np.ndarray, list[int]]:
     """The partial boards of ``depth`` rows, first row mirrored, and the weighted nodes above them.
+
+    A first-row column left of the middle stands for its mirror image too (weight 2). For odd n
+    the board with its first queen in the middle column is its own mirror image, so there the
+    second row is mirrored instead: only its columns left of the middle, each weight 2 (Somers'
+    counter does the same). Every count below a sub-problem is exact, so weighted sums are.
+    ``mirror=False`` gives every partial board once, weight 1 (what the tests compare with).
 
     Returns a (k, 4) array of ``cols, diag, anti, weight`` and the weighted node
     count at each depth 0..depth-1 (the root counts once).
@@ -99,14 +125,18 @@ def subproblems(n: int, depth: int) -> tuple[np.ndarray, list[int]]:
     """
     full = (1 << n) - 1
     level = [
-        (1 << c, (1 << c) << 1 & full, (1 << c) >> 1, 2 if 2 * c + 1 < n else 1) for c in range((n + 1) // 2)
+        (1 << c, (1 << c) << 1 & full, (1 << c) >> 1, 2 if mirror and 2 * c + 1 < n else 1)
+        for c in range((n + 1) // 2 if mirror else n)
     ]
+    middle = 1 << (n // 2) if mirror and n % 2 else 0
     above = [1]
-    for _ in range(1, depth):
+    for row in range(1, depth):
         above.append(sum(w for *_, w in level))
         nxt = []
         for cols, diag, anti, w in level:
             free = ~(cols | diag | anti) & full
+            if row == 1 and cols == middle:  # the middle column's board mirrors onto itself
+                free, w = free & (middle - 1), 2
             while free:
                 bit = free & -free
                 free ^= bit

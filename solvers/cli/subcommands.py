@@ -82,6 +82,8 @@ class _Parser(argparse.ArgumentParser):
 _board_size = whole_number("n", 1, N_MAX)
 _limit = whole_number("limit", 0, sys.maxsize)  # itertools.islice takes no more
 _seconds = whole_number("budget", 1, 10**9)
+_threads = whole_number("threads", 1, 1024)
+THREADS_HELP = "threads of the engine's compiled work (default: the machine's cores)"
 LAB_MAX_N = 62  # engine.MAX_BITS; every algorithm's own limit is lower
 _sizes = size_range("n", 1, LAB_MAX_N)
 METRICS = ("attempts", "placements", "checks", "backtracks", "time")  # what 'nqueens lab' compares
@@ -112,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     count = with_instance(with_n("count", "count the solutions and the search's counters", algo_default=None))
     count.add_argument("--first", action="store_true", help="stop at the first solution")
     count.add_argument("--json", action="store_true", help="print one JSON object")
+    count.add_argument("--threads", type=_threads, metavar="K", help=THREADS_HELP)
 
     solve = with_instance(with_n("solve", "print solutions", algo_default="backtracking"))
     which = solve.add_mutually_exclusive_group()
@@ -142,6 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     prof.add_argument("n", type=_board_size, help="board size")
     prof.add_argument("--algo", help="a tree search's name (default: the backtracking tree, from the engine)")
     prof.add_argument("--json", action="store_true", help="print one JSON object")
+    prof.add_argument("--threads", type=_threads, metavar="K", help=THREADS_HELP)
     prof.add_argument("--search", metavar="FILE", help="your own search file (see 'nqueens new-search')")
 
     check = with_n(
@@ -539,6 +543,10 @@ def run(argv: Sequence[str], out: TextIO) -> int:
     or ``SolverError``; ``solvers.cli.main`` turns them into one line and status 2.
     """
     args = build_parser().parse_args(argv)
+    if getattr(args, "threads", None) is not None:
+        from solvers.engine import use_threads  # numpy: only a command given --threads pays it here
+
+        use_threads(args.threads)
     if getattr(args, "json", False) or args.command == "events":
         import json
     if getattr(args, "search", None):

@@ -33,7 +33,7 @@ def require_numba() -> None:
 def test_count_matches_oeis(jit, oeis):
     if jit:
         require_numba()
-    top = 13 if jit else 11
+    top = 15 if jit else 11
     assert [engine.count(n, jit=jit) for n in range(1, top + 1)] == [oeis[n] for n in range(1, top + 1)]
 
 
@@ -48,6 +48,48 @@ def test_profile_matches_the_reference_and_the_count(jit, reference, oeis):
         levels = engine.profile(n, jit=jit)
         assert len(levels) == n + 1 and levels[0] == 1 and levels[1] == n
         assert levels[n] == oeis[n]
+
+
+@pytest.mark.parametrize("jit", JIT)
+def test_the_mirror_counts_what_the_unmirrored_search_counts(jit):
+    """Half the first row doubled, and for odd n half the second row below the middle column
+    doubled, give the same solutions and nodes per depth as every partial board once."""
+    if jit:
+        require_numba()
+    count, prof = (
+        (kn.count_states.compiled, kn.profile_states.compiled)
+        if jit
+        else (
+            kn.count_states.py_func,
+            kn.profile_states.py_func,
+        )
+    )
+    for n in range(1, 13):
+        depth = engine.split_depth(n)
+        mirrored, above = engine.subproblems(n, depth)
+        whole, whole_above = engine.subproblems(n, depth, mirror=False)
+        assert above == whole_above, n
+        assert count(n, mirrored, depth, 0, len(mirrored)) == count(n, whole, depth, 0, len(whole)), n
+        outs = [np.zeros(n + 1, np.int64) for _ in range(2)]
+        prof(n, mirrored, depth, 0, len(mirrored), outs[0])
+        prof(n, whole, depth, 0, len(whole), outs[1])
+        assert outs[0].tolist() == outs[1].tolist(), n
+        if n > 1:  # odd n: without the middle column's mirrored second row, half of it is too many
+            assert 2 * len(mirrored) == len(whole), n
+
+
+def test_the_thread_count_follows_the_machine_and_can_be_set(oeis):
+    require_numba()
+    assert engine.WORKERS == engine.machine_cores() >= 1
+    try:
+        for threads in (1, 3):
+            engine.use_threads(threads)
+            assert threads == engine.WORKERS and engine.count(13) == oeis[13]
+    finally:
+        engine.use_threads(None)
+    assert engine.machine_cores() == engine.WORKERS
+    with pytest.raises(engine.SolverError, match="at least one thread"):
+        engine.use_threads(0)
 
 
 def test_subproblems_cover_the_first_rows_with_mirror_weights():

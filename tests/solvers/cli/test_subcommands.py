@@ -183,3 +183,16 @@ def test_streamed_json_is_one_valid_object(limit):
     data = json.loads(text)
     expected = 4 if limit in (None, "0") else int(limit)  # 0: no limit
     assert status == 0 and data["count"] == len(data["solutions"]) == expected
+
+
+def test_threads_sets_the_engines_threads_and_refuses_zero(monkeypatch):
+    from solvers import engine
+
+    monkeypatch.setattr(engine, "WORKERS", engine.WORKERS)  # the option's setting ends with the test
+    seen = []
+    monkeypatch.setattr(engine, "count", lambda n, progress, cancel: seen.append(engine.WORKERS) or 73712)
+    assert json.loads(call("count", "13", "--threads", "3", "--json")[1])["solutions"] == 73712
+    assert seen == [3]
+    data = json.loads(call("profile", "12", "--threads", "1", "--json")[1])
+    assert data["profile"][12] == 14200 and engine.WORKERS == 1
+    refused(nqueens("count", "14", "--threads", "0"), "threads must be at least 1")
