@@ -7,6 +7,7 @@ an algorithm's module tests its name or family.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -15,7 +16,7 @@ import numpy as np
 
 from solvers.counters import Counters
 from solvers.domains import Domains
-from solvers.engine import CancelFlag, EngineLimit, Model, ProgressCallback
+from solvers.engine import CancelFlag, Cancelled, EngineLimit, Model, ProgressCallback
 from solvers.errors import SolverError
 from solvers.events import Event
 from solvers.resume import Checkpoint, Resumer, State, Transposed, transpose
@@ -26,6 +27,12 @@ if TYPE_CHECKING:
 
 #: The counters every algorithm shows; a spec's ``counters`` adds its own (repairs, pruned, ...).
 COUNTERS = ("attempts", "placements", "backtracks", "solutions", "checks")
+
+#: Events an engine walk covers per leg (``engine_walk``): each leg's end is a checkpoint.
+LEG = 1 << 18
+#: A walk allowed past its stop ends at most ``LATE * (n + 1)`` events late (a permutation walk's move
+#: is 2n + 1 events; forward checking's queen with its prunes, wipe-out and restores at most 6n)
+LATE = 8
 
 #: A direct answer: the board (``queens[row] = column``) and its counters, no events.
 Answer = Callable[[int], tuple[np.ndarray, dict[str, int]]]
@@ -213,6 +220,68 @@ class AlgorithmSpec:
                 new = boards[len(collect) :]
                 collect.extend(tuple(c for c in transpose(q) if c is not None) for q in new)
         return reached, ended
+
+    def engine_walk(
+        self,
+        n: int,
+        start: Checkpoint,
+        *,
+        first: bool = False,
+        by_columns: bool = False,
+        event: int | None = None,
+        solution: int | None = None,
+        collect: list[tuple[int, ...]] | None = None,
+        keep: int = 0,
+        cancel: CancelFlag | None = None,
+        leg: int = LEG,
+        on_leg: Callable[[Checkpoint], None] | None = None,
+    ) -> tuple[Checkpoint, bool]:
+        """``engine_seek`` from ``start`` to event index ``event``, the run's ``solution``-th
+        Solution or the end, in legs of at most ``leg`` events; ``on_leg`` hears each leg's end,
+        ``cancel`` is looked at before each leg (``Cancelled``). The one path of every front end:
+        the window's timeline (next solution, seek, instant result) and ``nqueens solve`` and
+        ``nqueens count --first`` walk the engine through it."""
+        here, ended = start, False
+        target = sys.maxsize if event is None else event
+        while here.index < target:
+            if cancel is not None and cancel.is_set():
+                raise Cancelled("the walk was cancelled")
+            end = here.index + leg
+            reached, ended = self.engine_seek(
+                n,
+                here,
+                first=first,
+                by_columns=by_columns,
+                event=min(target, end),
+                solution=solution,
+                collect=collect,
+                keep=keep,
+                past=end + LATE * (n + 1) < target,  # a leg may end a move late; the last one must not
+            )
+            if on_leg is not None:
+                on_leg(reached)
+            stuck = reached.index == here.index  # a permutation walk's move longer than what is left
+            if ended or stuck or (solution is not None and reached.counters.solutions >= solution):
+                return reached, ended
+            here = reached
+        return here, ended
+
+    def engine_solutions(
+        self, n: int, *, first: bool = False, by_columns: bool = False, cancel: CancelFlag | None = None
+    ) -> Iterator[tuple[int, ...]]:
+        """The run's solutions in order, each the board ``engine_walk`` stands on right after its
+        Solution (the walk goes on from there for the next)."""
+        here = self.start_checkpoint(n)
+        while True:
+            number = here.counters.solutions + 1
+            here, ended = self.engine_walk(
+                n, here, first=first, by_columns=by_columns, solution=number, cancel=cancel
+            )
+            if here.counters.solutions < number:
+                return
+            yield tuple(int(c) for c in here.queens if c is not None)
+            if ended:
+                return
 
     def _resumer(self) -> Resumer:
         if self.resumer is None:

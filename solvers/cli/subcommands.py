@@ -274,6 +274,8 @@ def _algo_counters(
     label = f"{prefix}{name} n = {n}" + (f" (estimate: {_engine_time(kind, n, 'count')})" if kind else "")
 
     def work(progress: Callable[[float], None], cancel: threading.Event) -> Counters:
+        if first and spec.engine_seeks:  # the walk the window's Next solution takes, to its end
+            return spec.engine_walk(n, spec.start_checkpoint(n), first=True, cancel=cancel)[0].counters
         return spec.engine_counters(n, first=first, progress=progress, cancel=cancel, patient=True)
 
     return _work(label, work, fractions=not first), "engine"
@@ -352,8 +354,11 @@ def _solutions(args: argparse.Namespace) -> Iterable[tuple[int, ...]]:
     if _has_answer(args.algo) and _instance(args) is None:
         found = iter([tuple(_direct(args)[0])])
     else:
-        spec, events = _events(args)
-        search = (e.queens for e in events if isinstance(e, Solution))
+        spec, events = _events(args)  # checks n and the options
+        if spec.engine_seeks:  # the engine's walk, solution by solution: the window's Next solution
+            search = spec.engine_solutions(args.n, first=args.first, by_columns=args.by_columns)
+        else:
+            search = (e.queens for e in events if isinstance(e, Solution))
         found = cli_progress.quiet_gaps(search, f"{spec.name} n = {args.n}, searching")
     return limited(found, args.limit)
 

@@ -45,7 +45,7 @@ from itertools import compress, islice
 from typing import Any
 
 from solvers.counters import Counters
-from solvers.engine import CancelFlag, Cancelled
+from solvers.engine import CancelFlag
 from solvers.events import Arriving, BoardState, Event, Solution
 from solvers.registry import AlgorithmSpec
 from solvers.resume import Checkpoint
@@ -72,9 +72,6 @@ CHECKPOINT_EVERY = 1 << 18
 REPLAY_CHECKPOINT_EVERY = 1 << 16
 #: A run without checkpoints (its whole log kept) keeps a snapshot this often: the longest replay of a seek.
 SNAPSHOT_EVERY = 1 << 14
-#: A walk allowed past its stop ends at most ``LATE * (n + 1)`` events late (a permutation walk's move
-#: is 2n + 1 events; forward checking's queen with its prunes, wipe-out and restores at most 6n)
-LATE = 8
 #: A jump lands this many events before its target and replays them, so step back stays in the cache.
 BACK_WINDOW = 4096
 #: Targets this close to the cursor are reached by stepping (listeners hear each event) instead of a jump.
@@ -509,31 +506,22 @@ class Timeline:
         """The engine's walk from ``start`` to event index ``event``, the run's ``solution``-th
         Solution or the end, in legs of at most ``CHECKPOINT_EVERY`` events, each leg's end kept
         as a checkpoint and each new solution recorded on the way."""
-        here, ended = start, False
-        target = sys.maxsize if event is None else event
-        while here.index < target:
-            if cancel is not None and cancel.is_set():
-                raise Cancelled("the walk was cancelled")
-            leg = here.index + CHECKPOINT_EVERY
-            reached, ended = self.spec.engine_seek(
-                self.n,
-                here,
-                first=self._options["first"],
-                by_columns=self._options["by_columns"],
-                event=min(target, leg),
-                solution=solution,
-                collect=self._found,
-                keep=MAX_KEPT_SOLUTIONS,
-                past=leg + LATE * self.n + LATE < target,  # a leg may end a move late; the last one must not
-            )
-            self._remember(reached)
-            if ended:
-                self._total = reached.index
-            stuck = reached.index == here.index  # a permutation walk's move longer than what is left
-            if ended or stuck or (solution is not None and reached.counters.solutions >= solution):
-                return reached, ended
-            here = reached
-        return here, ended
+        reached, ended = self.spec.engine_walk(
+            self.n,
+            start,
+            first=self._options["first"],
+            by_columns=self._options["by_columns"],
+            event=event,
+            solution=solution,
+            collect=self._found,
+            keep=MAX_KEPT_SOLUTIONS,
+            cancel=cancel,
+            leg=CHECKPOINT_EVERY,
+            on_leg=self._remember,
+        )
+        if ended:
+            self._total = reached.index
+        return reached, ended
 
     def _jump(self, k: int) -> None:
         """Stand at ``k`` by way of a checkpoint: the engine walks to a little before it, the
