@@ -197,6 +197,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="steps most often wrong shown (default 10)",
     )
 
+    page = commands.add_parser(
+        "html",
+        help="write a stretch of a run, or a lesson, as one web page that plays offline",
+        description="Write one self-contained .html page (no network needed) that plays the run:"
+        " board, counters, pseudo-code, narration in English and Chinese, bookmarks, predict questions.",
+    )
+    page.add_argument("n", type=_board_size, help="board size")
+    page.add_argument("--algo", help="algorithm name (default: the lesson's, else backtracking)")
+    page.add_argument("--lesson", metavar="FILE", help="a lesson file: its bookmarks, notes, language")
+    page.add_argument(
+        "--stretch", metavar="FROM-TO", help="events FROM to TO (bK: bookmark K; default: the whole run)"
+    )
+    page.add_argument("-o", "--output", required=True, metavar="PATH", help="the page to write (.html)")
+
     algos = commands.add_parser("algorithms", help="list the algorithms")
     algos.add_argument("--json", action="store_true", help="print a JSON list")
     return parser
@@ -562,6 +576,10 @@ def run(argv: Sequence[str], out: TextIO) -> int:
         return cmd_check(args, out)
     if args.command == "new-search":
         return cmd_new_search(args, out)
+    if args.command == "html":
+        from solvers.cli import web
+
+        return web.cmd_html(args, out)
     if args.command == "lab":
         from solvers.cli import lab
 

@@ -88,6 +88,16 @@ class Bookmarks:
             raise ValueError(f"no bookmark {number} (bookmarks: {have})")
         return self.marks[number - 1]
 
+    def event_of(self, token: str) -> int:
+        """``bK`` (bookmark K's event, from 1) or an event index as text.
+
+        >>> Bookmarks([Bookmark(7)]).event_of("b1"), Bookmarks().event_of("12")
+        (7, 12)
+        """
+        if token.lower().startswith("b"):
+            return self.get(int(token[1:])).event
+        return int(token)
+
     def after(self, cursor: int) -> int | None:
         """The number of the first bookmark after event ``cursor`` (None: none)."""
         return next((i + 1 for i, m in enumerate(self.marks) if m.event > cursor), None)

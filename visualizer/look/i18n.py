@@ -537,6 +537,38 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "export_saved": ("Exported {frames} frames: {path}", "已导出 {frames} 帧：{path}"),
     "export_cancelled": ("Export cancelled", "已取消导出"),
+    # -- a stretch as one web page (issue 24: visualizer/web/) --
+    "export_html": ("Export a stretch as a web page (HTML)", "把一段导出为网页（HTML）"),
+    "export_html_button": ("Web page", "网页"),
+    "export_html_ask": (
+        "Web page FROM-TO:PATH.html (events, or b1 for bookmark 1)",
+        "网页 起-止:路径.html（事件序号，或 b1 表示书签 1）",
+    ),
+    "export_html_saved": (
+        "Saved a web page of {frames} events ({size} KB): {path}",
+        "已保存 {frames} 步的网页（{size} KB）：{path}",
+    ),
+    "web_other_language": ("中文", "English"),
+    "web_big_text": ("Large text", "大字"),
+    "web_speed": ("Events per second", "每秒步数"),
+    "web_start": ("Start (Home)", "开头（Home）"),
+    "web_back": ("Step back (←)", "后退一步（←）"),
+    "web_step": ("Step (→)", "前进一步（→）"),
+    "web_end": ("End (End)", "结尾（End）"),
+    "web_event": ("Event {event} of {last}", "第 {event} 步，共到第 {last} 步"),
+    "web_score": ("Score: {right} of {asked}", "得分：{asked} 题答对 {right} 题"),
+    "web_question": (
+        "Where does the next queen go? Click its square.",
+        "下一个皇后放在哪里？请点击那个格子。",
+    ),
+    "web_right": (
+        "Right: the next queen goes on row {row}, column {col}.",
+        "答对了：下一个皇后放在第 {row} 行第 {col} 列。",
+    ),
+    "web_wrong": (
+        "Not this time: the next queen goes on row {row}, column {col}.",
+        "这次没答对：下一个皇后放在第 {row} 行第 {col} 列。",
+    ),
     "lesson_modes": ("Lessons are for watch and race mode", "课程仅用于观看和比赛模式"),
     # constraint propagation on the board (issue 15: visualizer/core/domains.py, render/domains.py)
     "mrv_next": ("Next row (MRV)", "下一行（MRV）"),

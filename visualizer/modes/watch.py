@@ -339,6 +339,7 @@ class WatchMode(SearchMode):
                 "event_total": self.scrub_model().total,  # the scrub bar's: None (null) until known
                 "depth": timeline.depth,
                 "last_event": last_event(timeline.last),
+                "line": timeline.last.line if timeline.last is not None else None,  # the code's current line
                 "view": self.views.view,
                 "narration": self.narration.current(self.host.lang) if self.narration is not None else "",
                 "code": list(timeline.spec.code_in(self.host.lang)),

@@ -15,7 +15,8 @@ from visualizer.look.i18n import LANGUAGES, STRINGS, font_path, tr
 
 def ui_texts(lang: str) -> list[str]:
     index = 0 if lang == "en" else 1
-    texts = [pair[index] for pair in STRINGS.values()]
+    # the exported web page's own strings (web_*) are drawn by the browser's fonts, not the window's
+    texts = [pair[index] for key, pair in STRINGS.items() if not key.startswith("web_")]
     for spec in registry.ALGORITHMS.values():
         texts += [spec.title, spec.summary] if lang == "en" else [spec.title_zh, spec.summary_zh]
         texts += list(spec.code_in(lang))

@@ -1,0 +1,125 @@
+"""One self-contained HTML page that plays a stretch of a run offline (issue 24). No pygame.
+
+The page is ``page.html`` with ``player.js`` and the page's data inlined: the trace
+(``visualizer/web/trace.py``), the lesson's bookmarks and predict questions, and the page's
+strings in both languages, as JSON compressed with zlib and base64-encoded (the browser's own
+``DecompressionStream`` opens it). Nothing is fetched when it is opened: no CDN, no font, no
+script from elsewhere, so it works from ``file://``, in an iframe and in a learning-management
+system.
+
+>>> from solvers import registry
+>>> html = page_html(registry.get("backtracking"), 4, 0, 10)
+>>> html.startswith("<!DOCTYPE html>"), "http" in html.split("<script")[0]
+(True, False)
+"""
+
+from __future__ import annotations
+
+import base64
+import html as markup
+import json
+import zlib
+from importlib import resources
+from pathlib import Path
+
+from solvers.registry import AlgorithmSpec
+from solvers.safe_files import write_atomically
+from visualizer.core.lesson import Lesson
+from visualizer.look.i18n import LANGUAGES, STRINGS
+from visualizer.web.trace import TraceError, build_trace
+
+#: The largest page written (bytes); 100,000 events take well under it (README "A lesson as a web page").
+MAX_PAGE_BYTES = 4 * 1024 * 1024
+#: The strings of ``visualizer/look/i18n.py`` the page shows.
+PAGE_STRINGS = (
+    "play", "pause", "attempts", "placements", "backtracks", "solutions", "checks", "repairs", "pruned",
+    "wipeouts",
+)  # fmt: skip
+PREFIX = "web_"
+
+
+def _strings() -> dict[str, dict[str, str]]:
+    """The page's strings per language: its own (``web_*``) and the counters' names."""
+    keys = [key for key in STRINGS if key.startswith(PREFIX)] + list(PAGE_STRINGS)
+    return {
+        lang: {key.removeprefix(PREFIX): STRINGS[key][i] for key in keys} for i, lang in enumerate(LANGUAGES)
+    }
+
+
+def questions(
+    places: list[list[int]], bookmarks: list[dict[str, object]], count: int
+) -> list[dict[str, int]]:
+    """A predict question at each bookmark the next queen follows: where does it go?
+
+    >>> questions([[2, 0, 1], [5, 1, 3]], [{"frame": 0}, {"frame": 3}, {"frame": 5}], 9)
+    [{'frame': 0, 'answer': 2, 'row': 0, 'col': 1}, {'frame': 3, 'answer': 5, 'row': 1, 'col': 3}]
+    """
+    out = []
+    for mark in bookmarks:
+        frame = int(mark["frame"])  # type: ignore[call-overload]
+        following = next((place for place in places if place[0] > frame), None)
+        if following is not None and following[0] < count:
+            out.append({"frame": frame, "answer": following[0], "row": following[1], "col": following[2]})
+    return out
+
+
+def page_data(
+    spec: AlgorithmSpec, n: int, first: int, last: int | None, lesson: Lesson | None = None
+) -> dict[str, object]:
+    """Everything the page needs: the trace, the bookmarks in the stretch (as frames), the questions."""
+    trace = build_trace(spec, n, first, last)
+    places = trace.pop("places")
+    count = int(trace["count"])  # type: ignore[call-overload]
+    marks = []
+    for mark in lesson.bookmarks if lesson is not None else ():
+        if first <= mark.event < first + count:
+            marks.append({"frame": mark.event - first, "note": {lang: mark.text(lang) for lang in LANGUAGES}})
+    asks = questions(places, marks, count) if spec.predict == "square" else []  # type: ignore[arg-type]
+    return {
+        "trace": trace,
+        "bookmarks": marks,
+        "questions": asks,
+        "lang": (lesson.lang if lesson is not None else None) or "en",
+        "hidden": list(lesson.hidden) if lesson is not None else [],
+        "strings": _strings(),
+    }
+
+
+def _asset(name: str) -> str:
+    return resources.files("visualizer.web").joinpath(name).read_text(encoding="utf-8")
+
+
+def encode(data: dict[str, object]) -> str:
+    """``data`` as compact JSON, zlib-compressed, base64 (safe inside a ``<script>`` element)."""
+    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return base64.b64encode(zlib.compress(raw, 9)).decode("ascii")
+
+
+def page_html(spec: AlgorithmSpec, n: int, first: int, last: int | None, lesson: Lesson | None = None) -> str:
+    """The page's text; TraceError for a stretch it cannot hold."""
+    return render(page_data(spec, n, first, last, lesson))
+
+
+def render(data: dict[str, object]) -> str:
+    """The page with ``data`` (``page_data``'s) inlined; TraceError if it would be too large."""
+    trace = data["trace"]
+    assert isinstance(trace, dict)
+    title = f"{trace['title']['en']} · n = {trace['n']}"
+    html = (
+        _asset("page.html")
+        .replace("/*PLAYER_JS*/", _asset("player.js"))
+        .replace("@@TITLE@@", markup.escape(title))
+        .replace("@@DATA@@", encode(data))
+    )
+    if len(html.encode("utf-8")) > MAX_PAGE_BYTES:
+        raise TraceError(
+            f"the page would take more than {MAX_PAGE_BYTES // 2**20} MB; export a shorter stretch"
+        )
+    return html
+
+
+def write_page(path: str | Path, html: str) -> Path:
+    """Write the page whole or not at all (``solvers/safe_files.py``); returns its path."""
+    path = Path(path)
+    write_atomically(path, html.encode("utf-8"), mode=0o644)
+    return path

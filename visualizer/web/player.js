@@ -1,0 +1,404 @@
+// The exported page's player (issue 24): rebuilds the window's view at any event of the stretch
+// from the trace that visualizer/web/trace.py wrote, and plays it. No dependencies, no network.
+//
+// NQ (pure functions, tested in tests/e2e/test_web_page.py):
+//   NQ.decode(base64)          -> Promise of the page's data (zlib JSON)
+//   NQ.Trace(data.trace)       -> .at(frame): {queens, domains, mrv, counters, mark, said, line}
+//   NQ.attacked(queens)        -> a Set of "row,col" squares some queen attacks
+//   NQ.fill(template, fields)  -> template with {name} fields filled in
+// window.nqPage: the running page (goto, state, play, pause, setLang, answer) once ready.
+"use strict";
+
+const NQ = (() => {
+  const LANGS = ["en", "zh"];
+
+  async function decode(text) {
+    const bytes = Uint8Array.from(atob(text.trim()), (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+    return JSON.parse(await new Response(stream).text());
+  }
+
+  function fill(template, fields) {
+    return template.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
+  }
+
+  // Keyframes every trace.keyframe frames plus each frame's changes [row, value, row, value, ...].
+  function rebuild(keys, steps, every, frame) {
+    const key = Math.floor(frame / every);
+    const rows = keys[key].slice();
+    for (let f = key * every + 1; f <= frame; f++) {
+      const change = steps[f];
+      for (let i = 0; i < change.length; i += 2) rows[change[i]] = change[i + 1];
+    }
+    return rows;
+  }
+
+  class Trace {
+    constructor(trace) {
+      this.t = trace;
+      this.count = trace.count;
+      // running totals of each shown counter (the trace keeps each frame's difference)
+      this.totals = trace.counterSteps.map((steps) => {
+        const out = new Float64Array(steps.length);
+        let sum = 0;
+        steps.forEach((step, i) => { sum += step; out[i] = sum; });
+        return out;
+      });
+    }
+
+    at(frame) {
+      const t = this.t;
+      frame = Math.max(0, Math.min(this.count - 1, frame));
+      const m = t.markTable[t.marks[frame]];
+      const square = (i) => (m[i] < 0 ? null : [m[i], m[i + 1]]);
+      const counters = {};
+      t.counters.forEach((key, i) => { counters[key] = this.totals[i][frame]; });
+      return {
+        frame,
+        event: t.first + frame,
+        queens: rebuild(t.queenKeys, t.queenSteps, t.keyframe, frame).map((c) => (c < 0 ? null : c)),
+        domains: t.domains ? rebuild(t.domainKeys, t.domainSteps, t.keyframe, frame) : null,
+        mrv: t.domains && t.mrv[frame] >= 0 ? t.mrv[frame] : null,
+        counters,
+        mark: { tried: square(0), refused: square(2), blocker: square(4), lifted: square(6), solution: m[8] },
+        said: { en: t.sentences[t.said[frame]][0], zh: t.sentences[t.said[frame]][1] },
+        line: t.lines[frame] < 0 ? null : t.lines[frame],
+      };
+    }
+  }
+
+  function attacked(queens) {
+    const n = queens.length;
+    const out = new Set();
+    queens.forEach((col, row) => {
+      if (col === null) return;
+      for (let r = 0; r < n; r++) {
+        for (let c = 0; c < n; c++) {
+          if ((r === row) !== (c === col) || (r !== row && Math.abs(r - row) === Math.abs(c - col))) {
+            out.add(r + "," + c);
+          }
+        }
+      }
+    });
+    return out;
+  }
+
+  return { LANGS, decode, fill, Trace, attacked };
+})();
+
+// -- the page --------------------------------------------------------------------------------
+
+const SVG = "http://www.w3.org/2000/svg";
+const SPEEDS = [1, 2, 4, 10, 20, 50, 100, 500, 2000];
+const SHADE_MAX_N = 40; // above this the attacked shading is not drawn (unreadable, and slow)
+
+class Page {
+  constructor(data) {
+    this.data = data;
+    this.trace = new NQ.Trace(data.trace);
+    this.n = data.trace.n;
+    this.lang = data.lang;
+    this.frame = 0;
+    this.playing = false;
+    this.speed = 4;
+    this.answers = {}; // question frame -> true (right) / false (wrong)
+    this.byFrame = {};
+    data.questions.forEach((q) => { this.byFrame[q.frame] = q; });
+    this.$ = (id) => document.getElementById(id);
+    this.build();
+    this.show();
+  }
+
+  s(key, fields) {
+    return NQ.fill(this.data.strings[this.lang][key] || key, fields || {});
+  }
+
+  build() {
+    const $ = this.$;
+    for (const panel of this.data.hidden) {
+      const element = { code: "code", counters: "counters", narration: "narration" }[panel];
+      if (element) $(element).classList.add("hidden-panel");
+    }
+    SPEEDS.forEach((rate) => {
+      const option = document.createElement("option");
+      option.value = rate;
+      option.textContent = rate;
+      $("speed").appendChild(option);
+    });
+    $("speed").value = this.speed;
+    $("speed").onchange = () => { this.speed = Number($("speed").value); };
+    $("play").onclick = () => (this.playing ? this.pause() : this.play());
+    $("step").onclick = () => { this.pause(); this.goto(this.frame + 1); };
+    $("back").onclick = () => { this.pause(); this.goto(this.frame - 1); };
+    $("home").onclick = () => { this.pause(); this.goto(0); };
+    $("end").onclick = () => { this.pause(); this.goto(this.trace.count - 1); };
+    $("lang").onclick = () => this.setLang(this.lang === "en" ? "zh" : "en");
+    $("big").onclick = () => document.body.classList.toggle("big");
+    $("scrub").onclick = (event) => {
+      const box = $("scrub").getBoundingClientRect();
+      const x = Math.max(0, Math.min(1, (event.clientX - box.left) / box.width));
+      this.pause();
+      this.goto(Math.round(x * (this.trace.count - 1)));
+    };
+    this.data.bookmarks.forEach((mark) => {
+      const tick = document.createElement("div");
+      tick.className = "tick";
+      tick.style.left = (100 * mark.frame) / Math.max(1, this.trace.count - 1) + "%";
+      $("scrub").appendChild(tick);
+    });
+    document.addEventListener("keydown", (event) => this.key(event));
+    this.buildBoard();
+  }
+
+  buildBoard() {
+    const board = this.$("board");
+    const size = 100 / this.n;
+    this.cells = [];
+    for (let r = 0; r < this.n; r++) {
+      const row = [];
+      for (let c = 0; c < this.n; c++) {
+        const cell = document.createElementNS(SVG, "rect");
+        cell.setAttribute("x", c * size);
+        cell.setAttribute("y", r * size);
+        cell.setAttribute("width", size);
+        cell.setAttribute("height", size);
+        cell.dataset.row = r;
+        cell.dataset.col = c;
+        cell.onclick = () => this.answer(r, c);
+        board.appendChild(cell);
+        row.push(cell);
+      }
+      this.cells.push(row);
+    }
+    this.overlay = document.createElementNS(SVG, "g");
+    this.overlay.setAttribute("pointer-events", "none");
+    board.appendChild(this.overlay);
+  }
+
+  key(event) {
+    const actions = {
+      ArrowRight: () => this.$("step").onclick(),
+      ArrowLeft: () => this.$("back").onclick(),
+      " ": () => this.$("play").onclick(),
+      Home: () => this.$("home").onclick(),
+      End: () => this.$("end").onclick(),
+      PageDown: () => this.bookmark(1),
+      PageUp: () => this.bookmark(-1),
+    };
+    if (actions[event.key] && event.target.tagName !== "SELECT") {
+      event.preventDefault();
+      actions[event.key]();
+    }
+  }
+
+  bookmark(direction) {
+    const frames = this.data.bookmarks.map((mark) => mark.frame);
+    const next = direction > 0 ? frames.find((f) => f > this.frame) : frames.filter((f) => f < this.frame).pop();
+    if (next !== undefined) { this.pause(); this.goto(next); }
+  }
+
+  goto(frame) {
+    this.frame = Math.max(0, Math.min(this.trace.count - 1, frame));
+    this.show();
+  }
+
+  state() {
+    const at = this.trace.at(this.frame);
+    return { ...at, narration: at.said[this.lang], lang: this.lang, playing: this.playing,
+             score: this.score() };
+  }
+
+  play() {
+    if (this.frame >= this.trace.count - 1) this.goto(0);
+    this.playing = true;
+    this.owed = 0;
+    this.last = null;
+    const tick = (now) => {
+      if (!this.playing) return;
+      if (this.last !== null) this.owed += ((now - this.last) / 1000) * this.speed;
+      this.last = now;
+      const steps = Math.floor(this.owed);
+      if (steps > 0) {
+        this.owed -= steps;
+        const stop = this.stopBefore(this.frame + steps);
+        this.goto(stop);
+        if (stop >= this.trace.count - 1 || this.byFrame[stop]) return this.pause();
+      }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    this.show();
+  }
+
+  // Play stops at an unanswered question on the way.
+  stopBefore(target) {
+    for (let f = this.frame + 1; f < target; f++) {
+      if (this.byFrame[f] && !(f in this.answers)) return f;
+    }
+    return target;
+  }
+
+  pause() {
+    this.playing = false;
+    this.show();
+  }
+
+  setLang(lang) {
+    this.lang = lang;
+    document.documentElement.lang = lang === "zh" ? "zh-Hans" : "en";
+    this.show();
+  }
+
+  score() {
+    const answered = Object.values(this.answers);
+    return { right: answered.filter((a) => a).length, asked: answered.length };
+  }
+
+  answer(row, col) {
+    const q = this.byFrame[this.frame];
+    if (!q || this.frame in this.answers) return;
+    this.answers[this.frame] = q.row === row && q.col === col;
+    this.show();
+  }
+
+  show() {
+    const $ = this.$;
+    const at = this.trace.at(this.frame);
+    const t = this.data.trace;
+    $("title").textContent = t.title[this.lang] + " · n = " + this.n;
+    $("play").textContent = this.s(this.playing ? "pause" : "play");
+    $("lang").textContent = this.s("other_language");
+    $("big").textContent = this.s("big_text");
+    $("speed-label").textContent = this.s("speed");
+    $("home").title = this.s("start");
+    $("back").title = this.s("back");
+    $("step").title = this.s("step");
+    $("end").title = this.s("end");
+    $("where").textContent = this.s("event", { event: at.event, last: t.first + t.count - 1 });
+    const { right, asked } = this.score();
+    $("score").textContent = this.data.questions.length ? this.s("score", { right, asked }) : "";
+    $("scrub").firstElementChild.style.width = (100 * this.frame) / Math.max(1, this.trace.count - 1) + "%";
+    $("narration").textContent = at.said[this.lang];
+    this.showCounters(at);
+    this.showCode(at);
+    this.showCard(at);
+    this.drawBoard(at);
+  }
+
+  showCounters(at) {
+    const list = this.$("counters");
+    list.replaceChildren();
+    for (const key of this.data.trace.counters) {
+      const name = document.createElement("dt");
+      name.textContent = this.s(key);
+      const value = document.createElement("dd");
+      value.dataset.key = key;
+      value.textContent = at.counters[key].toLocaleString("en-US");
+      list.append(name, value);
+    }
+  }
+
+  showCode(at) {
+    const list = this.$("code");
+    list.replaceChildren();
+    this.data.trace.code[this.lang].forEach((text, i) => {
+      const item = document.createElement("li");
+      item.textContent = text;
+      if (i === at.line) item.className = "current";
+      list.appendChild(item);
+    });
+  }
+
+  showCard(at) {
+    const $ = this.$;
+    const mark = this.data.bookmarks.find((m) => m.frame === this.frame);
+    const q = this.byFrame[this.frame];
+    $("card").hidden = !mark && !q;
+    $("note").textContent = mark ? mark.note[this.lang] : "";
+    $("question").textContent = q ? this.s("question") : "";
+    let verdict = "";
+    if (q && this.frame in this.answers) {
+      verdict = this.s(this.answers[this.frame] ? "right" : "wrong", { row: q.row + 1, col: q.col + 1 });
+    }
+    $("verdict").textContent = verdict;
+  }
+
+  drawBoard(at) {
+    const n = this.n;
+    const size = 100 / n;
+    const shade = n <= SHADE_MAX_N ? NQ.attacked(at.queens) : new Set();
+    const { tried, refused, blocker, lifted, solution } = at.mark;
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        let fill = (r + c) % 2 ? "var(--dark)" : "var(--light)";
+        if (refused && refused[0] === r && refused[1] === c) fill = "var(--refused)";
+        this.cells[r][c].setAttribute("fill", fill);
+      }
+    }
+    const overlay = this.overlay;
+    overlay.replaceChildren();
+    const add = (tag, attributes) => {
+      const element = document.createElementNS(SVG, tag);
+      for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+      overlay.appendChild(element);
+      return element;
+    };
+    const centre = (square) => [(square[1] + 0.5) * size, (square[0] + 0.5) * size];
+    shade.forEach((square) => {
+      const [r, c] = square.split(",").map(Number);
+      if (at.queens[r] === null) add("rect", { x: c * size, y: r * size, width: size, height: size,
+                                              fill: "var(--attacked)", class: "attacked" });
+    });
+    if (at.domains) {
+      at.domains.forEach((columns, r) => {
+        if (!columns) return;
+        for (const c of columns) {
+          add("circle", { cx: (c + 0.5) * size, cy: (r + 0.5) * size, r: size * 0.12, fill: "var(--accent)",
+                          class: "domain" });
+        }
+        if (r === at.mrv) add("rect", { x: 0.3, y: r * size + 0.3, width: 99.4, height: size - 0.6,
+                                        fill: "none", stroke: "var(--accent)", "stroke-width": 0.6,
+                                        class: "mrv" });
+      });
+    }
+    const frame = (square, colour, dash) => add("rect", {
+      x: square[1] * size + 0.4, y: square[0] * size + 0.4, width: size - 0.8, height: size - 0.8,
+      fill: "none", stroke: colour, "stroke-width": Math.max(0.4, size * 0.06), "stroke-dasharray": dash,
+    });
+    if (lifted) frame(lifted, "var(--ink)", size * 0.12);
+    if (tried) frame(tried, "var(--accent)", "none");
+    at.queens.forEach((col, row) => {
+      if (col === null) return;
+      const [x, y] = centre([row, col]);
+      add("circle", { cx: x, cy: y, r: size * 0.34, fill: solution ? "var(--solved)" : "var(--ink)",
+                      class: "queen", "data-row": row, "data-col": col });
+      add("text", { x, y: y + size * 0.15, "font-size": size * 0.45, "text-anchor": "middle",
+                    fill: "#fff" }).textContent = "♛";
+    });
+    if (refused) {
+      const [x, y] = centre(refused);
+      const d = size * 0.25;
+      add("path", { d: `M${x - d} ${y - d}L${x + d} ${y + d}M${x + d} ${y - d}L${x - d} ${y + d}`,
+                    stroke: "#fff", "stroke-width": size * 0.08, class: "refused" });
+      if (blocker) {
+        const [bx, by] = centre(blocker);
+        add("line", { x1: x, y1: y, x2: bx, y2: by, stroke: "var(--refused)", "stroke-width": size * 0.07,
+                      class: "attack" });
+        add("circle", { cx: bx, cy: by, r: size * 0.44, fill: "none", stroke: "var(--refused)",
+                        "stroke-width": size * 0.07 });
+      }
+    }
+  }
+}
+
+if (typeof document !== "undefined" && document.getElementById("data")) {
+  window.nqPage = null;
+  window.nqReady = NQ.decode(document.getElementById("data").textContent)
+    .then((data) => { window.nqPage = new Page(data); return true; })
+    .catch((error) => {
+      const box = document.getElementById("error");
+      box.hidden = false;
+      box.textContent = "This page cannot play here: " + error;
+      return false;
+    });
+}
