@@ -118,7 +118,7 @@ class App:
     @property
     def busy(self) -> bool:
         """Whether the mode's work runs off the UI thread (or has ended but is not reported yet)."""
-        return self.mode.busy or self.lessons.exporting is not None
+        return self.mode.busy or self.lessons.working
 
     @property
     def hidden(self) -> set[str]:

@@ -249,17 +249,29 @@ def lesson_path(text: str) -> str:
     return text
 
 
-def export_spec(text: str) -> tuple[str, str, str]:
-    """``FROM-TO:PATH``: events (or bookmarks ``bK``) FROM to TO into PATH (.gif, .mp4 or a folder)."""
-    stretch, sep, path = text.partition(":")
-    first, dash, last = stretch.strip().partition("-")
-    if not sep or not dash or not path.strip():
-        raise ArgumentError(f"export needs FROM-TO:PATH, as in export:0-40:run.mp4 (got {shown(text)})")
+def stretch_tokens(text: str, what: str = "export") -> tuple[str, str]:
+    """``FROM-TO``, each an event index or ``bK`` (bookmark K, from 1), checked, as two tokens.
+
+    >>> stretch_tokens("b1-40")
+    ('b1', '40')
+    """
+    first, dash, last = text.strip().partition("-")
+    if not dash:
+        raise ArgumentError(f"{what} needs FROM-TO, as in 0-40 or b1-b3 (got {shown(text)})")
     for token in (first, last):
         digits = token[1:] if token[:1].lower() == "b" else token
         whole_number(
-            digits, "export's from and to (an event, or bK for bookmark K)", 1 if digits != token else 0
+            digits, f"{what}'s from and to (an event, or bK for bookmark K)", 1 if digits != token else 0
         )
+    return first, last
+
+
+def export_spec(text: str) -> tuple[str, str, str]:
+    """``FROM-TO:PATH``: events (or bookmarks ``bK``) FROM to TO into PATH (.gif, .mp4 or a folder)."""
+    stretch, sep, path = text.partition(":")
+    if not sep or "-" not in stretch or not path.strip():
+        raise ArgumentError(f"export needs FROM-TO:PATH, as in export:0-40:run.mp4 (got {shown(text)})")
+    first, last = stretch_tokens(stretch)
     path = path.strip()
     if path.lower().endswith((".gif", ".mp4")):
         return first, last, output_path(path, "export")
@@ -271,6 +283,20 @@ def export_spec(text: str) -> tuple[str, str, str]:
     if not folder.parent.is_dir():
         raise ArgumentError(f"cannot export into {shown(path)}: its parent folder does not exist")
     return first, last, path
+
+
+def export_html_spec(text: str) -> tuple[str, str, str]:
+    """``FROM-TO:PATH.html`` (or ``all:PATH.html``, the whole run): the stretch as one web page."""
+    stretch, sep, path = text.partition(":")
+    path = path.strip()
+    if not sep or not path:
+        raise ArgumentError(
+            f"export-html needs FROM-TO:PATH.html, as in export-html:0-400:lesson.html (got {shown(text)})"
+        )
+    if not path.lower().endswith((".html", ".htm")):
+        raise ArgumentError(f"export-html writes a .html file (got {shown(path)})")
+    first, last = ("0", "") if stretch.strip().lower() == "all" else stretch_tokens(stretch, "export-html")
+    return first, last, output_path(path, "web page")
 
 
 def export_size(text: str) -> tuple[int, int]:
@@ -641,6 +667,16 @@ COMMANDS: dict[str, Command] = _table(
     Command("toggle-log", "toggle_log", "lesson", (Key("f10", "F10"),), "toggle_log", while_busy=True),
     # -- lessons (issue 14): export a stretch ------------------------------------------------
     Command("export", "export", "lesson", (Key("e", "E"),), "export", modes=SEARCH, parse=export_spec),
+    Command(
+        "export-html",
+        "export_html",
+        "lesson",
+        (Key("e", "Shift+E", shift=True),),
+        "export_html",
+        "export_html_button",
+        SEARCH,
+        parse=export_html_spec,
+    ),
     Command("export-fps", "set_export_fps", "lesson", parse=number("export-fps", positive=True, maximum=60)),
     Command("export-size", "set_export_size", "lesson", parse=export_size),
     # -- the presenter view (issue 18) --

@@ -85,6 +85,7 @@ SAMPLES: dict[str, str] = {
     "toggle-names": "",
     "toggle-log": "",
     "export": "0-40:run.mp4",
+    "export-html": "b1-40:lesson.html",  # issue 24
     "export-fps": "12",
     "export-size": "640x400",
     # predict mode (issue 14)

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from visualizer.look.layout import Layout
     from visualizer.look.theme import Theme
     from visualizer.modes.base import Mode
+    from visualizer.web.job import PageJob
 
 #: Where Ctrl+S offers to save a lesson that has no file yet.
 DEFAULT_NAME = "lesson.json"
@@ -118,6 +119,7 @@ class Lessons:
         self.path: Path | None = None  # the lesson file opened or saved
         self.made_here: set[str] = set()  # files this window created in this run (saved over freely)
         self.exporting: ExportJob | None = None  # an export of a stretch under way
+        self.page: tuple[PageJob, str] | None = None  # a web page being built, and its path
         self.export_fps = 10.0  # an export's frames per second and size (None: the window's)
         self.export_size: tuple[int, int] | None = None
 
@@ -489,9 +491,7 @@ class Lessons:
 
     def _event_of(self, token: str) -> int:
         """``bK`` (bookmark K, from 1) or an event index."""
-        if token.lower().startswith("b"):
-            return self.bookmarks.get(int(token[1:])).event
-        return int(token)
+        return self.bookmarks.event_of(token)
 
     def export(self, spec: tuple[str, str, str] | None = None) -> None:
         """E (the stretch and path asked in a text box) or ``export:FROM-TO:PATH``: event (or bookmark
@@ -520,6 +520,61 @@ class Lessons:
             self.exporting = job
         self._search().goto_event(first)
 
+    def export_html(self, spec: tuple[str, str, str] | None = None) -> None:
+        """Shift+E or the Web page button (the stretch and path asked in a text box) or
+        ``export-html:FROM-TO:PATH.html``: the stretch as one self-contained web page
+        (``visualizer/web/``), with the bookmarks and hidden panels, built off the window's thread."""
+        if spec is None:
+            browse = Browse(
+                tr("browse", self.host.lang),
+                tr("export_html", self.host.lang),
+                existing_only=False,
+                keep_before=":",
+            )
+            here = self.cursor()
+            self.host.prompt.open(
+                self.host.manager,
+                self.host.layout.progress,
+                tr("export_html_ask", self.host.lang),
+                lambda text: self._typed("export-html", text),
+                f"{here}-{here + 1000}:nqueens-lesson.html",
+                browse,
+            )
+            return
+        from solvers import registry
+        from visualizer.web.job import PageJob
+
+        first = self._event_of(spec[0])
+        last = self._event_of(spec[1]) if spec[1] else None
+        mode = self.host.mode
+        job = PageJob(
+            registry.get(mode.algorithm), mode.n, first, last, self.current(), background=self.host.asks
+        )
+        self.page = (job, spec[2])
+        self.page_tick()
+
+    def page_tick(self) -> None:
+        """Once the page is built: write it, and say so (or why not) in a banner."""
+        if self.page is None or not self.page[0].done():
+            return
+        job, path = self.page
+        self.page = None
+        try:
+            written = job.finish(path)
+        except (OSError, ValueError) as error:
+            self.host.say(tr("error", self.host.lang, message=f"web page not saved: {error}"), "error")
+            return
+        size = max(1, round(written.stat().st_size / 1024))
+        self.host.say(
+            tr("export_html_saved", self.host.lang, path=written, frames=job.frames, size=size), "success"
+        )
+
+    def _typed(self, command: str, text: str) -> None:
+        if text.strip():
+            from visualizer.commands import parse_argument
+
+            self.host.dispatch(command, parse_argument(command, text.strip()))
+
     def _offer(self) -> str:
         """The text box's offer: the bookmarks around the run, or the next 100 events, to an MP4."""
         here = self.cursor()
@@ -531,8 +586,14 @@ class Lessons:
         if text.strip():
             self.host.dispatch("export", parse_export(text.strip()))
 
+    @property
+    def working(self) -> bool:
+        """Whether an export or a web page is under way."""
+        return self.exporting is not None or self.page is not None
+
     def export_tick(self) -> None:
         """A window frame's share of the export; at the end the banner and the run back where it stood."""
+        self.page_tick()
         job = self.exporting
         if job is None or self.host.mode.busy:
             return

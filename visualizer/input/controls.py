@@ -220,7 +220,7 @@ class Controls:
             y += row + gap
             place_row(("bookmark-prev", "bookmark", "bookmark-next"), y)
             y += row + gap
-            place_row(("lesson-open", "lesson-save"), y)  # a lesson, or a student's search
+            place_row(("lesson-open", "lesson-save", "export-html"), y)  # a lesson (or a search), a web page
             y += row + gap
         y += gap
         if plan.speed:
