@@ -204,3 +204,11 @@ def test_player_js_functions(browser, pages):
     assert result["fill"] == "Score: 2 of 3 {none}"
     assert result["attacked"] == sorted(["0,0", "0,2", "0,3", "1,0", "1,1", "1,2", "2,1", "2,3", "3,1"])
     assert result["ends"] == [0, STRETCH]
+
+
+def test_an_address_names_a_moment_and_a_language(browser, pages, tmp_path):
+    browser.get(pages["forward-checking"].resolve().as_uri() + "#event=37&lang=zh")
+    assert browser.execute_async_script("const done = arguments[0]; window.nqReady.then(done)") is True
+    expected = headless_state(tmp_path, "forward-checking", 37, "zh")
+    page = shown(browser)
+    assert page["frame"] == 37 and page["narration"] == expected["narration"]

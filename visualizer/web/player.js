@@ -6,7 +6,9 @@
 //   NQ.Trace(data.trace)       -> .at(frame): {queens, domains, mrv, counters, mark, said, line}
 //   NQ.attacked(queens)        -> a Set of "row,col" squares some queen attacks
 //   NQ.fill(template, fields)  -> template with {name} fields filled in
-// window.nqPage: the running page (goto, state, play, pause, setLang, answer) once ready.
+// window.nqPage: the running page (goto, state, play, pause, setLang, answer) once ready;
+// window.nqReady: a Promise of true once it is (false: the data could not be opened here).
+// The address may name a moment: page.html#event=K&lang=zh.
 "use strict";
 
 const NQ = (() => {
@@ -195,6 +197,14 @@ class Page {
     const frames = this.data.bookmarks.map((mark) => mark.frame);
     const next = direction > 0 ? frames.find((f) => f > this.frame) : frames.filter((f) => f < this.frame).pop();
     if (next !== undefined) { this.pause(); this.goto(next); }
+  }
+
+  // A link to a moment: page.html#event=K&lang=zh opens at event K, in Chinese.
+  follow(hash) {
+    const asked = new URLSearchParams(hash.replace(/^#/, ""));
+    if (asked.get("lang") in this.data.strings) this.setLang(asked.get("lang"));
+    const event = Number(asked.get("event"));
+    if (asked.has("event") && Number.isInteger(event)) this.goto(event - this.data.trace.first);
   }
 
   goto(frame) {
@@ -394,7 +404,11 @@ class Page {
 if (typeof document !== "undefined" && document.getElementById("data")) {
   window.nqPage = null;
   window.nqReady = NQ.decode(document.getElementById("data").textContent)
-    .then((data) => { window.nqPage = new Page(data); return true; })
+    .then((data) => {
+      window.nqPage = new Page(data);
+      window.nqPage.follow(location.hash);
+      return true;
+    })
     .catch((error) => {
       const box = document.getElementById("error");
       box.hidden = false;

@@ -46,6 +46,14 @@ def test_headless_export_between_bookmarks_keeps_their_notes(tmp_path):
     assert data["trace"]["domains"] and data["trace"]["algorithm"] == "forward-checking"
 
 
+def test_headless_all_is_the_whole_run(tmp_path):
+    path = tmp_path / "all.html"
+    done = viz("--n", "4", "--script", f"export-html:all:{path}")
+    assert done.returncode == 0, done.stderr
+    data = data_of(path.read_text(encoding="utf-8"))
+    assert data["trace"]["first"] == 0 and data["trace"]["count"] == 79  # events 0 to 78: the whole walk
+
+
 def test_the_button_asks_and_enter_writes_the_page_with_a_banner(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     app = new_app(6, "backtracking")
