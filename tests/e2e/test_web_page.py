@@ -212,3 +212,28 @@ def test_an_address_names_a_moment_and_a_language(browser, pages, tmp_path):
     expected = headless_state(tmp_path, "forward-checking", 37, "zh")
     page = shown(browser)
     assert page["frame"] == 37 and page["narration"] == expected["narration"]
+
+
+def test_the_page_plays_in_an_iframe(browser, pages):
+    host = pages["backtracking"].parent / "host.html"
+    host.write_text('<!DOCTYPE html><iframe id="f" src="backtracking.html" width="900" height="700"></iframe>')
+    browser.get(host.resolve().as_uri())
+    browser.switch_to.frame(browser.find_element("id", "f"))
+    try:
+        assert browser.execute_async_script("const done = arguments[0]; window.nqReady.then(done)") is True
+        browser.find_element("id", "step").click()
+        assert shown(browser)["frame"] == 1
+    finally:
+        browser.switch_to.default_content()
+
+
+def test_on_a_phone_the_board_fits_the_screen(browser, pages):
+    browser.set_window_size(390, 844)
+    try:
+        open_page(browser, pages["backtracking"])
+        width = browser.execute_script("return document.documentElement.clientWidth")
+        board = browser.find_element("id", "board").rect
+        assert 0 < board["x"] and board["x"] + board["width"] <= width
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= width
+    finally:
+        browser.set_window_size(1200, 900)

@@ -38,7 +38,9 @@ def probe(package: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-c", PROBE, package], capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.parametrize(("package", "at_least"), [("solvers", 12), ("visualizer.core", 10)])
+@pytest.mark.parametrize(
+    ("package", "at_least"), [("solvers", 12), ("visualizer.core", 10), ("visualizer.web", 4)]
+)
 def test_imports_without_pygame(package, at_least):
     result = probe(package)
     assert result.returncode == 0, result.stderr
@@ -47,3 +49,15 @@ def test_imports_without_pygame(package, at_least):
 
 def test_the_probe_catches_a_pygame_import():
     assert probe("visualizer.render").returncode != 0  # draws: it needs pygame
+
+
+def test_nqueens_html_runs_without_pygame(tmp_path):
+    """The CLI's web page (issue 24) is built with pygame unimportable."""
+    page = tmp_path / "p.html"
+    script = PROBE.split("package = ")[0] + (
+        "from solvers.cli.main import run\n"
+        f"assert run(['html', '4', '--lesson', 'seed-003-four-queens', '-o', {str(page)!r}], sys.stdout) == 0\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert page.stat().st_size > 10_000
