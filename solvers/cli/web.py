@@ -2,10 +2,10 @@
 of a run, or a lesson, as one self-contained web page that plays offline.
 
 The page is built by ``visualizer/web/`` (no pygame there, nor here). Without ``--stretch`` the
-page holds the whole run, or with a lesson the run up to its last bookmark within
-``MAX_EVENTS`` (a race lesson: its first algorithm's run); a stretch of more than
-``MAX_EVENTS`` events, a damaged lesson or a path that cannot be written is refused in one line
-(exit status 2).
+page holds the whole run, or with a lesson the run up to its last bookmark within ``MAX_EVENTS``
+(a race lesson: both sides, each staying at its end as in the window's race); a stretch of more
+than ``MAX_EVENTS`` events, a damaged lesson or a path that cannot be written is refused in one
+line (exit status 2).
 """
 
 from __future__ import annotations

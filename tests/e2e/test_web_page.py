@@ -41,6 +41,8 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out["lesson"] = write_page(
         folder / "lesson.html", page_html(registry.get("backtracking"), 4, 0, None, lesson)
     )
+    race = parse_lesson(lesson_path("why-backtracking-beats-brute-force").read_bytes())
+    out["race"] = write_page(folder / "race.html", page_html(registry.get("brute-force"), 6, 0, 1500, race))
     return out
 
 
@@ -216,7 +218,9 @@ def test_an_address_names_a_moment_and_a_language(browser, pages, tmp_path):
 
 def test_the_page_plays_in_an_iframe(browser, pages):
     host = pages["backtracking"].parent / "host.html"
-    host.write_text('<!DOCTYPE html><iframe id="f" src="backtracking.html" width="900" height="700"></iframe>')
+    host.write_text(
+        '<!DOCTYPE html><iframe id="f" src="backtracking.html" width="900" height="700"></iframe>'
+    )
     browser.get(host.resolve().as_uri())
     browser.switch_to.frame(browser.find_element("id", "f"))
     try:
@@ -233,7 +237,27 @@ def test_on_a_phone_the_board_fits_the_screen(browser, pages):
         open_page(browser, pages["backtracking"])
         width = browser.execute_script("return document.documentElement.clientWidth")
         board = browser.find_element("id", "board").rect
-        assert 0 < board["x"] and board["x"] + board["width"] <= width
+        assert board["x"] > 0 and board["x"] + board["width"] <= width
         assert browser.execute_script("return document.documentElement.scrollWidth") <= width
     finally:
         browser.set_window_size(1200, 900)
+
+
+def test_a_race_lesson_shows_both_sides_as_the_window_does(browser, pages, tmp_path):
+    open_page(browser, pages["race"])
+    assert len(browser.find_elements("css selector", ".board")) == 2
+    lesson = "why-backtracking-beats-brute-force"
+    for tick in (197, 1400):  # backtracking's first solution; later, backtracking has ended (at its end)
+        state = tmp_path / f"race-{tick}.json"
+        result = viz("--lesson", lesson, "--script", f"step:{tick}", "--state", str(state))
+        assert result.returncode == 0, result.stderr
+        expected = json.loads(state.read_text())
+        browser.execute_script(f"nqPage.goto({tick})")
+        page = browser.execute_script("return nqPage.state()")
+        for side, shown_side in (("a", page), ("b", page["race"])):
+            assert shown_side["narration"] == expected["race"][side]["narration"], (tick, side)
+            for key, value in shown_side["counters"].items():
+                assert value == expected["race"][side][key], (tick, side, key)
+        assert page["queens"] == expected["queens"]
+        assert browser.find_element("id", "narration-b").text == expected["race"]["b"]["narration"]
+    assert expected["race"]["b"]["finished"]  # the second tick is past backtracking's end

@@ -22,6 +22,7 @@ import zlib
 from importlib import resources
 from pathlib import Path
 
+from solvers import registry
 from solvers.registry import AlgorithmSpec
 from solvers.safe_files import write_atomically
 from visualizer.core.lesson import Lesson
@@ -66,17 +67,30 @@ def questions(
 def page_data(
     spec: AlgorithmSpec, n: int, first: int, last: int | None, lesson: Lesson | None = None
 ) -> dict[str, object]:
-    """Everything the page needs: the trace, the bookmarks in the stretch (as frames), the questions."""
-    trace = build_trace(spec, n, first, last)
+    """Everything the page needs: the trace (a race lesson: one per side, each staying at its end like
+    the window's race), the bookmarks in the stretch (as frames), the questions."""
+    racing = lesson is not None and lesson.mode == "race" and lesson.algo2 is not None
+    trace = build_trace(spec, n, first, last, clamp=racing)
     places = trace.pop("places")
     count = int(trace["count"])  # type: ignore[call-overload]
+    race = None
+    if racing:
+        assert lesson is not None and lesson.algo2 is not None
+        race = build_trace(registry.get(lesson.algo2), n, first, last, clamp=True)
+        race.pop("places")
+        count = max(int(t["first"]) + int(t["count"]) - first for t in (trace, race))  # type: ignore[call-overload]
+        if count < 1:
+            raise TraceError(f"neither run reaches event {first:,}")
     marks = []
     for mark in lesson.bookmarks if lesson is not None else ():
         if first <= mark.event < first + count:
             marks.append({"frame": mark.event - first, "note": {lang: mark.text(lang) for lang in LANGUAGES}})
-    asks = questions(places, marks, count) if spec.predict == "square" else []  # type: ignore[arg-type]
+    asks = questions(places, marks, count) if spec.predict == "square" and not racing else []  # type: ignore[arg-type]
     return {
+        "first": first,
+        "count": count,
         "trace": trace,
+        "race": race,
         "bookmarks": marks,
         "questions": asks,
         "lang": (lesson.lang if lesson is not None else None) or "en",
@@ -104,7 +118,9 @@ def render(data: dict[str, object]) -> str:
     """The page with ``data`` (``page_data``'s) inlined; TraceError if it would be too large."""
     trace = data["trace"]
     assert isinstance(trace, dict)
-    title = f"{trace['title']['en']} · n = {trace['n']}"
+    race = data.get("race")
+    names = [trace["title"]["en"]] + ([race["title"]["en"]] if isinstance(race, dict) else [])
+    title = f"{' vs '.join(names)} · n = {trace['n']}"
     html = (
         _asset("page.html")
         .replace("/*PLAYER_JS*/", _asset("player.js"))

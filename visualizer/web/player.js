@@ -98,6 +98,7 @@ class Page {
   constructor(data) {
     this.data = data;
     this.trace = new NQ.Trace(data.trace);
+    this.count = data.count; // the page's events (a race: the longer side's; a side stays at its end)
     this.n = data.trace.n;
     this.lang = data.lang;
     this.frame = 0;
@@ -108,7 +109,23 @@ class Page {
     data.questions.forEach((q) => { this.byFrame[q.frame] = q; });
     this.$ = (id) => document.getElementById(id);
     this.build();
+    // the board, narration, counters and code of each run: one, or a race's two side by side
+    const traces = [this.trace, ...(data.race ? [new NQ.Trace(data.race)] : [])];
+    if (data.race) {
+      document.body.classList.add("race");
+      const second = this.$("run").cloneNode(true);
+      second.querySelectorAll("[id]").forEach((element) => { element.id += "-b"; });
+      second.id = "run-b";
+      this.$("run").after(second);
+    }
+    this.sides = traces.map((trace, i) => ({ trace, suffix: i ? "-b" : "" }));
+    this.sides.forEach((side) => this.buildBoard(side));
     this.show();
+  }
+
+  // The event of the page's frame on this side (a side whose run has ended stays at its end).
+  sideAt(side, frame) {
+    return side.trace.at(frame + this.data.first - side.trace.t.first);
   }
 
   s(key, fields) {
@@ -119,7 +136,7 @@ class Page {
     const $ = this.$;
     for (const panel of this.data.hidden) {
       const element = { code: "code", counters: "counters", narration: "narration" }[panel];
-      if (element) $(element).classList.add("hidden-panel");
+      if (element) document.querySelectorAll(`#${element}, #${element}-b`).forEach((e) => e.classList.add("hidden-panel"));
     }
     SPEEDS.forEach((rate) => {
       const option = document.createElement("option");
@@ -133,29 +150,28 @@ class Page {
     $("step").onclick = () => { this.pause(); this.goto(this.frame + 1); };
     $("back").onclick = () => { this.pause(); this.goto(this.frame - 1); };
     $("home").onclick = () => { this.pause(); this.goto(0); };
-    $("end").onclick = () => { this.pause(); this.goto(this.trace.count - 1); };
+    $("end").onclick = () => { this.pause(); this.goto(this.count - 1); };
     $("lang").onclick = () => this.setLang(this.lang === "en" ? "zh" : "en");
     $("big").onclick = () => document.body.classList.toggle("big");
     $("scrub").onclick = (event) => {
       const box = $("scrub").getBoundingClientRect();
       const x = Math.max(0, Math.min(1, (event.clientX - box.left) / box.width));
       this.pause();
-      this.goto(Math.round(x * (this.trace.count - 1)));
+      this.goto(Math.round(x * (this.count - 1)));
     };
     this.data.bookmarks.forEach((mark) => {
       const tick = document.createElement("div");
       tick.className = "tick";
-      tick.style.left = (100 * mark.frame) / Math.max(1, this.trace.count - 1) + "%";
+      tick.style.left = (100 * mark.frame) / Math.max(1, this.count - 1) + "%";
       $("scrub").appendChild(tick);
     });
     document.addEventListener("keydown", (event) => this.key(event));
-    this.buildBoard();
   }
 
-  buildBoard() {
-    const board = this.$("board");
+  buildBoard(side) {
+    const board = this.$("board" + side.suffix);
     const size = 100 / this.n;
-    this.cells = [];
+    side.cells = [];
     for (let r = 0; r < this.n; r++) {
       const row = [];
       for (let c = 0; c < this.n; c++) {
@@ -170,11 +186,11 @@ class Page {
         board.appendChild(cell);
         row.push(cell);
       }
-      this.cells.push(row);
+      side.cells.push(row);
     }
-    this.overlay = document.createElementNS(SVG, "g");
-    this.overlay.setAttribute("pointer-events", "none");
-    board.appendChild(this.overlay);
+    side.overlay = document.createElementNS(SVG, "g");
+    side.overlay.setAttribute("pointer-events", "none");
+    board.appendChild(side.overlay);
   }
 
   key(event) {
@@ -208,18 +224,19 @@ class Page {
   }
 
   goto(frame) {
-    this.frame = Math.max(0, Math.min(this.trace.count - 1, frame));
+    this.frame = Math.max(0, Math.min(this.count - 1, frame));
     this.show();
   }
 
   state() {
-    const at = this.trace.at(this.frame);
+    const [at, other] = this.sides.map((side) => this.sideAt(side, this.frame));
+    const race = other ? { ...other, narration: other.said[this.lang] } : null;
     return { ...at, narration: at.said[this.lang], lang: this.lang, playing: this.playing,
-             score: this.score() };
+             score: this.score(), frame: this.frame, race };
   }
 
   play() {
-    if (this.frame >= this.trace.count - 1) this.goto(0);
+    if (this.frame >= this.count - 1) this.goto(0);
     this.playing = true;
     this.owed = 0;
     this.last = null;
@@ -232,7 +249,7 @@ class Page {
         this.owed -= steps;
         const stop = this.stopBefore(this.frame + steps);
         this.goto(stop);
-        if (stop >= this.trace.count - 1 || this.byFrame[stop]) return this.pause();
+        if (stop >= this.count - 1 || this.byFrame[stop]) return this.pause();
       }
       requestAnimationFrame(tick);
     };
@@ -273,9 +290,8 @@ class Page {
 
   show() {
     const $ = this.$;
-    const at = this.trace.at(this.frame);
-    const t = this.data.trace;
-    $("title").textContent = t.title[this.lang] + " · n = " + this.n;
+    const titles = this.sides.map((side) => side.trace.t.title[this.lang]);
+    $("title").textContent = titles.join(" · ") + " · n = " + this.n;
     $("play").textContent = this.s(this.playing ? "pause" : "play");
     $("lang").textContent = this.s("other_language");
     $("big").textContent = this.s("big_text");
@@ -284,21 +300,27 @@ class Page {
     $("back").title = this.s("back");
     $("step").title = this.s("step");
     $("end").title = this.s("end");
-    $("where").textContent = this.s("event", { event: at.event, last: t.first + t.count - 1 });
+    const first = this.data.first;
+    $("where").textContent = this.s("event", { event: first + this.frame, last: first + this.count - 1 });
     const { right, asked } = this.score();
     $("score").textContent = this.data.questions.length ? this.s("score", { right, asked }) : "";
-    $("scrub").firstElementChild.style.width = (100 * this.frame) / Math.max(1, this.trace.count - 1) + "%";
-    $("narration").textContent = at.said[this.lang];
-    this.showCounters(at);
-    this.showCode(at);
-    this.showCard(at);
-    this.drawBoard(at);
+    $("scrub").firstElementChild.style.width = (100 * this.frame) / Math.max(1, this.count - 1) + "%";
+    this.showCard();
+    for (const side of this.sides) {
+      const at = this.sideAt(side, this.frame);
+      const suffix = side.suffix;
+      $("run-title" + suffix).textContent = side.trace.t.title[this.lang];
+      $("narration" + suffix).textContent = at.said[this.lang];
+      this.showCounters(side, at);
+      this.showCode(side, at);
+      this.drawBoard(side, at);
+    }
   }
 
-  showCounters(at) {
-    const list = this.$("counters");
+  showCounters(side, at) {
+    const list = this.$("counters" + side.suffix);
     list.replaceChildren();
-    for (const key of this.data.trace.counters) {
+    for (const key of side.trace.t.counters) {
       const name = document.createElement("dt");
       name.textContent = this.s(key);
       const value = document.createElement("dd");
@@ -308,10 +330,10 @@ class Page {
     }
   }
 
-  showCode(at) {
-    const list = this.$("code");
+  showCode(side, at) {
+    const list = this.$("code" + side.suffix);
     list.replaceChildren();
-    this.data.trace.code[this.lang].forEach((text, i) => {
+    side.trace.t.code[this.lang].forEach((text, i) => {
       const item = document.createElement("li");
       item.textContent = text;
       if (i === at.line) item.className = "current";
@@ -319,7 +341,7 @@ class Page {
     });
   }
 
-  showCard(at) {
+  showCard() {
     const $ = this.$;
     const mark = this.data.bookmarks.find((m) => m.frame === this.frame);
     const q = this.byFrame[this.frame];
@@ -333,7 +355,7 @@ class Page {
     $("verdict").textContent = verdict;
   }
 
-  drawBoard(at) {
+  drawBoard(side, at) {
     const n = this.n;
     const size = 100 / n;
     const shade = n <= SHADE_MAX_N ? NQ.attacked(at.queens) : new Set();
@@ -342,10 +364,10 @@ class Page {
       for (let c = 0; c < n; c++) {
         let fill = (r + c) % 2 ? "var(--dark)" : "var(--light)";
         if (refused && refused[0] === r && refused[1] === c) fill = "var(--refused)";
-        this.cells[r][c].setAttribute("fill", fill);
+        side.cells[r][c].setAttribute("fill", fill);
       }
     }
-    const overlay = this.overlay;
+    const overlay = side.overlay;
     overlay.replaceChildren();
     const add = (tag, attributes) => {
       const element = document.createElementNS(SVG, tag);

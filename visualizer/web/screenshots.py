@@ -25,7 +25,7 @@ SHOTS = {
     "seed-003-four-queens": (8, "en"),
     "why-backtracking-beats-brute-force": (197, "zh"),
 }
-SIZE = (1200, 780)
+SIZE = (1200, 900)
 
 
 def photograph(page: Path, out: Path, event: int, lang: str) -> None:

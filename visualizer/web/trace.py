@@ -87,15 +87,20 @@ def _square(square: tuple[int, int] | None) -> list[int]:
     return [-1, -1] if square is None else [int(square[0]), int(square[1])]
 
 
-def build_trace(spec: AlgorithmSpec, n: int, first: int, last: int | None) -> dict[str, object]:
+def build_trace(
+    spec: AlgorithmSpec, n: int, first: int, last: int | None, *, clamp: bool = False
+) -> dict[str, object]:
     """The page's trace of events ``first`` to ``last`` (None: to the end of the run) of ``spec`` at
-    ``n``. TraceError if the run has no event ``first`` or the stretch is too long."""
+    ``n``. TraceError if the run has no event ``first`` or the stretch is too long; with ``clamp``
+    (a race's side, which stays at its end) a run that ends sooner stops there instead."""
     check_stretch(first, first if last is None else last)
     timeline = Timeline(spec, n)
     narration = NarrationLog(timeline)
     domains = DomainFollower(n).attach(timeline) if shows_domains(spec) else None
     if first and timeline.seek(first) != first:
-        raise TraceError(f"the run of {spec.name} at n = {n} has only {timeline.cursor:,} events")
+        if not clamp:
+            raise TraceError(f"the run of {spec.name} at n = {n} has only {timeline.cursor:,} events")
+        first = timeline.cursor
     end = first + MAX_EVENTS - 1 if last is None else last
     shown = tuple(spec.counters)
     marks, sentences = _Table(), _Table()
@@ -145,7 +150,7 @@ def build_trace(spec: AlgorithmSpec, n: int, first: int, last: int | None) -> di
         frame += 1
         if timeline.cursor >= end or timeline.step(1) == 0:
             break
-    if last is not None and timeline.cursor < last:
+    if last is not None and timeline.cursor < last and not clamp:
         raise TraceError(
             f"the run of {spec.name} at n = {n} ends at event {timeline.cursor:,}, before {last:,}"
         )

@@ -54,9 +54,10 @@ def test_the_probe_catches_a_pygame_import():
 def test_nqueens_html_runs_without_pygame(tmp_path):
     """The CLI's web page (issue 24) is built with pygame unimportable."""
     page = tmp_path / "p.html"
-    script = PROBE.split("package = ")[0] + (
-        "from solvers.cli.main import run\n"
-        f"assert run(['html', '4', '--lesson', 'seed-003-four-queens', '-o', {str(page)!r}], sys.stdout) == 0\n"
+    argv = ["html", "4", "--lesson", "seed-003-four-queens", "-o", str(page)]
+    script = (
+        PROBE.split("package = ")[0]
+        + f"from solvers.cli.main import run\nassert run({argv!r}, sys.stdout) == 0\n"
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
