@@ -261,3 +261,19 @@ def test_a_race_lesson_shows_both_sides_as_the_window_does(browser, pages, tmp_p
         assert page["queens"] == expected["queens"]
         assert browser.find_element("id", "narration-b").text == expected["race"]["b"]["narration"]
     assert expected["race"]["b"]["finished"]  # the second tick is past backtracking's end
+
+
+def test_a_note_is_shown_as_text_and_hidden_names_stay_hidden(browser, tmp_path):
+    from visualizer.core.lesson import Bookmark, Lesson
+
+    note = '<img src="http://example.com/x.png" onerror="document.title=1"> and <b>bold</b>'
+    lesson = Lesson(n=5, hidden=("names", "code"), bookmarks=(Bookmark(3, (("en", note),)),))
+    page = write_page(tmp_path / "exercise.html", page_html(registry.get("backtracking"), 5, 0, 20, lesson))
+    requests(browser)
+    open_page(browser, page)
+    browser.execute_script("nqPage.goto(3)")
+    assert browser.find_element("id", "note").text == note  # text, never markup
+    assert browser.find_element("id", "title").text == "Algorithm A · n = 5"
+    assert "Backtracking" not in browser.find_element("tag name", "body").text
+    assert not browser.find_element("id", "code").is_displayed()
+    assert all(url.startswith("file://") for url in requests(browser))

@@ -26,7 +26,7 @@ from solvers import registry
 from solvers.registry import AlgorithmSpec
 from solvers.safe_files import write_atomically
 from visualizer.core.lesson import Lesson
-from visualizer.look.i18n import LANGUAGES, STRINGS
+from visualizer.look.i18n import LANGUAGES, STRINGS, tr
 from visualizer.web.trace import TraceError, build_trace
 
 #: The largest page written (bytes); 100,000 events take well under it (README "A lesson as a web page").
@@ -34,7 +34,7 @@ MAX_PAGE_BYTES = 4 * 1024 * 1024
 #: The strings of ``visualizer/look/i18n.py`` the page shows.
 PAGE_STRINGS = (
     "play", "pause", "attempts", "placements", "backtracks", "solutions", "checks", "repairs", "pruned",
-    "wipeouts",
+    "wipeouts", "hidden_name",
 )  # fmt: skip
 PREFIX = "web_"
 
@@ -120,6 +120,8 @@ def render(data: dict[str, object]) -> str:
     assert isinstance(trace, dict)
     race = data.get("race")
     names = [trace["title"]["en"]] + ([race["title"]["en"]] if isinstance(race, dict) else [])
+    if "names" in data["hidden"]:  # type: ignore[operator]  # an exercise: which algorithm is it?
+        names = [tr("hidden_name", "en", letter=letter) for letter in "AB"[: len(names)]]
     title = f"{' vs '.join(names)} · n = {trace['n']}"
     html = (
         _asset("page.html")

@@ -290,7 +290,7 @@ class Page {
 
   show() {
     const $ = this.$;
-    const titles = this.sides.map((side) => side.trace.t.title[this.lang]);
+    const titles = this.sides.map((side) => this.title(side));
     $("title").textContent = titles.join(" · ") + " · n = " + this.n;
     $("play").textContent = this.s(this.playing ? "pause" : "play");
     $("lang").textContent = this.s("other_language");
@@ -309,12 +309,18 @@ class Page {
     for (const side of this.sides) {
       const at = this.sideAt(side, this.frame);
       const suffix = side.suffix;
-      $("run-title" + suffix).textContent = side.trace.t.title[this.lang];
+      $("run-title" + suffix).textContent = this.title(side);
       $("narration" + suffix).textContent = at.said[this.lang];
       this.showCounters(side, at);
       this.showCode(side, at);
       this.drawBoard(side, at);
     }
+  }
+
+  // The algorithm's name, or "Algorithm A" / "Algorithm B" when the lesson hides the names.
+  title(side) {
+    if (this.data.hidden.includes("names")) return this.s("hidden_name", { letter: side.suffix ? "B" : "A" });
+    return side.trace.t.title[this.lang];
   }
 
   showCounters(side, at) {

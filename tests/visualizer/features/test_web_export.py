@@ -54,6 +54,17 @@ def test_headless_all_is_the_whole_run(tmp_path):
     assert data["trace"]["first"] == 0 and data["trace"]["count"] == 79  # events 0 to 78: the whole walk
 
 
+def test_a_race_in_the_window_exports_both_sides(tmp_path):
+    path = tmp_path / "race.html"
+    script = f"step:40;export-html:0-300:{path}"
+    done = viz("--lesson", "why-backtracking-beats-brute-force", "--script", script)
+    assert done.returncode == 0, done.stderr
+    data = data_of(path.read_text(encoding="utf-8"))
+    assert (data["trace"]["algorithm"], data["race"]["algorithm"]) == ("brute-force", "backtracking")
+    assert data["count"] == 301 and data["questions"] == []
+    assert [mark["frame"] for mark in data["bookmarks"]] == [0, 22, 197]
+
+
 def test_the_button_asks_and_enter_writes_the_page_with_a_banner(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     app = new_app(6, "backtracking")

@@ -87,3 +87,16 @@ def test_whole_board_questions_are_not_asked():
 
     data = page_data(registry.get("brute-force"), 4, 0, 50, Lesson(bookmarks=(Bookmark(3),)))
     assert data["questions"] == [] and len(data["bookmarks"]) == 1
+
+
+def test_a_stretch_far_into_the_run_is_what_stepping_there_shows():
+    spec = registry.get("backtracking")
+    trace = build_trace(spec, 9, 60_000, 60_010)  # reached by a seek, the narration rebuilt
+    timeline = Timeline(spec, 9)
+    narration = NarrationLog(timeline)
+    timeline.step(60_000)
+    for frame in range(trace["count"]):
+        assert trace["sentences"][trace["said"][frame]] == [narration.current("en"), narration.current("zh")]
+        queens = [-1 if col is None else col for col in timeline.queens]
+        assert rebuilt(trace["queenKeys"], trace["queenSteps"], frame) == queens
+        timeline.step(1)
