@@ -106,6 +106,20 @@ def test_stepping_by_keys_and_buttons_matches_goto(browser, pages):
     assert shown(browser)["frame"] == STRETCH
     body.send_keys("\ue011")  # Home
     assert shown(browser)["frame"] == 0
+    body.send_keys(" ")  # Space: play, and again: pause
+    assert browser.execute_script("return nqPage.playing") is True
+    body.send_keys(" ")
+    assert browser.execute_script("return nqPage.playing") is False
+
+
+def test_large_text_for_a_projector(browser, pages):
+    open_page(browser, pages["backtracking"])
+    size = "return parseFloat(getComputedStyle(document.getElementById('narration')).fontSize)"
+    before = browser.execute_script(size)
+    browser.find_element("id", "big").click()
+    assert browser.execute_script(size) >= 1.5 * before
+    browser.find_element("id", "big").click()
+    assert browser.execute_script(size) == before
 
 
 def test_play_moves_on_and_pause_stops(browser, pages):
