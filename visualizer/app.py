@@ -26,6 +26,7 @@ from visualizer.features.capture import Capture
 from visualizer.features.lessons import Lessons
 from visualizer.features.sound import Sound
 from visualizer.input.controls import Controls, control_state
+from visualizer.input.focus import Focus
 from visualizer.input.prompt import Prompt
 from visualizer.look import appearance
 from visualizer.look.i18n import tr
@@ -93,6 +94,7 @@ class App:
         self.asks = True  # a question in the window; False in the headless mode: refused instead
         self.prompt = Prompt()  # a question over the board (a note, a path)
         self.opening_key = ""  # the text of the key that just opened a text box (its TEXTINPUT follows)
+        self.focus = Focus()  # Tab: the control that has the keyboard (issue 25)
         pygame.display.init()  # display and fonts only: no audio device is needed
         pygame.font.init()
         self.surface = open_display(self._clamp(size), pygame.RESIZABLE)
@@ -342,6 +344,12 @@ class App:
             consumed = self.manager.process_events(event)
             if self.prompt.handle(event):  # a bookmark's note or a lesson's path being typed
                 return
+            if event.type == pygame.KEYDOWN and (pressed := self.focus.key(event, self.controls)) is not None:
+                for command, argument in pressed:  # Tab, Esc, or the focused control's Enter / Space
+                    self.dispatch(command) if argument is None else self.dispatch(command, argument)
+                return
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.focus.name = None  # the mouse takes over: no ring (a box it clicked keeps the keys)
             if event.type == pygame.KEYDOWN and not self.controls.typing():
                 shift, ctrl = bool(event.mod & pygame.KMOD_SHIFT), bool(event.mod & pygame.KMOD_CTRL)
                 # PgUp / PgDn page the gallery while it shows
@@ -402,6 +410,7 @@ class App:
     def draw(self, quiet: bool = False) -> None:
         """Draw the whole window onto ``self.surface``: the mode, the widgets, then the overlays
         (``quiet``: without the passing banner, as an export's frame is drawn)."""
+        from visualizer.render.focus_ring import draw_focus_ring
         from visualizer.render.overlays import draw_overlays
 
         layout, passing = self.layout, None if quiet else self.banner
@@ -409,6 +418,8 @@ class App:
         self.geometry = self.mode.draw(self.surface, layout)
         self.lessons.draw(self.surface, layout)
         self.manager.draw_ui(self.surface)  # the presenter view: the controls lie outside the window
+        if (focused := self.focus.widget(self.controls)) is not None and not self.presenting:
+            draw_focus_ring(self.surface, focused.rect, self.theme)
         self.mode.overlay(self.surface, layout)
         card = self.lessons.draw_note(self.surface, layout) if passing is None else None
         noted = card is not None and card.colliderect(layout.banner)  # a bookmark's

@@ -12,7 +12,7 @@ from typing import Protocol
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
+from pygame_gui.core import ObjectID, UIElement
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UITextEntryLine
 
 from solvers.registry import ALGORITHMS
@@ -162,6 +162,7 @@ class Controls:
     until_kind: UIDropDownMenu | None = None  # run until: the condition ...
     short_pairs: bool = False  # race pairs named by their command-line names (a narrow column)
     until_value: UITextEntryLine | None = None  # ... and its number, as people count (rows from 1)
+    order: list[str] = field(default_factory=list)  # the controls' names in Tab's order (focusables)
 
     def build(self) -> None:
         """Create every widget inside ``rect`` (call ``kill`` first on a rebuild)."""
@@ -194,11 +195,14 @@ class Controls:
             for i, name in enumerate(names):
                 rect = pygame.Rect(x + i * (each + gap), top, each, row)
                 self.buttons[name] = self._button(rect, self._text(name))
+                self.order.append(name)
 
         for start in range(0, len(mode_buttons), per_row):  # in two rows when one is too narrow
             place_row(mode_buttons[start : start + per_row], y)
             y += row + gap
         self.buttons[f"mode:{self.state.mode}"].select()  # the mode shown
+        if menu_rect is not None or plan.choice is not None:
+            self.order.append("algorithms")
         if menu_rect is not None:
             self._algorithm_menu(menu_rect)
         elif plan.choice is not None:
@@ -211,6 +215,7 @@ class Controls:
             pygame.Rect(x + third + gap, y, third, row), self.manager, initial_text=self._n_text()
         )
         self.n_label.set_text_length_limit(9)
+        self.order += ["n-down", "n", "n-up"]
         y += row + 2 * gap
         for names in plan.rows:
             place_row(names, y)
@@ -239,6 +244,7 @@ class Controls:
                 self.manager,
                 click_increment=ARROW_STEP,  # an arrow: about x1.25 (not a whole decade)
             )
+            self.order.append("speed")
             y += row + 2 * gap
         place_row(("screenshot", "gif", "sound"), y)
         y += row + gap
@@ -254,12 +260,26 @@ class Controls:
             # opens upwards (the theme in visualizer/look/appearance.py); its names whole
             object_id=self._fitting("#language", [name for name, _ in LANGUAGE_NAMES], third - row - 8),
         )
+        self.order.append("language")
         for i, name in enumerate(("scale", "theme"), 1):
             rect = pygame.Rect(x + i * (third + gap), y, third, row)
             text, on = self._fitted(name, rect.width)
             self.buttons[name] = button = self._button(rect, text)
+            self.order.append(name)
             if on:
                 button.select()
+
+    def focusables(self) -> list[tuple[str, UIElement]]:
+        """(name, widget) of every control Tab reaches, in the column's order: top to bottom, left
+        to right (the race's pairs above the boards first, as the drop-down's place in the column)."""
+        widgets: dict[str, UIElement | None] = {
+            "algorithms": self.algorithms,
+            "n": self.n_label,
+            "until-kind": self.until_kind,
+        }
+        widgets |= {"until-value": self.until_value, "speed": self.slider, "language": self.languages}
+        out = [(name, self.buttons.get(name) or widgets.get(name)) for name in self.order]
+        return [(name, widget) for name, widget in out if widget is not None and widget.alive()]
 
     def _menu_options(self) -> tuple[list[tuple[str, str]], tuple[str, str]]:
         """The algorithm drop-down's (text, id) options and the one the mode runs now."""
@@ -326,6 +346,7 @@ class Controls:
         )
         self.until_value.set_text_length_limit(9)
         self.until_value.set_allowed_characters("numbers")  # a U typed here is no "7u" for the parser
+        self.order += ["until-kind", "until-value", "until"]
         rect = pygame.Rect(x + menu + box + 2 * gap, y, button, row)
         self.buttons["until"] = self._button(rect, self._text("until"))
 
@@ -358,6 +379,7 @@ class Controls:
             if element is not None:
                 element.kill()
         self.buttons.clear()
+        self.order.clear()
 
     def refresh(self, state: ControlState, *, answered: bool = False) -> None:
         """Update texts that follow the app's state (play/pause, toggles, n, speed); once a

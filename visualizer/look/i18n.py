@@ -110,6 +110,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "cancel": ("Cancel the work", "取消计算"),
     "close_help": ("Close the help", "关闭帮助"),
     "help_title": ("Keys", "快捷键"),
+    "focus_help": (
+        "Move between the controls (Enter / Space: press, arrows: a slider or a list, Esc: let go)",
+        "在控件之间移动（Enter / 空格：按下，方向键：滑块或列表，Esc：取消焦点）",
+    ),
     "busy": ("Still working: press Esc to cancel", "仍在计算中：按 Esc 取消"),
     "working_events": (
         "Working… {events} events  (Esc to cancel)",

@@ -35,6 +35,7 @@ def draw_overlays(
         marks.draw_legend(surface, layout.code, theme, lang, layout.scale, constrained=constrained)
     if help:
         rows = [(keys, tr(action, lang)) for keys, action in help_rows()]
+        rows.append(("Tab / Shift+Tab", tr("focus_help", lang)))  # not a command: visualizer/input/focus.py
         area, scale = surface.get_rect(), max(1, layout.scale)
         side = pygame.Rect(0, 0, int(area.w * 0.24), int(area.h * 0.86))
         side.midright = (area.right - MARGIN, area.centery)
