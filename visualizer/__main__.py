@@ -109,6 +109,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--sound-file", metavar="PATH", help="headless: write the sound cues as a WAV (simulated time)"
     )
     parser.add_argument(
+        "--narrate", action="store_true", help="speak the narration aloud (Shift+M; espeak-ng or macOS say)"
+    )
+    parser.add_argument(
+        "--narrate-file", metavar="PATH", help="headless: write the spoken narration as a WAV (espeak-ng)"
+    )
+    parser.add_argument(
         "--present", action="store_true", help="start in the presenter view (P; a click or Esc: the controls)"
     )
     exercise = parser.add_argument_group("exercise mode (--mode exercise)")
@@ -188,6 +194,13 @@ def _main(argv: list[str] | None) -> int:
         return 2
     if args.sound and not args.headless:  # the window: sound on before the script
         args.script = "sound:on" + (f";{args.script}" if args.script else "")
+    if args.narrate_file and not args.headless:
+        from visualizer.shell.stopping import say
+
+        say("nqueens-viz: --narrate-file needs --headless (in the window, --narrate speaks)")
+        return 2
+    if args.narrate and not args.headless:
+        args.script = "narrate:on" + (f";{args.script}" if args.script else "")
     from solvers.errors import SolverError
     from visualizer.shell.headless import ScriptError, parse_script, parse_size
     from visualizer.shell.stopping import say
@@ -219,6 +232,7 @@ def _main(argv: list[str] | None) -> int:
                 sound_file=args.sound_file,
                 blocked=args.blocked,
                 given=args.given,
+                narrate_file=args.narrate_file,
             )
             return 0
         commands = parse_script(args.script, args.mode)

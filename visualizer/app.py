@@ -25,6 +25,7 @@ from visualizer.core.player import SPEED_FACTOR, clamp_speed
 from visualizer.features.capture import Capture
 from visualizer.features.lessons import Lessons
 from visualizer.features.sound import Sound
+from visualizer.features.speech import Speech
 from visualizer.input.controls import Controls, control_state
 from visualizer.input.focus import Focus
 from visualizer.input.prompt import Prompt
@@ -90,6 +91,7 @@ class App:
         self.controls: Controls
         self.lessons = Lessons(self)  # bookmarks, hidden panels, lesson files, exports
         self.sound = Sound(self)  # M: a cue per frame of the search (issue 25), off until asked
+        self.speech = Speech(self)  # Shift+M: the narration spoken (issue 25), off until asked
         self.mode: Mode = modes.make(mode, self, n, algorithm, algo2)  # SolverError for a bad n
         self.asks = True  # a question in the window; False in the headless mode: refused instead
         self.prompt = Prompt()  # a question over the board (a note, a path)
@@ -150,7 +152,7 @@ class App:
         look = {"lang": self.lang, "theme": self.theme.name, "ui_scale": self.ui_scale}
         window = {"fullscreen": self.fullscreen, "window_size": list(self.surface.get_size())}
         shown = {"show_all": self.show_all, "legend": self.show_legend, "presenting": self.presenting}
-        shown["sound"] = self.sound.on
+        shown["sound"], shown["narrate"] = self.sound.on, self.speech.on
         return {**common, **look, **shown, **self.mode.state(), **window, **self.lessons.state()}
 
     # -- commands --------------------------------------------------------------
@@ -287,6 +289,10 @@ class App:
         """M: sound cues on or off (visualizer/features/sound.py); no audio device is a banner."""
         self.sound.set(on)
 
+    def set_narrate(self, on: bool | None = None) -> None:
+        """Shift+M: the narration spoken aloud (visualizer/features/speech.py); no engine is a banner."""
+        self.speech.set(on)
+
     @property
     def sound_on(self) -> bool:
         return self.sound.on
@@ -395,6 +401,7 @@ class App:
         self.manager.update(dt)
         self.mode.update(dt)
         self.sound.frame()  # after the mode moved: what this frame heard
+        self.speech.frame()
         self.lessons.export_tick()
         if self.banner is not None and self.now >= self.banner[2]:
             self.banner = None
@@ -496,6 +503,7 @@ class App:
             self.lessons.exporting.export.cancel()
             self.lessons.exporting = None
         self.mode.close()
+        self.speech.close()
         appearance.finish_gui_loaders()
 
     @staticmethod

@@ -714,6 +714,15 @@ COMMANDS: dict[str, Command] = _table(
         parse=on_off("sound"),
         toggle="sound",
     ),
+    Command(
+        "narrate",
+        "set_narrate",
+        "app",
+        (Key("m", "Shift+M", shift=True),),
+        "narrate_help",
+        while_busy=True,
+        parse=on_off("narrate"),
+    ),
     # -- predict mode (issue 14): a board click is the guess; F / D answer for whole boards --
     Command("guess", "guess", modes=PREDICT, parse=guess_square),
     Command("answer", "answer", modes=PREDICT, parse=one_of("answer", ("safe", "attacked"))),

@@ -60,6 +60,7 @@ SAMPLES: dict[str, str] = {
     "relaxed": "on",
     "legend": "on",  # issue 13: the legend of the board's marks
     "sound": "on",  # issue 25: sound cues
+    "narrate": "off",  # issue 25: the narration spoken (off: no engine needed)
     "present": "on",  # issue 18: the presenter view
     "quit": "",
     "wait-idle": "",

@@ -110,6 +110,20 @@ STRINGS: dict[str, tuple[str, str]] = {
     "cancel": ("Cancel the work", "取消计算"),
     "close_help": ("Close the help", "关闭帮助"),
     "help_title": ("Keys", "快捷键"),
+    # -- spoken narration (issue 25) --
+    "speech_backtracks": ("{count} backtracks", "回溯 {count} 次"),
+    "speech_backtrack_one": ("{count} backtrack", "回溯 {count} 次"),
+    "speech_solutions": ("{count} solutions", "找到 {count} 个解"),
+    "speech_solution_one": ("{count} solution", "找到 {count} 个解"),
+    "speech_steps": ("{count} steps", "{count} 步"),
+    "speech_row": ("now at row {row}", "现在在第 {row} 行"),
+    "speech_comma": (", ", "，"),
+    "narrate_help": ("Speak the narration aloud (screen reader)", "朗读讲解（屏幕阅读）"),
+    "narrate_on": ("Narration is spoken aloud ({engine})", "讲解将被朗读（{engine}）"),
+    "narrate_no_engine": (
+        "No speech engine found: install espeak-ng (Linux) to hear the narration",
+        "未找到语音引擎：请安装 espeak-ng（Linux）以朗读讲解",
+    ),
     "focus_help": (
         "Move between the controls (Enter / Space: press, arrows: a slider or a list, Esc: let go)",
         "在控件之间移动（Enter / 空格：按下，方向键：滑块或列表，Esc：取消焦点）",

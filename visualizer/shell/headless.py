@@ -277,6 +277,7 @@ def run_headless(
     sound_file: str | None = None,
     blocked: Sequence[str] = (),
     given: Sequence[str] = (),
+    narrate_file: str | None = None,
 ) -> dict[str, object]:
     """Run ``script`` on a headless App and write the requested outputs; returns the final state.
 
@@ -284,7 +285,8 @@ def run_headless(
     constrained instance (``solvers.instance``) before the script.
 
     ``sound`` turns the sound cues on (the mixer, on SDL's dummy driver unless told otherwise);
-    ``sound_file`` instead lays them, at their simulated times, in a WAV written there at the end.
+    ``sound_file`` instead lays them, at their simulated times, in a WAV written there at the end;
+    ``narrate_file`` the same for the spoken narration (espeak-ng writes each sentence).
 
     Raises ScriptError (or SolverError) with a one-line message on bad input.
     """
@@ -298,6 +300,7 @@ def run_headless(
         (screenshot, "screenshot"),
         (gif, "GIF"),
         (sound_file, "sound file"),
+        (narrate_file, "narration file"),
     ):
         if path is not None:
             output_path(path, what)  # an unwritable output fails now, not after the whole run
@@ -329,6 +332,8 @@ def run_headless(
             app.sound.record()
         elif sound:
             app.dispatch("sound", True)
+        if narrate_file:
+            app.speech.record()
         runner = HeadlessRunner(app)
         runner.run(commands)
         runner.wait_idle()
@@ -342,6 +347,8 @@ def run_headless(
             _write(gif, "GIF", _saved(app, lambda: app.capture.toggle_gif(gif)))
         if sound_file:
             _write(sound_file, "sound file", lambda: app.sound.write(sound_file))
+        if narrate_file:
+            _write(narrate_file, "narration file", lambda: app.speech.write(narrate_file))
         return result
     finally:
         app.close()
