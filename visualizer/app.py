@@ -11,6 +11,7 @@ import threading
 import traceback
 import warnings
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -149,7 +150,12 @@ class App:
     def state(self) -> dict[str, object]:
         """What the headless ``--state`` file holds."""
         common = {"n": self.mode.n, "algorithm": self.mode.algorithm, "mode": self.mode.name}
-        look = {"lang": self.lang, "theme": self.theme.name, "ui_scale": self.ui_scale}
+        look = {
+            "lang": self.lang,
+            "theme": self.theme.name,
+            "ui_scale": self.ui_scale,
+            "hatch": self.theme.hatch,
+        }
         window = {"fullscreen": self.fullscreen, "window_size": list(self.surface.get_size())}
         shown = {"show_all": self.show_all, "legend": self.show_legend, "presenting": self.presenting}
         shown["sound"], shown["narrate"] = self.sound.on, self.speech.on
@@ -241,7 +247,7 @@ class App:
         chosen = (
             appearance.next_theme(self.theme) if name is None else THEMES[str(parse_argument("theme", name))]
         )
-        self.theme = chosen
+        self.theme = replace(chosen, hatch=self.theme.hatch)  # the pattern is a choice of its own
         self.relayout()
 
     def set_scale(self, scale: float | str | None = None) -> None:
@@ -280,6 +286,10 @@ class App:
 
     def set_shade(self, on: bool | None = None) -> None:
         self.shade = (not self.shade) if on is None else bool(on)
+
+    def set_hatch(self, on: bool | None = None) -> None:
+        """Shift+X: the attacked squares hatched with diagonal lines, or tinted (``Theme.hatch``)."""
+        self.theme = replace(self.theme, hatch=(not self.theme.hatch) if on is None else bool(on))
 
     def set_legend(self, on: bool | None = None) -> None:
         """K: show or hide the legend of the board's marks."""

@@ -443,6 +443,17 @@ COMMANDS: dict[str, Command] = _table(
         toggle="shade",
     ),
     Command(
+        "hatch",
+        "set_hatch",
+        "app",
+        (Key("x", "Shift+X", shift=True),),
+        "hatch_help",
+        "hatch",
+        while_busy=True,
+        parse=on_off("hatch"),
+        toggle="hatch",
+    ),
+    Command(
         "faster",
         "faster",
         "app",

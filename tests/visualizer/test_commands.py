@@ -31,6 +31,7 @@ SAMPLES: dict[str, str] = {
     "instant": "",
     "show-all": "on",
     "shade": "off",
+    "hatch": "on",  # issue 25: attacked squares hatched
     "faster": "",
     "slower": "",
     "speed": "200",

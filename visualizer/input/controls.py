@@ -87,6 +87,7 @@ class ControlState:
     playing: bool = False
     show_all: bool = False
     shade: bool = True
+    hatch: bool = False  # the attacked squares hatched, not tinted (Theme.hatch)
     recording: bool = False
     lang: str = "en"
     mode: str = "watch"
@@ -133,6 +134,7 @@ def control_state(shell: Shell, mode: Mode) -> ControlState:
         speed=shell.speed,
         show_all=shell.show_all,
         shade=shell.shade,
+        hatch=shell.theme.hatch,
         recording=shell.recording,
         lang=shell.lang,
         mode=mode.name,

@@ -99,6 +99,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "on": ("on", "开"),
     "off": ("off", "关"),
     "shade": ("Shade attacked", "标出受攻击格子"),
+    "hatch": ("Hatch", "斜线"),
+    "hatch_help": (
+        "Attacked squares: diagonal lines instead of a tint (for colour-blind eyes, print)",
+        "受攻击格子：用斜线代替底色（色觉障碍、打印）",
+    ),
     "screenshot": ("Screenshot", "截图"),
     "gif": ("Record GIF", "录制 GIF"),
     "gif_stop": ("Stop GIF", "停止录制"),

@@ -104,6 +104,7 @@ class Theme:
     code_highlight: Colour
     pruners: tuple[Colour, ...] = OKABE_ITO  # one per queen (by row, cycling) in the domains marks
     hole: Colour = (46, 46, 54)  # a blocked square (a constrained instance), hatched in ``ink_on`` it
+    hatch: bool = False  # attacked squares hatched with diagonal lines instead of tinted (Shift+X)
 
 
 CLASSROOM = Theme(

@@ -158,7 +158,15 @@ class Mode(Protocol):
 #: further, the way there runs on the worker thread (progress bar, Esc).
 FAR_EVENTS = 100_000
 #: The buttons of the search modes (watch, race), row by row: command names of the command table.
-SEARCH_ROWS = (("reset",), ("back", "step"), ("play",), ("next",), ("instant",), ("show-all",), ("shade",))
+SEARCH_ROWS = (
+    ("reset",),
+    ("back", "step"),
+    ("play",),
+    ("next",),
+    ("instant",),
+    ("show-all",),
+    ("shade", "hatch"),
+)
 
 
 class ModeBase:

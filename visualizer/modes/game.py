@@ -146,7 +146,7 @@ class GameRound:
             pygame.draw.circle(surface, theme.solution, geometry.center(r, c), radius, width)
 
 
-ROWS = (("reset",), ("hint",), ("completions",), ("relaxed",), ("shade",))
+ROWS = (("reset",), ("hint",), ("completions",), ("relaxed",), ("shade", "hatch"))
 
 
 class GameMode(SizeCommands):

@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from visualizer.look.layout import Layout
     from visualizer.render.board import BoardGeometry
 
-SQUARE_ROWS = (("reset",), ("step",), ("shade",))
-ANSWER_ROWS = (("reset",), ("safe", "attacked"), ("step",), ("shade",))
+SQUARE_ROWS = (("reset",), ("step",), ("shade", "hatch"))
+ANSWER_ROWS = (("reset",), ("safe", "attacked"), ("step",), ("shade", "hatch"))
 
 
 class PredictMode(WatchMode):

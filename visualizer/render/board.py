@@ -27,6 +27,9 @@ VECTOR_MAX_N = 64
 LABEL_MIN_SQUARE = 12
 #: Opacity of the attacked-square shading.
 ATTACKED_ALPHA = 0.45
+#: The hatch (``Theme.hatch``): diagonal lines of the attacked colour, a line per this many pixels
+#: across a square's side (at least 4 px apart), each a fifth of that wide (at least 1 px).
+HATCH_LINES = 5
 WHITE = (255, 255, 255)
 BLACK = (0, 0, 0)
 
@@ -271,11 +274,35 @@ def _checker_exact(n: int, side: int, light: Colour, dark: Colour) -> pygame.Sur
     return pygame.surfarray.make_surface(np.ascontiguousarray(image.swapaxes(0, 1)))
 
 
+def hatch_spacing(side: int) -> tuple[int, int]:
+    """(pixels between two hatch lines, a line's width) on a square ``side`` pixels wide.
+
+    >>> hatch_spacing(60), hatch_spacing(8)
+    ((12, 3), (4, 1))
+    """
+    spacing = max(4, side // HATCH_LINES)
+    return spacing, max(1, spacing // 4)
+
+
+def hatch_colour(theme: Theme) -> Colour:
+    """The hatch lines' colour: the attacked colour itself, at full strength (not a blend)."""
+    return theme.attacked
+
+
 @lru_cache(maxsize=8)
-def _hit_tile(w: int, h: int, colour: Colour, dot: Colour | None, radius: int) -> pygame.Surface:
-    """One attacked square, ``w`` x ``h`` pixels, with its dot when ``dot`` is given (cached)."""
+def _hit_tile(
+    w: int, h: int, colour: Colour, dot: Colour | None, radius: int, hatch: Colour | None = None
+) -> pygame.Surface:
+    """One attacked square, ``w`` x ``h`` pixels, with its dot when ``dot`` is given, and diagonal
+    lines of ``hatch`` over it when given (cached)."""
     tile = pygame.Surface((w, h))
     tile.fill(colour)
+    if hatch is not None:
+        spacing, width = hatch_spacing(min(w, h))
+        mask = (np.add.outer(np.arange(w), np.arange(h)) % spacing) < width  # x + y: lines like "/"
+        pixels = pygame.surfarray.pixels3d(tile)
+        pixels[mask] = hatch
+        del pixels
     if dot is not None:
         pygame.draw.circle(tile, dot, pygame.Rect(0, 0, w, h).center, radius)
     return tile
@@ -303,10 +330,17 @@ def _draw_squares_vector(
         return
     dot = blend(theme.attacked, BLACK, 0.45) if geo.square >= 8 else None
     radius = max(2, round(geo.square * 0.09))
-    tiles = (
-        _hit_tile(side, side, blend(theme.light_square, theme.attacked, ATTACKED_ALPHA), dot, radius),
-        _hit_tile(side, side, blend(theme.dark_square, theme.attacked, ATTACKED_ALPHA), dot, radius),
-    )
+    if theme.hatch:  # the squares' own colours under the lines
+        lines = hatch_colour(theme)
+        tiles = (
+            _hit_tile(side, side, theme.light_square, dot, radius, lines),
+            _hit_tile(side, side, theme.dark_square, dot, radius, lines),
+        )
+    else:
+        tiles = (
+            _hit_tile(side, side, blend(theme.light_square, theme.attacked, ATTACKED_ALPHA), dot, radius),
+            _hit_tile(side, side, blend(theme.dark_square, theme.attacked, ATTACKED_ALPHA), dot, radius),
+        )
     x0, y0 = geo.rect.x, geo.rect.y
     surface.blits(
         [
@@ -401,9 +435,26 @@ def _draw_squares_image(
     image = np.where(
         parity[..., None] == 0, np.array(theme.light_square, float), np.array(theme.dark_square, float)
     )
+    if theme.hatch:  # lines on the screen's pixels, so they stay lines however small a square is
+        _draw_hatched_image(surface, geo, np.asarray(attacked, bool)[:n, :n], image.astype(np.uint8), theme)
+        return
     hit = attacked.astype(bool)[..., None]
     image = np.where(hit, image + (np.array(theme.attacked, float) - image) * ATTACKED_ALPHA, image)
     surface.blit(_array_to_surface(image.astype(np.uint8), size), geo.rect)
+
+
+def _draw_hatched_image(
+    surface: pygame.Surface, geo: BoardGeometry, attacked: np.ndarray, squares: np.ndarray, theme: Theme
+) -> None:
+    """A large board's squares (``squares``: n x n x 3) at the board's pixel size, the attacked
+    ones crossed by diagonal lines 4 px apart (``hatch_spacing`` of the smallest square)."""
+    size, n = geo.rect.w, geo.n
+    index = np.arange(size) * n // size  # the square of each pixel across (and down)
+    image = squares[index][:, index]
+    spacing, width = hatch_spacing(0)
+    lines = (np.add.outer(np.arange(size), np.arange(size)) % spacing) < width
+    image[attacked[index][:, index] & lines] = hatch_colour(theme)
+    surface.blit(pygame.surfarray.make_surface(np.ascontiguousarray(image.swapaxes(0, 1))), geo.rect)
 
 
 def _draw_row_heat(surface: pygame.Surface, geo: BoardGeometry, heat: np.ndarray, theme: Theme) -> None:

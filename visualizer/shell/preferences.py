@@ -39,6 +39,7 @@ def settings_of(app: App, previous: Settings) -> Settings:
         width=int(width),
         height=int(height),
         ui_scale=float(app.ui_scale),
+        hatch=app.theme.hatch,
     ).validated()
 
 
@@ -100,7 +101,7 @@ def open_window(
         lang=lang or saved.lang,
         size=size or (saved.width, saved.height),
         mode=mode,
-        theme=THEMES[theme or saved.theme],
+        theme=replace(THEMES[theme or saved.theme], hatch=saved.hatch),
         speed=saved.speed,
         algo2=algo2,
         ui_scale=scale if scale is not None else saved.ui_scale,

@@ -98,6 +98,7 @@ INSTANCE_SHOTS: dict[str, tuple[int, str, tuple[str, ...], tuple[str, ...], str]
 #: deuteranopia view of the same frame (issue 25).
 COLOUR_SAFE_SHOTS: dict[str, tuple[int, str, str]] = {
     "colour-safe.png": (8, "backtracking", "step:12;legend:on"),
+    "colour-safe-hatch.png": (8, "backtracking", "step:12;hatch:on;legend:on"),  # the pattern (Shift+X)
 }
 #: Machado, Oliveira and Fernandes (2009), deuteranopia at severity 1, on linear RGB (the matrix
 #: colorspacious uses: tests/visualizer/look/test_colour_vision.py checks the two agree).

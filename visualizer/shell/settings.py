@@ -86,6 +86,7 @@ class Settings:
     width: int = 1280
     height: int = 800
     ui_scale: float = 1.0
+    hatch: bool = False  # attacked squares hatched, not tinted (issue 25)
 
     def validated(self) -> Settings:
         """A copy with every value of the wrong type or out of range replaced by its default."""
@@ -100,6 +101,7 @@ class Settings:
             "width": _in_range(self.width, 640, MAX_SIZE[0], whole=True),
             "height": _in_range(self.height, 480, MAX_SIZE[1], whole=True),
             "ui_scale": _in_range(self.ui_scale, 0.5, 4),
+            "hatch": isinstance(self.hatch, bool),
         }
         values = {name: getattr(self if ok else default, name) for name, ok in good.items()}
         if spec is None:

@@ -239,3 +239,73 @@ def test_a_won_game_is_framed_not_only_coloured():
         geo = draw_board(surface, pygame.Rect(0, 0, 400, 400), scene, COLOUR_SAFE)
         edge = tuple(surface.get_at((geo.rect.centerx, geo.rect.top - 4)))[:3]
         assert (edge == COLOUR_SAFE.solution) == won
+
+
+# -- the hatch (Shift+X): attacked squares as diagonal lines, not a tint -------------------------
+
+
+def hatched(theme: Theme) -> dict[str, list[Colour]]:
+    """The meanings with the attacked squares hatched: the lines' colour, on either square."""
+    from visualizer.render.board import hatch_colour
+
+    return {**meanings(theme), "attacked": [hatch_colour(theme)]}
+
+
+def hatch_distance(theme: Theme, a: str, b: str, vision: str | None) -> float:
+    colours = hatched(theme)
+    lab_a, lab_b = simulate(colours[a], vision), simulate(colours[b], vision)
+    return float(np.linalg.norm(lab_a[:, None, :] - lab_b[None, :, :], axis=2).min())
+
+
+#: A pruning disc is drawn over the square, lines and all, and says which queen by its number: it
+#: is told from what lies under it by the square ("pruned" / "safe"), the thin lines cross it.
+HATCH_PAIRS = [pair for pair in pairs() if pair != ("pruned", "attacked")]
+
+
+@pytest.mark.parametrize(("name", "vision"), [(t, v) for t in THEMES for v in VISION])
+def test_the_hatch_lines_show_on_both_squares(name, vision):
+    """On every theme and under every simulation the lines stand ``MIN_DELTA_E`` from the light and
+    the dark square they cross: a pattern seen where a tint may not be."""
+    theme = THEMES[name]
+    gap = hatch_distance(theme, "attacked", "safe", VISION[vision])
+    assert gap >= MIN_DELTA_E, f"{name} {vision}: the hatch only ΔE {gap:.1f} from a square"
+
+
+@pytest.mark.parametrize("vision", list(VISION))
+def test_the_colour_blind_safe_theme_hatched_keeps_every_pair_apart(vision):
+    gap, a, b = min((hatch_distance(COLOUR_SAFE, a, b, VISION[vision]), a, b) for a, b in HATCH_PAIRS)
+    assert gap >= MIN_DELTA_E, f"{vision}: {a} / {b} only ΔE {gap:.1f} apart"
+
+
+def test_hatched_squares_are_lines_on_the_squares_own_colours():
+    """Drawn, a hatched attacked square holds the square's own colour and the lines' (no tint), and
+    the lines run diagonally: a pixel and the one right-and-up of it are alike."""
+    from dataclasses import replace
+
+    import pygame
+
+    from visualizer.core.scene import Scene
+    from visualizer.render.board import draw_board, hatch_colour
+
+    pygame.font.init()
+    theme = replace(COLOUR_SAFE, hatch=True)
+    attacked = np.zeros((4, 4), bool)
+    attacked[1, 1] = True  # a light square
+    surface = pygame.Surface((400, 400))
+    geo = draw_board(
+        surface,
+        pygame.Rect(0, 0, 400, 400),
+        Scene(n=4, queens=(None,) * 4, attacked=attacked),
+        theme,
+        labels=False,
+    )
+    square = geo.square_rect(1, 1)
+    seen = {
+        tuple(surface.get_at((x, y)))[:3] for x in range(square.left, square.right) for y in (square.top + 2,)
+    }
+    assert hatch_colour(theme) in seen and theme.light_square in seen
+    tinted = blend(theme.light_square, theme.attacked, ATTACKED_ALPHA)
+    assert tinted not in seen
+    x, y = square.left + 5, square.top + 10
+    line = [tuple(surface.get_at((x + k, y - k)))[:3] for k in range(6)]
+    assert len(set(line)) == 1  # along a diagonal "/" the colour holds
