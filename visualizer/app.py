@@ -360,7 +360,11 @@ class App:
             consumed = self.manager.process_events(event)
             if self.prompt.handle(event):  # a bookmark's note or a lesson's path being typed
                 return
-            if event.type == pygame.KEYDOWN and (pressed := self.focus.key(event, self.controls)) is not None:
+            if (
+                event.type == pygame.KEYDOWN
+                and not self.presenting  # the presenter view has no controls: Space plays
+                and (pressed := self.focus.key(event, self.controls)) is not None
+            ):
                 for command, argument in pressed:  # Tab, Esc, or the focused control's Enter / Space
                     self.dispatch(command) if argument is None else self.dispatch(command, argument)
                 return

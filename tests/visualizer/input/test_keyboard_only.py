@@ -171,3 +171,13 @@ def test_the_ring_stands_out_on_every_theme(theme):
     assert ring_drawn(app, rect) and ring_width(rect) >= 3
     assert contrast_ratio(app.theme.text, app.theme.background) >= 4.5
     app.close()
+
+
+def test_the_presenter_view_has_no_controls_to_tab_to():
+    app = new_app(8, "backtracking")
+    press(app, pygame.K_p)
+    assert app.presenting
+    press(app, pygame.K_TAB)
+    press(app, pygame.K_SPACE)
+    assert app.focus.name is None and app.playing  # Space still plays
+    app.close()
