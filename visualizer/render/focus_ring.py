@@ -10,7 +10,7 @@ from visualizer.look.theme import Theme
 def ring_width(rect: pygame.Rect) -> int:
     """The ring's thickness for a control ``rect`` high: 3 px at least, an eighth of a row beyond 24 px.
 
-    >>> ring_width(pygame.Rect(0, 0, 100, 40)), ring_width(pygame.Rect(0, 0, 100, 80))
+    >>> ring_width(pygame.Rect(0, 0, 100, 20)), ring_width(pygame.Rect(0, 0, 100, 80))
     (3, 10)
     """
     return max(3, rect.height // 8)
