@@ -918,7 +918,8 @@ def command_for_key(
     if ctrl:
         return ctrl_table().get(key)
     if mode is not None:
-        own = _MODE_KEYS.get((key, mod_shift, mode)) or _MODE_KEYS.get((key, False, mode))
+        mode_keys = _mode_keys()
+        own = mode_keys.get((key, mod_shift, mode)) or mode_keys.get((key, False, mode))
         if own is not None:
             return own
     if view is not None:
@@ -934,14 +935,20 @@ def command_for_key(
 
 
 _TYPED = typed_keys()
-_MODE_KEYS = mode_key_table()
 _KEYS: dict[tuple[int, bool], str] = {}
+_MODE_KEYS: dict[tuple[int, bool, str], str] = {}
 
 
 def _keys() -> dict[tuple[int, bool], str]:
-    if not _KEYS:
+    if not _KEYS:  # built on first use: pygame's key codes, and this module imports without pygame
         _KEYS.update(key_table())
     return _KEYS
+
+
+def _mode_keys() -> dict[tuple[int, bool, str], str]:
+    if not _MODE_KEYS:
+        _MODE_KEYS.update(mode_key_table())
+    return _MODE_KEYS
 
 
 def button_text(name: str, state: Any, lang: str, mode: str) -> str:

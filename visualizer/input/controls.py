@@ -183,21 +183,27 @@ class Controls:
         spaced = 3 * max(4, min(round(40 * self.state.ui_scale), self.rect.height // 20) // 6)
         per_row = len(mode_buttons) if widest + 12 <= (width - spaced) // len(mode_buttons) else 2
         # Every row in the column's height: the mode rows, the drop-down, n, the mode's rows, the
-        # lesson rows (run until, bookmarks), the speed, then three rows of the window's own (with
-        # their gaps, about 3.5 rows more).
+        # lesson rows (run until, bookmarks, open / save), the speed, then three rows of the window's
+        # own; a gap under each row and one more between the groups (rows + 2 gaps in all).
         in_column = plan.choice is not None and menu_rect is None  # the race's pairs: a row of their own
         rows = -(-len(mode_buttons) // per_row) + in_column + 1 + len(plan.rows)
         rows += (3 if self.state.mode in SEARCH else 0) + (2 if plan.speed else 0) + 3
-        fit = int(self.rect.height / (rows + 3.5))
-        row = max(20, min(round(40 * self.state.ui_scale), self.rect.height // 20, fit))
+        row = max(20, min(round(40 * self.state.ui_scale), self.rect.height // 20))
+        while row > 20 and rows * row + (rows + 2) * max(4, row // 6) > self.rect.height:
+            row -= 1
         gap = max(4, row // 6)
+
+        def place(name: str, rect: pygame.Rect) -> None:
+            text, on = self._fitted(name, rect.width)  # as refresh shows it: the first frame is no other
+            self.buttons[name] = button = self._button(rect, text)
+            self.order.append(name)
+            if on:
+                button.select()
 
         def place_row(names: tuple[str, ...], top: int) -> None:
             each = (width - (len(names) - 1) * gap) // len(names)
             for i, name in enumerate(names):
-                rect = pygame.Rect(x + i * (each + gap), top, each, row)
-                self.buttons[name] = self._button(rect, self._text(name))
-                self.order.append(name)
+                place(name, pygame.Rect(x + i * (each + gap), top, each, row))
 
         for start in range(0, len(mode_buttons), per_row):  # in two rows when one is too narrow
             place_row(mode_buttons[start : start + per_row], y)
@@ -264,12 +270,7 @@ class Controls:
         )
         self.order.append("language")
         for i, name in enumerate(("scale", "theme"), 1):
-            rect = pygame.Rect(x + i * (third + gap), y, third, row)
-            text, on = self._fitted(name, rect.width)
-            self.buttons[name] = button = self._button(rect, text)
-            self.order.append(name)
-            if on:
-                button.select()
+            place(name, pygame.Rect(x + i * (third + gap), y, third, row))
 
     def focusables(self) -> list[tuple[str, UIElement]]:
         """(name, widget) of every control Tab reaches, in the column's order: top to bottom, left

@@ -99,12 +99,12 @@ def test_search_keys_in_game_mode_only_explain_and_the_board_still_answers(key, 
         game.close()
 
 
-def test_views_are_watch_mode_only_and_say_so():
+def test_the_tree_view_is_watch_mode_only_and_race_says_so():
     race = new_app(5, "brute-force", mode="race", algo2="backtracking")
     try:
         press(race, pygame.K_t, "t")
         assert race.banner is not None and "Not available" in race.banner[0]
-        assert "view" not in race.state()
+        assert race.state()["view"] != "tree"  # race shows only Cost vs n beside its boards
     finally:
         race.close()
 
