@@ -137,7 +137,8 @@ SIGNALLED = [
     (["count", "17"], signal.SIGINT, 0.3, 130, "nqueens: interrupted\n"),  # numpy still loading
     (["count", "17"], signal.SIGTERM, 1.5, 143, "nqueens: terminated\n"),
     (["count", "16", "--algo", "backtracking"], signal.SIGINT, 1.5, 130, "nqueens: interrupted\n"),
-    (["count", "30", "--algo", "bitmask", "--first"], signal.SIGINT, 1.5, 130, "nqueens: interrupted\n"),
+    # the engine's walk from solution to solution (count 30 --first is now a second's work)
+    (["solve", "30", "--algo", "bitmask", "--limit", "0"], signal.SIGINT, 1.5, 130, "nqueens: interrupted\n"),
     (["solve", "14"], signal.SIGINT, 1.5, 130, "nqueens: interrupted\n"),
     (["events", "14"], signal.SIGTERM, 1.5, 143, "nqueens: terminated\n"),
     (["profile", "17"], signal.SIGHUP, 1.5, 129, "nqueens: hung up\n"),
