@@ -236,6 +236,10 @@ def _main(argv: list[str] | None) -> int:
             )
             return 0
         commands = parse_script(args.script, args.mode)
+        if args.results is not None:  # before the window opens: its banner would pass, the attempts unsaved
+            from solvers.results import check_results_folder
+
+            check_results_folder(args.results)
         from visualizer.shell.headless import Command, HeadlessRunner
 
         if args.lesson:  # opened first; in the window a refused lesson is a banner

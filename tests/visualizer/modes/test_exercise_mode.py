@@ -287,6 +287,15 @@ def test_the_command_line_options_of_the_exercise(tmp_path):
     refused(viz("--headless", "--mode", "exercise", "--n", "9"), "n from 4 to 8")
 
 
+def test_the_window_refuses_a_missing_results_folder_before_it_opens(tmp_path, capsys):
+    """Not a banner that passes while the attempts go unsaved: one line and status 2, as headless."""
+    from visualizer.__main__ import main
+
+    missing = str(tmp_path / "missing")
+    assert main(["--mode", "exercise", "--results", missing, "--frames", "5"]) == 2
+    assert capsys.readouterr().err.strip() == f"nqueens-viz: the results folder {missing!r} does not exist"
+
+
 def test_a_press_on_the_scrub_bar_reviews_that_move():
     from visualizer.render.scrub import scrub_track
 
