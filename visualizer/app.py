@@ -445,7 +445,8 @@ class App:
         card = self.lessons.draw_note(self.surface, layout) if passing is None else None
         noted = card is not None and card.colliderect(layout.banner)  # a bookmark's
         banner = passing[:2] if passing is not None else self.mode.standing_banner()
-        status = self.mode.status(self.lang)  # no banner: the algorithm's name and summary
+        # no banner: the algorithm's name and summary, unless a prompt's question stands there
+        status = None if self.prompt.active else self.mode.status(self.lang)
         draw_overlays(
             self.surface,
             layout,

@@ -124,3 +124,21 @@ def test_e_browse_keeps_the_typed_stretch_and_takes_the_picked_path(app, tmp_pat
     for _ in range(3):
         app.tick(FRAME)
     assert not target.exists()
+
+
+def test_a_prompts_question_stands_alone_where_the_title_was(app, monkeypatch):
+    """The question is drawn where the algorithm's name and summary stand: the title waits until
+    the prompt closes instead of showing through it (seen under Xvfb: E's question over the title)."""
+    from visualizer.render import overlays
+
+    statuses = []
+    original = overlays.draw_overlays
+    monkeypatch.setattr(
+        overlays, "draw_overlays", lambda *a, **k: statuses.append(k["status"]) or original(*a, **k)
+    )
+    press(app, pygame.K_e, "e")
+    app.tick(FRAME)
+    assert app.prompt.active and statuses[-1] is None
+    press(app, pygame.K_ESCAPE)
+    app.tick(FRAME)
+    assert not app.prompt.active and statuses[-1] is not None
