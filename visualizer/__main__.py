@@ -176,6 +176,11 @@ def main(argv: list[str] | None = None) -> int:
 
 def _main(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
+    from visualizer.shell.stopping import deferred
+
+    with deferred():  # a stop signal inside numpy's or pygame's import became their ImportError (status 1)
+        import numpy  # noqa: F401
+        import pygame
     try:
         options = exercise_script(args)
     except ValueError as exc:
@@ -269,10 +274,7 @@ def _main(argv: list[str] | None) -> int:
     except (ScriptError, SolverError) as exc:
         say(f"nqueens-viz: {one_line(str(exc))}")
         return 2
-    except Exception as exc:
-        pygame = sys.modules.get("pygame")
-        if pygame is None or not isinstance(exc, pygame.error):
-            raise
+    except pygame.error as exc:
         say(f"nqueens-viz: the window could not be opened: {one_line(str(exc))}")  # no display, X gone
         return 1
 

@@ -199,7 +199,7 @@ def test_a_stop_signal_during_long_work_ends_the_process_at_once(tmp_path, signu
     seconds, stderr = stop_and_wait(process, signum)
     # a liveness check with a loaded-CI margin; the real time is well under a second
     assert seconds < 10, stderr
-    assert process.returncode == 128 + signum
+    assert process.returncode == 128 + signum, stderr
     assert stderr.strip() == f"nqueens-viz: stopped by {signal.Signals(signum).name}"
 
 

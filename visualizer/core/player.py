@@ -36,6 +36,8 @@ SYNC_EVENTS = 4000
 CHUNK = 1000
 #: Seconds the UI thread waits for an instant result the engine answers quickly (``track.instant``)
 #: before it shows progress instead (the engine's quick range still takes seconds at its top n).
+#: The longest a wait for the worker goes without the main thread running its signal handlers.
+JOIN_SLICE = 0.05
 INSTANT_WAIT = 1.0
 #: Seconds of play kept in hand while a solver's events are still arriving (more would come in a burst).
 WAIT_BUDGET = 0.25
@@ -302,10 +304,16 @@ class Player:
             self.pause()
 
     def join(self, timeout: float | None = None) -> bool:
-        """Wait for the worker thread; True when none runs any more."""
-        if self._thread is not None:
-            self._thread.join(timeout)
-        return not (self._thread is not None and self._thread.is_alive())
+        """Wait for the worker thread; True when none runs any more. The wait is cut in slices: a
+        stop signal the kernel delivers to the worker wakes no one, so the main thread must look."""
+        thread = self._thread
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while thread is not None and thread.is_alive():
+            left = JOIN_SLICE if deadline is None else min(JOIN_SLICE, deadline - time.monotonic())
+            if left <= 0:
+                break
+            thread.join(left)
+        return not (thread is not None and thread.is_alive())
 
     def close(self) -> None:
         """Cancel any work and wait briefly for it."""
