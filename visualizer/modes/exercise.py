@@ -491,19 +491,7 @@ class ExerciseMode(WatchMode):
         if code_area.h > 60:
             code = self.timeline.spec.code_in(lang)
             draw_code(surface, code_area, code, scene.line, host.theme, lang, layout.scale)
-        if layout.narration is not None:
-            from visualizer.render.narration import draw_narration
-
-            hidden = host.hidden
-            self.narration_hits = draw_narration(
-                surface,
-                layout.narration,
-                None if "narration" in hidden else said,
-                None if "log" in hidden else log,
-                host.theme,
-                lang,
-                layout.scale,
-            )
+        self._draw_narration(surface, layout, said, log)
         return geometry
 
     def click(self, pos: tuple[int, int]) -> bool:

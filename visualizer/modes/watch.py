@@ -432,19 +432,28 @@ class WatchMode(SearchMode):
         elif not self.views.draw(surface, layout.code, side, host.theme, lang, chosen, layout.scale):
             code = self.timeline.spec.code_in(lang)
             draw_code(surface, layout.code, code, scene.line, host.theme, lang, layout.scale)
-        if layout.narration is not None:  # its sentence and its log hide each on its own (F8, F10)
-            from visualizer.render.narration import draw_narration
-
-            self.narration_hits = draw_narration(
-                surface,
-                layout.narration,
-                None if "narration" in hidden else said,
-                None if "log" in hidden else log,
-                host.theme,
-                lang,
-                layout.scale,
-            )
+        self._draw_narration(surface, layout, said, log)
         return geometry
+
+    def _draw_narration(
+        self, surface: pygame.Surface, layout: Layout, said: str, log: list[tuple[int, str]]
+    ) -> None:
+        """The narration panel, if the layout has one: its sentence and its log hide each on its own
+        (F8, F10); the log lines' places kept for a click."""
+        if layout.narration is None:
+            return
+        from visualizer.render.narration import draw_narration
+
+        hidden, host = self.host.hidden, self.host
+        self.narration_hits = draw_narration(
+            surface,
+            layout.narration,
+            None if "narration" in hidden else said,
+            None if "log" in hidden else log,
+            host.theme,
+            host.lang,
+            layout.scale,
+        )
 
     def _narration(self, layout: Layout, lang: str) -> tuple[str, list[tuple[int, str]]]:
         """The current sentence and the log lines the panel has room for (under the lock): only
