@@ -72,7 +72,10 @@ CHECKPOINT_EVERY = 1 << 18
 REPLAY_CHECKPOINT_EVERY = 1 << 16
 #: A run without checkpoints (its whole log kept) keeps a snapshot this often: the longest replay of a seek.
 SNAPSHOT_EVERY = 1 << 14
-#: A jump lands this many events before its target and replays them, so step back stays in the cache.
+#: A seek or Next solution lands this many events before its target and replays them (the log holds
+#: them for step back and the narration); few, as the replay runs at the generator's speed.
+LANDING = 256
+#: Stepping back past the log's start lands this many events before the target: the next steps stay in it.
 BACK_WINDOW = 4096
 #: Targets this close to the cursor are reached by stepping (listeners hear each event) instead of a jump.
 NEAR = 20_000
@@ -320,7 +323,7 @@ class Timeline:
         log's start by a jump (the seek listeners hear it); others stop at ``history_start``."""
         if self.seekable and max(0, self.cursor - k) < self.log.start:
             before = self.cursor
-            self._jump(max(0, self.cursor - k))
+            self._jump(max(0, self.cursor - k), BACK_WINDOW)
             return before - self.cursor
         done = 0
         while done < k and self.cursor > self.log.start:
@@ -523,12 +526,14 @@ class Timeline:
             self._total = reached.index
         return reached, ended
 
-    def _jump(self, k: int) -> None:
-        """Stand at ``k`` by way of a checkpoint: the engine walks to a little before it, the
-        generator resumes there and the rest is replayed unheard; then the seek listeners hear it."""
-        base = self._mark_before(max(0, k - BACK_WINDOW))
+    def _jump(self, k: int, window: int | None = None) -> None:
+        """Stand at ``k`` by way of a checkpoint: the engine walks to ``window`` events before it
+        (``LANDING``), the generator resumes there and the rest is replayed unheard; then the seek
+        listeners hear it."""
+        land = max(0, k - (LANDING if window is None else window))
+        base = self._mark_before(land)
         if self.engine_walks:
-            base, ended = self._walk(base, event=max(0, k - BACK_WINDOW))
+            base, ended = self._walk(base, event=land)
             if ended:
                 k = min(k, base.index)
         self.log = EventLog(self._log_capacity, start=base.index)

@@ -56,7 +56,7 @@ SEEK_CASES = [(name, 7 if name not in ("brute-force", "permutations") else 5) fo
 def test_after_seeks_the_narration_is_still_exact(name: str, n: int, monkeypatch) -> None:
     from visualizer.core import timeline as timeline_module
 
-    for constant, value in (("NEAR", 4), ("BACK_WINDOW", 8), ("CHECKPOINT_EVERY", 32)):
+    for constant, value in (("NEAR", 4), ("LANDING", 8), ("BACK_WINDOW", 8), ("CHECKPOINT_EVERY", 32)):
         monkeypatch.setattr(timeline_module, constant, value)  # far moves jump by checkpoints
     monkeypatch.setattr(timeline_module, "REPLAY_CHECKPOINT_EVERY", 32)
     monkeypatch.setattr(narration_log, "WINDOW", 3)

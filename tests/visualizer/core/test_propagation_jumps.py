@@ -21,7 +21,7 @@ PROPAGATION = ["forward-checking", "mrv"]
 def test_after_far_jumps_the_domains_are_rebuilt_from_the_checkpoint_not_the_whole_run(name, monkeypatch):
     """Jumps land a few events after a checkpoint (any kind: after a Place, a Solution, a
     Backtrack); the domains then equal those the run's events leave, without replaying it."""
-    for constant, value in (("NEAR", 4), ("BACK_WINDOW", 3), ("CHECKPOINT_EVERY", 64)):
+    for constant, value in (("NEAR", 4), ("LANDING", 3), ("BACK_WINDOW", 3), ("CHECKPOINT_EVERY", 64)):
         monkeypatch.setattr(timeline_module, constant, value)
     n = 8
     events = list(registry.get(name).solve(n))
