@@ -17,6 +17,8 @@ import sys
 from collections.abc import Callable
 from typing import NoReturn
 
+from solvers.cli.quick_exit import skip_final_collection
+
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 #: The longest error line (arguments echoed inside it are cut).
 MAX_MESSAGE = 160
@@ -279,5 +281,12 @@ def _main(argv: list[str] | None) -> int:
         return 1
 
 
+def entry() -> NoReturn:
+    """The process: ``main``'s status, without the interpreter's last garbage collection."""
+    status = main()
+    skip_final_collection()
+    sys.exit(status)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()
