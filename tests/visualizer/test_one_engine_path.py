@@ -1,6 +1,7 @@
 """One engine path (issue 21): the window's Next solution (the N key) and the command line's
 ``nqueens solve N --first`` and ``nqueens count N --first`` walk the engine through the same
-function, ``AlgorithmSpec.engine_walk``, and give the same board and counters."""
+function, ``AlgorithmSpec.engine_walk``, and give the same board and counters; the window's Instant
+result and ``nqueens count N --algo A`` give the same counters."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from solvers.cli.main import run
 from solvers.spec import AlgorithmSpec
-from tests.ui import press
+from tests.ui import FRAME, press
 
 # (algorithm, n): every family the engine walks, at sizes the tests run in milliseconds
 CASES = [
@@ -24,6 +25,7 @@ CASES = [
     ("brute-force", 5),
 ]
 COUNTERS = ("attempts", "placements", "backtracks", "solutions", "checks")
+PROPAGATION = ("pruned", "wipeouts")
 
 
 def cli(*argv: str) -> dict:
@@ -75,3 +77,19 @@ def test_solve_lists_the_solutions_the_window_keeps(make_app, walks):
         list(q) for q in app.timeline.solutions
     ]
     assert cli("solve", "8", "--algo", "bitmask", "--limit", "3")["count"] == 3
+
+
+@pytest.mark.parametrize(("name", "n"), [*CASES, ("permutations", 6), ("forward-checking", 9), ("mrv", 9)])
+def test_instant_result_in_the_window_is_count_in_the_cli(make_app, name, n):
+    """Enter (the window's Instant result) and ``nqueens count N --algo A`` give the same counters
+    for every algorithm the engine models: the window's walk from checkpoints (it leaves them for
+    the seeks that follow) and the command line's count split over the cores agree exactly."""
+    app = make_app(n, name)
+    press(app, pygame.K_RETURN)
+    assert app.join(60)
+    app.tick(FRAME)
+    assert app.timeline.finished and app.banner is not None and app.banner[1] == "success", app.banner
+    counted = cli("count", str(n), "--algo", name)
+    assert counted["source"] == "engine", counted
+    names = COUNTERS + (PROPAGATION if name in ("forward-checking", "mrv") else ())
+    assert {k: counted[k] for k in names} == {k: getattr(app.timeline.counters, k) for k in names}
