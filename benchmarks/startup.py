@@ -5,6 +5,7 @@ Run from the repository root:
     python benchmarks/startup.py                 # 15 pairs a row (about a minute)
     python benchmarks/startup.py --pairs 5       # a quick run
     python benchmarks/startup.py --nqueens ../old/.venv/bin/nqueens   # another checkout (compileall it first)
+    python benchmarks/startup.py --large --pairs 3   # also count 16 and 17 against C (about 5 minutes)
 
 Each row runs a command A and its yardstick B in turn, A B A B ..., after one warm-up of each
 (which also loads or writes numba's disk cache), and takes the ratio of wall times pair by pair,
@@ -68,15 +69,15 @@ def heavy_imports(argv: list[str]) -> str:
     return " + ".join(found) or "neither"
 
 
-def rows(pairs: int, cli: list[str], python: list[str]) -> list[str]:
-    """The table: each command against its yardstick."""
+def rows(pairs: int, cli: list[str], python: list[str], large: bool = False) -> list[str]:
+    """The table: each command against its yardstick (with ``large``, count 16 and 17 too)."""
     binary = build_c()
     cases: list[tuple[str, list[str], str, list[str]]] = [
         ("nqueens count 8", [*cli, "count", "8"], "python -c pass", python),
         ("nqueens --help", [*cli, "--help"], "python -c pass", python),
     ]
     if binary is not None:
-        for n in (12, 14, 15):
+        for n in (12, 14, 15, *((16, 17) if large else ())):
             cases.append((f"nqueens count {n}", [*cli, "count", str(n)], f"C {n}", [str(binary), str(n)]))
     lines = [
         "| A | B | A median s | B median s | A/B median | A/B min-max | A imports |",
@@ -98,6 +99,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--nqueens", metavar="SCRIPT", help="another nqueens to time (an older checkout's .venv/bin/nqueens)"
     )
+    parser.add_argument("--large", action="store_true", help="also count 16 and 17 against C")
     args = parser.parse_args(argv)
     if args.nqueens:  # its own interpreter is the yardstick's too
         cli = [args.nqueens]
@@ -106,7 +108,7 @@ def main(argv: list[str] | None = None) -> None:
         compileall.compile_dir(ROOT / "solvers", quiet=1)
         cli, python = nqueens(), [sys.executable, "-c", "pass"]
     print(f"Machine: {machine()}\n")
-    print("\n".join(rows(args.pairs, cli, python)))
+    print("\n".join(rows(args.pairs, cli, python, args.large)))
 
 
 if __name__ == "__main__":

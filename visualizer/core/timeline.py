@@ -530,12 +530,15 @@ class Timeline:
         """Stand at ``k`` by way of a checkpoint: the engine walks to ``window`` events before it
         (``LANDING``), the generator resumes there and the rest is replayed unheard; then the seek
         listeners hear it."""
-        land = max(0, k - (LANDING if window is None else window))
+        window = LANDING if window is None else window
+        land = max(0, k - window)
         base = self._mark_before(land)
         if self.engine_walks:
             base, ended = self._walk(base, event=land)
-            if ended:
-                k = min(k, base.index)
+            if ended and base.index > 0:  # the run ends before the landing: land before its end
+                k = base.index
+                land = max(0, k - window)
+                base, _ = self._walk(self._mark_before(land), event=land)
         self.log = EventLog(self._log_capacity, start=base.index)
         self._source = self.spec.resume(self.n, base, **self._options)
         self._base = base

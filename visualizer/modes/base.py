@@ -305,6 +305,8 @@ class SearchMode(SizeCommands):
     def instant(self) -> None:
         """Finish the search (Enter): at once, or animated with show-all on."""
         self.player.speed = self.host.speed
+        if not self.host.show_all:
+            self._drop_probe()  # the jump's own walk of the run gives the total: no twin beside it
         self.player.go(END, animated=self.host.show_all)
         self._report()
 
@@ -372,8 +374,7 @@ class SearchMode(SizeCommands):
 
     def close(self) -> None:
         self.player.close()
-        if self._probe is not None:
-            self._probe.cancel()
+        self._drop_probe()
 
     def update(self, dt: float) -> None:
         """``dt`` seconds: the Player's share of events and its reports as banners."""
@@ -448,9 +449,13 @@ class SearchMode(SizeCommands):
         """Start the survey of a twin run when the total is unknown and the engine answers quickly:
         unasked, only where the walk of every event is expected within ``PROBE_SECONDS`` (bitmask
         answers up to n = 20, but its survey of n = 20 would keep the cores busy for days)."""
-        track = self.player.track
+        track, player = self.player.track, self.player
         probe = self._probe
-        if track.event_total is not None or not track.instant or self.player.busy:
+        walking = player.busy and player.job is not None and player.job.walk
+        if track.event_total is not None or walking:
+            self._drop_probe()  # the run knows its total, or its instant result is walking to it
+            probe = None
+        if track.event_total is not None or not track.instant or player.busy:
             return  # known, slow to work out, or on its way (an instant result walks the run)
         if estimate.seconds("walk", self.n) > PROBE_SECONDS:
             return  # the bar's total would come too late to help, at the cost of every core
@@ -458,6 +463,12 @@ class SearchMode(SizeCommands):
             if probe is not None:
                 probe.cancel()
             self._probe = TotalProbe(self.survey_twin, track)
+
+    def _drop_probe(self) -> None:
+        """Cancel the survey of a twin run, if one works."""
+        if self._probe is not None:
+            self._probe.cancel()
+            self._probe = None
 
     def scrub(self, event: pygame.event.Event) -> int | None:
         """A mouse event on the scrub bar: the event index to seek to, or None."""

@@ -141,10 +141,10 @@ class HeadlessRunner:
         """Run one command; errors the window would show as a banner raise ScriptError."""
 
         app = self.app
-        if needs_idle(command):
-            self.wait_idle()
-        before = app.banner
         name, arg = command.name, command.arg
+        if needs_idle(command):
+            self.wait_idle(total=name != "instant")  # an instant result's own walk gives the total
+        before = app.banner
         if name == "wait-idle":
             self.wait_idle()
         elif name == "play" and arg is not None:  # play:SECONDS of simulated time
@@ -184,9 +184,11 @@ class HeadlessRunner:
             app.tick(FRAME, draw=app.capture.recording is not None)
             frames += 1
 
-    def wait_idle(self) -> None:
+    def wait_idle(self, total: bool = True) -> None:
         """Wait for background work, then let the app report it; a failure it reports (an export
-        the disk refused) raises ScriptError when ``strict``."""
+        the disk refused) raises ScriptError when ``strict``. With ``total``, wait for the scrub
+        bar's total too (a far seek uses it; a screenshot and the final state show it), which an
+        Instant result need not wait for: its own walk of the run gives it."""
         app = self.app
         before = app.banner
         while app.busy:
@@ -194,7 +196,8 @@ class HeadlessRunner:
             app.update(0.0)
         if self.strict and app.banner is not None and app.banner is not before and app.banner[1] == "error":
             raise ScriptError(app.banner[0])
-        app.mode.wait_total(60.0)  # the search modes' scrub bar total
+        if total:
+            app.mode.wait_total(60.0)  # the search modes' scrub bar total
 
     def _post_key(self, code: int, name: str) -> None:
         import pygame
