@@ -379,6 +379,16 @@ class Model:
     ) -> Counters:
         raise NotImplementedError
 
+    #: whether ``depth_profile`` answers (a kernel counts the nodes per depth as the events walk them)
+    profiles: bool = False
+
+    def depth_profile(
+        self, n: int, progress: ProgressCallback | None = None, cancel: CancelFlag | None = None
+    ) -> list[int]:
+        """Nodes of the search tree at each depth 0..n (queens placed) as its events walk it
+        (``counters.depth_profile``), where ``profiles``."""
+        raise EngineLimit("the engine has no kernel for this algorithm's nodes per depth")
+
     #: the kernel that walks from a checkpoint (``kernels.seek_*``), None when the model has none
     seek_kernel: kn.Kernel | None = None
     #: the ``out`` slot of this algorithm's checks
@@ -560,6 +570,7 @@ class Propagation(Model):
     max_n: int = PROPAGATION_MAX_N
     jit_from: int = 8
     seek_kernel: kn.Kernel | None = kp.seek_propagation
+    profiles: bool = True
 
     def _seek(
         self, kernel: Callable[..., object], n: int, first: bool, past: bool, *arrays_and_stops: object
@@ -577,24 +588,47 @@ class Propagation(Model):
         cancel: CancelFlag | None,
         jit: bool | None,
     ) -> Counters:
+        out, _ = self._walk(n, first, progress, cancel, jit)
+        result = _counters_of(out)
+        result.pruned, result.wipeouts = int(out[kn.PRUNED]), int(out[kn.WIPEOUTS])
+        return result
+
+    def depth_profile(
+        self,
+        n: int,
+        progress: ProgressCallback | None = None,
+        cancel: CancelFlag | None = None,
+        *,
+        jit: bool | None = None,
+    ) -> list[int]:
+        _check_n(n)
+        _, levels = self._walk(n, False, progress, cancel, jit)
+        return [1, *(int(v) for v in levels[1:])]
+
+    def _walk(
+        self,
+        n: int,
+        first: bool,
+        progress: ProgressCallback | None,
+        cancel: CancelFlag | None,
+        jit: bool | None,
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The kernel's ``out`` and ``levels`` for the whole run (to its first solution if ``first``)."""
         compiled = _jit(self.jit_from, n, jit)
         kernel = _pick(kn.walk_propagation, compiled)
 
-        def batch(lo: int, hi: int, weight: int) -> np.ndarray:
-            out = np.zeros(kn.OUT_SIZE, np.int64)
-            kernel(n, first, self.mrv, lo, hi, out)
-            return out * weight
+        def batch(lo: int, hi: int, weight: int) -> tuple[np.ndarray, np.ndarray]:
+            out, levels = np.zeros(kn.OUT_SIZE, np.int64), np.zeros(n + 1, np.int64)
+            kernel(n, first, self.mrv, lo, hi, out, levels)
+            return out * weight, levels * weight
 
         if first or n == 1:
             columns = [(0, n, 1)]
         else:
             mirrored = [(c, c + 1, 2 if 2 * c + 1 < n else 1) for c in range(1, (n + 1) // 2)]
             columns = [(0, 1, 1), (n - 1, n, 1), *mirrored]
-        tasks = [partial(batch, *column) for column in columns]
-        out = sum(_in_parallel(tasks, compiled, progress, cancel), np.zeros(kn.OUT_SIZE, np.int64))
-        result = _counters_of(out)
-        result.pruned, result.wipeouts = int(out[kn.PRUNED]), int(out[kn.WIPEOUTS])
-        return result
+        parts = _in_parallel([partial(batch, *column) for column in columns], compiled, progress, cancel)
+        return sum(p[0] for p in parts), sum(p[1] for p in parts)  # type: ignore[return-value]
 
 
 def tree_counters(levels: list[int]) -> Counters:

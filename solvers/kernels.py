@@ -290,9 +290,10 @@ def walk_permutations(n, first, pruned, out):
 
 
 @kernel
-def walk_propagation(n, first, mrv, col_lo, col_hi, out):
+def walk_propagation(n, first, mrv, col_lo, col_hi, out, levels):
     """Forward checking (rows top down) or, with ``mrv``, the row with the fewest columns left
-    (ties: the lowest), as ``solvers.algorithms.propagation`` searches: its counters and events.
+    (ties: the lowest), as ``solvers.algorithms.propagation`` searches: its counters and events
+    in ``out``, and in ``levels[d]`` its nodes with d queens placed (every placement one node).
 
     The first row's columns ``col_lo..col_hi-1`` only (the rest in other calls). Domains are
     bitmasks, one copy per depth, so undoing a placement is going back a level. A placement
@@ -331,6 +332,7 @@ def walk_propagation(n, first, mrv, col_lo, col_hi, out):
             col += 1
         attempts += 1
         events += 1
+        levels[depth + 1] += 1
         looks = 0
         if fresh[depth] == 1:
             looks += compared0 if depth == 0 else (n - depth if mrv else 0)
@@ -889,7 +891,7 @@ _SIGNATURES = {
     "count_completions": "void(int64, int64[::1], int64, int64[::1])",
     "walk_brute_force": "void(int64, boolean, int64[::1])",
     "walk_permutations": "void(int64, boolean, boolean, int64[::1])",
-    "walk_propagation": "void(int64, boolean, boolean, int64, int64, int64[::1])",
+    "walk_propagation": "void(int64, boolean, boolean, int64, int64, int64[::1], int64[::1])",
     "seek_backtracking": f"int64(int64, boolean, int64, {_BOARDS})",
     "seek_bitmask": _SEEK,
     "seek_brute_force": _SEEK,

@@ -417,17 +417,36 @@ def cmd_profile(args: argparse.Namespace) -> list[int]:
             spec.check_n(args.n)
         label = f"profile n = {args.n} (estimate: {_engine_time('profile', args.n, 'profile')})"
         return _work(label, lambda progress, cancel: engine.profile(args.n, progress, cancel))
-    return search_profile(spec, args.n)
+    check_profilable(spec, args.n)  # refused here, before the work starts
+    label = f"profile {spec.name} n = {args.n}"
+    return _work(label, lambda progress, cancel: search_profile(spec, args.n, progress, cancel))
 
 
-def search_profile(spec: AlgorithmSpec, n: int) -> list[int]:
-    """Nodes per depth of a tree search's own events, drained like count's "events" source
-    (``profile --algo``; the window's nodes-per-depth chart for forward checking and MRV)."""
+def check_profilable(spec: AlgorithmSpec, n: int) -> None:
+    """Refuse a search whose events walk no tree of partial boards, or an n out of its range."""
+    if spec.profile is None:  # one queen per Place is what a node is
+        raise SolverError(f"{spec.name} does not search a tree of partial boards; profile needs one")
+    spec.check_n(n)
+
+
+def search_profile(
+    spec: AlgorithmSpec,
+    n: int,
+    progress: Callable[[float], None] | None = None,
+    cancel: threading.Event | None = None,
+) -> list[int]:
+    """Nodes per depth of a tree search as its own events walk it (``counters.depth_profile``):
+    from the engine where it has a kernel for it (forward checking, MRV: every core), else the
+    events drained, like count's "events" source. ``profile --algo`` and the window's
+    nodes-per-depth chart both call it."""
+    from solvers.cost import until_cancelled
     from solvers.counters import depth_profile
 
-    if spec.profile is None:  # its events walk no tree of partial boards, one queen per Place
-        raise SolverError(f"{spec.name} does not search a tree of partial boards; profile needs one")
-    return depth_profile(spec.solve(n), n)
+    check_profilable(spec, n)
+    if spec.engine is not None and spec.engine.profiles:
+        return spec.engine.depth_profile(n, progress, cancel)
+    events = spec.solve(n)
+    return depth_profile(events if cancel is None else until_cancelled(events, cancel), n)
 
 
 def cmd_explain(args: argparse.Namespace, out: TextIO) -> None:

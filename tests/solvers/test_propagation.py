@@ -329,3 +329,21 @@ def test_the_engine_counts_what_the_events_tally_up_to_eleven(name):
     events = list(drain(name, 11))
     assert spec.engine_counters(11) == tally(events)
     assert spec.engine_counters(12, first=True) == tally(spec.solve(12, first=True))
+
+
+@pytest.mark.parametrize("name", PROPAGATION)
+@pytest.mark.parametrize("jit", [False, True])
+def test_the_engine_profiles_what_the_events_walk(name, jit):
+    """Nodes per depth from the kernel (a column and its mirror image walked once, weighted) equal
+    those of the drained events, compiled and interpreted, n = 1..9 (and 11, compiled)."""
+    spec = registry.get(name)
+    assert spec.engine is not None and spec.engine.profiles
+    for n in [*range(1, 10), *([11] if jit else [])]:
+        assert spec.engine.depth_profile(n, jit=jit) == depth_profile(spec.solve(n), n), n
+
+
+def test_profile_of_a_search_without_a_profile_kernel_drains_its_events():
+    spec = registry.get("dlx")
+    assert spec.engine is None or not spec.engine.profiles
+    data = json.loads(run_cli("profile", "7", "--algo", "dlx", "--json"))
+    assert data["profile"] == depth_profile(spec.solve(7), 7)

@@ -31,26 +31,29 @@ from visualizer.core.zoom import SlotMarks, TreeWindow, in_window
 
 #: Above this n the full level profile is not computed (the chart shows the counts so far).
 PROFILE_MAX_N = 14
-#: The same for searches profiled from their own events (forward checking, MRV): the whole run
-#: is drained when the view opens, about 0.2 s at n = 10 (registry.PROPAGATION_MAX_N's timings).
+#: The same for searches profiled by draining their own events (dancing links): the whole run is
+#: drained when the view opens, about 0.2 s at n = 10. Forward checking and MRV have the engine's
+#: kernel (``PROFILE_MAX_N``: n = 14 in about 0.2 s on two cores).
 EVENTS_PROFILE_MAX_N = 10
 _profiles: dict[tuple[str, int], tuple[int, ...]] = {}
 
 
 def full_profile(n: int, spec: AlgorithmSpec | None = None) -> tuple[int, ...] | None:
     """Nodes per depth of the whole tree (cached), or None when too costly: the engine's
-    backtracking tree up to ``PROFILE_MAX_N``; for a search the engine does not model (``spec``
-    of the propagation family, whose depth is queens placed), its own events as
-    ``nqueens profile N --algo NAME`` counts them, up to ``EVENTS_PROFILE_MAX_N``."""
-    own = spec is not None and spec.profile == "events"
-    if n > (EVENTS_PROFILE_MAX_N if own else PROFILE_MAX_N):
+    backtracking tree up to ``PROFILE_MAX_N``; for a search profiled by its own events
+    (``spec.profile == "events"``, whose depth is queens placed) what ``nqueens profile N --algo
+    NAME`` gives (``search_profile``): the engine's kernel up to ``PROFILE_MAX_N`` (forward
+    checking, MRV), the events drained up to ``EVENTS_PROFILE_MAX_N`` (dancing links)."""
+    own = spec if spec is not None and spec.profile == "events" else None
+    by_kernel = own is None or (own.engine is not None and own.engine.profiles)
+    if n > (PROFILE_MAX_N if by_kernel else EVENTS_PROFILE_MAX_N):
         return None
-    key = (spec.name if own else "", n)  # type: ignore[union-attr]
+    key = (own.name if own is not None else "", n)
     if key not in _profiles:
-        if own:
+        if own is not None:
             from solvers.cli.subcommands import search_profile
 
-            _profiles[key] = tuple(search_profile(spec, n))  # type: ignore[arg-type]
+            _profiles[key] = tuple(search_profile(own, n))
         else:
             from solvers import engine
 
