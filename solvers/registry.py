@@ -7,7 +7,7 @@ after the rest), ties by module name, and each module's specs in its own order; 
 keeps one order for the CLI, the window's list and the race pairs.
 
 >>> spec = get("brute-force")
->>> spec.engine_answers(8), spec.expected_attempts(4), spec.race_partner
+>>> spec.engine_answers(8), spec.whole_run(4), spec.race_partner
 (True, 256, 'backtracking')
 >>> race_pairs()[:2]
 (('backtracking', 'forward-checking'), ('backtracking-pairwise', 'backtracking'))

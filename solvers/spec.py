@@ -127,13 +127,14 @@ class AlgorithmSpec:
             n, first=first, progress=progress, cancel=cancel, jit=jit, patient=patient
         )
 
-    def expected_attempts(self, n: int, cancel: CancelFlag | None = None) -> int | None:
-        """Attempts of the whole run at ``n``: the closed form where known, else the engine's
-        exact count when it answers, else None (unknown ahead). Raises ``Cancelled`` on cancel."""
-        known = self.attempts(n) if self.attempts is not None else None
-        if known is None and self.engine_answers(n):
-            return self.engine_counters(n, cancel=cancel).attempts
-        return known
+    def whole_run(self, n: int, cancel: CancelFlag | None = None) -> Counters | int | None:
+        """What is known ahead of the whole run at ``n``, soonest first: its attempts in closed
+        form where there is one (the backtracking family's and bitmask's from the tree profile),
+        else the engine's counters where it answers (``engine_counters``, what ``nqueens count N
+        --algo A`` prints), else None (unknown ahead). Raises ``Cancelled`` on cancel."""
+        if self.attempts is not None:
+            return self.attempts(n)
+        return self.engine_counters(n, cancel=cancel) if self.engine_answers(n) else None
 
     def check_n(self, n: int) -> None:
         """Refuse an n outside this algorithm's range, saying why."""

@@ -172,12 +172,18 @@ def test_chinese_pseudo_code_matches_line_for_line():
         ("min-conflicts", 9, None),  # random: unknown ahead
     ],
 )
-def test_expected_attempts_without_the_engine(monkeypatch, name, n, expected):
+def test_whole_run_without_the_engine_is_the_closed_form_attempts(monkeypatch, name, n, expected):
     monkeypatch.setattr(registry.AlgorithmSpec, "engine_answers", lambda spec, n: False)
     spec = registry.get(name)
-    assert spec.expected_attempts(n) == expected
+    assert spec.whole_run(n) == expected
     if expected is not None:
         assert tally(spec.solve(n)).attempts == expected
+
+
+@pytest.mark.parametrize("name", ["forward-checking", "mrv", "permutations-pruned"])
+def test_whole_run_without_a_closed_form_is_what_count_prints(name):
+    spec = registry.get(name)
+    assert spec.whole_run(6) == spec.engine_counters(6) == tally(spec.solve(6))
 
 
 def test_race_partners_are_registered_and_make_the_pairs():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from tests.ui import FRAME, click, click_button, press, share_near
@@ -121,6 +123,30 @@ def test_escape_cancels_long_work_and_the_app_keeps_running(app):
     assert app.banner is not None and "Cancelled" in app.banner[0]
     press(app, pygame.K_RIGHT)
     assert app.timeline.cursor > 0
+
+
+def test_a_long_instant_result_gives_the_engines_count_of_the_whole_run_first(app):
+    """Forward checking at n = 15: the window walks the run for its checkpoints on one core (many
+    seconds); the engine's count of the whole run on every core (``nqueens count --algo``'s) comes
+    first, and the progress strip gives its answer, in both languages, while the board follows."""
+    app.dispatch("algo", "forward-checking")
+    app.dispatch("n", 15)
+    press(app, pygame.K_RETURN)
+    player = app.mode.player
+    deadline = time.monotonic() + 25
+    while app.busy and player.whole is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+        app.tick(FRAME)
+    assert app.busy and not app.timeline.finished, "the count came while the walk still ran"
+    assert player.whole == app.timeline.spec.engine_counters(15)
+    assert player.whole.solutions == 2_279_184
+    fraction, label = app.mode.progress_strip("en")
+    assert fraction is not None and 0 <= fraction < 1  # the bar: how far the board's walk is
+    assert label.startswith(f"Whole run: 2,279,184 solutions, {player.whole.attempts:,} attempts")
+    assert "2,279,184 个解" in app.mode.progress_strip("zh")[1]
+    press(app, pygame.K_ESCAPE)
+    finish_worker(app)
+    assert not app.busy and not app.timeline.finished
 
 
 def test_n_buttons_keys_and_refusal_beyond_the_limit(app):

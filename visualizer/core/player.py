@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from solvers import engine
+from solvers.counters import Counters
 from solvers.events import NO_MARKS, Event, Solution
 
 #: Events a jump applies on the calling thread before it hands over to the worker thread.
@@ -156,8 +157,10 @@ class Job:
 class Player:
     """Owns time for one track: the goal, the animation budget, the worker thread and its reports.
 
-    ``attempts`` reads the track's attempts counter and ``estimate`` works out the whole run's
-    (for the progress bar); without them progress is counted in events.
+    ``attempts`` reads the track's attempts counter and ``estimate`` works out what is known of
+    the whole run ahead: its counters from the engine (``AlgorithmSpec.whole_run``: the command
+    line's count, on every core), or its attempts alone; the attempts are the progress bar's total.
+    Without them progress is counted in events.
     """
 
     def __init__(
@@ -166,7 +169,7 @@ class Player:
         lock: threading.Lock,
         *,
         attempts: Callable[[], int] | None = None,
-        estimate: Callable[[engine.CancelFlag], int | None] | None = None,
+        estimate: Callable[[engine.CancelFlag], Counters | int | None] | None = None,
     ) -> None:
         self.track = track
         self.lock = lock
@@ -175,6 +178,9 @@ class Player:
         self.elapsed = 0.0  # seconds the current run has spent moving
         self.job: Job | None = None
         self.total: int | None = None  # attempts of the whole run, once ``estimate`` knows
+        #: the whole run's counters from the engine, once ``estimate`` counted them: shown while a
+        #: long Instant result still walks the run for its checkpoints
+        self.whole: Counters | None = None
         self.reports: list[Report] = []
         self._attempts = attempts
         self._estimate_fn = estimate
@@ -468,11 +474,14 @@ class Player:
     def _estimate(self) -> None:
         assert self._estimate_fn is not None
         try:
-            total = self._estimate_fn(self._cancel)
+            answer = self._estimate_fn(self._cancel)
         except engine.Cancelled:
             return
         finally:
             self._estimating = False
+        if isinstance(answer, Counters):
+            self.whole = answer
+        total = answer.attempts if isinstance(answer, Counters) else answer
         self.total = total
         job = self.job
         if job is not None and job.kind == "end" and not job.done:

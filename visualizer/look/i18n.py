@@ -811,6 +811,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Working… {events} attempts walked  (Esc to cancel)",
         "计算中… 已走过 {events} 次尝试（Esc 取消）",
     ),
+    "whole_counted": (
+        "Whole run: {solutions} solutions, {attempts} attempts; the board follows",
+        "整个运行：{solutions} 个解，{attempts} 次尝试；棋盘随后跟上",
+    ),
     "time_left": ("about {time} left", "约剩 {time}"),
     "time_seconds": ("{seconds:.0f} s", "{seconds:.0f} 秒"),
     "time_minutes": ("{minutes:.0f} min", "{minutes:.0f} 分钟"),

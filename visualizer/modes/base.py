@@ -401,7 +401,15 @@ class SearchMode(SizeCommands):
         while a jump or a show-all animation runs: exact, never going back, with the time left."""
         from visualizer.render.panels import draw_progress_strip
 
-        player, lang = self.player, self.host.lang
+        progress = self.progress_strip(self.host.lang)
+        if progress is not None:
+            draw_progress_strip(surface, layout.scrub, *progress, self.host.theme, self.host.lang)
+
+    def progress_strip(self, lang: str) -> tuple[float | None, str] | None:
+        """The progress strip's fill (None: unknown) and label, or None when nothing runs. While a
+        long Instant result walks the run, the engine's count of the whole run (the command line's,
+        on every core) may come first: the label then gives its answer, the board following."""
+        player = self.player
         job = player.job
         if player.busy:
             fraction, left = player.fraction(), player.time_left()
@@ -410,15 +418,19 @@ class SearchMode(SizeCommands):
         elif player.animating:
             fraction, left, walked, count = player.progress(), None, False, player.track.cursor
         else:
-            return
+            return None
+        whole = player.whole if walked else None
         if fraction is None:
             key = "working_attempts" if walked else "working_events"
             label = tr(key, lang, events=f"{count:,}")
+        elif whole is not None:
+            solutions, attempts = f"{whole.solutions:,}", f"{whole.attempts:,}"
+            label = tr("whole_counted", lang, solutions=solutions, attempts=attempts)  # the bar: the board's
         else:
             label = tr("working", lang, percent=int(fraction * 100))
-            if left is not None:
-                label += " · " + tr("time_left", lang, time=duration(left, lang))
-        draw_progress_strip(surface, layout.scrub, fraction, label, self.host.theme, lang)
+        if fraction is not None and left is not None:
+            label += " · " + tr("time_left", lang, time=duration(left, lang))
+        return fraction, label
 
     # -- the scrub bar (issue 12) -----------------------------------------------
 

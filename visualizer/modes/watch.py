@@ -73,7 +73,7 @@ class WatchMode(SearchMode):
                 timeline,
                 self.host.lock,
                 attempts=lambda: timeline.counters.attempts,  # an int read, safe without the lock
-                estimate=lambda cancel: spec.expected_attempts(n, cancel=cancel),
+                estimate=lambda cancel: spec.whole_run(n, cancel=cancel),
             )
             self.views.rebuild(timeline)
             if self.narration is not None:

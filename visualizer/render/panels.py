@@ -302,7 +302,7 @@ def draw_progress(
 
 def progress_bar(area: pygame.Rect) -> pygame.Rect:
     """The bar of a progress strip drawn in ``area`` (its right part; the label has the left)."""
-    bar = pygame.Rect(0, 0, int(area.w * 0.45), max(10, area.h // 3))
+    bar = pygame.Rect(0, 0, int(area.w * 0.3), max(10, area.h // 3))
     bar.midright = (area.right - PAD, area.centery)
     return bar
 

@@ -20,7 +20,7 @@ def player_for(name: str, n: int) -> Player:
         timeline,
         threading.Lock(),
         attempts=lambda: timeline.counters.attempts,
-        estimate=lambda cancel: timeline.spec.expected_attempts(n, cancel=cancel),
+        estimate=lambda cancel: timeline.spec.whole_run(n, cancel=cancel),
     )
 
 
