@@ -35,11 +35,14 @@ from solvers.events import NO_MARKS, Event, Solution
 SYNC_EVENTS = 4000
 #: Events the worker thread applies per hold of the lock (about 20 ms at Python speed).
 CHUNK = 1000
-#: Seconds the UI thread waits for an instant result the engine answers quickly (``track.instant``)
-#: before it shows progress instead (the engine's quick range still takes seconds at its top n).
 #: The longest a wait for the worker goes without the main thread running its signal handlers.
 JOIN_SLICE = 0.05
+#: Seconds the UI thread waits for an instant result the engine answers quickly (``track.instant``)
+#: before it shows progress instead (the engine's quick range still takes seconds at its top n).
 INSTANT_WAIT = 1.0
+#: An instant result still walking after this many seconds starts the engine's count of the whole
+#: run beside it (the progress bar's total, and the answer the strip gives before the board's end).
+COUNT_AFTER = 0.25
 #: Seconds of play kept in hand while a solver's events are still arriving (more would come in a burst).
 WAIT_BUDGET = 0.25
 #: How long the worker sleeps, outside the lock, when a solver has sent nothing new.
@@ -364,10 +367,10 @@ class Player:
         if goal.kind == "end":
             self._start(goal, walk=True)
             if self.track.instant:
-                if self.join(INSTANT_WAIT):
+                if not self.join(COUNT_AFTER):
+                    self.estimate()  # longer than a glance: the whole run's count beside the walk
+                if self.join(INSTANT_WAIT - COUNT_AFTER):
                     self._collect()
-                else:
-                    self.estimate()  # longer than expected: the total for the progress strip
             return
         started = time.perf_counter()
         with self.lock:
