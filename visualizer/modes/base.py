@@ -425,7 +425,7 @@ class SearchMode(SizeCommands):
             label = tr(key, lang, events=f"{count:,}")
         elif whole is not None:
             solutions, attempts = f"{whole.solutions:,}", f"{whole.attempts:,}"
-            label = tr("whole_counted", lang, solutions=solutions, attempts=attempts)  # the bar: the board's
+            label = tr("whole_counted", lang, solutions=solutions, attempts=attempts)  # the bar: the walk's
         else:
             label = tr("working", lang, percent=int(fraction * 100))
         if fraction is not None and left is not None:
