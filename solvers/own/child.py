@@ -1,30 +1,33 @@
-"""The process a student's search runs in: ``python -m solvers.own.child FILE N LIMIT``.
+"""The process a student's search runs in (started by ``solvers.own.sandbox.start``).
 
-It runs the file's ``search(n, board)`` generator and writes each event it yields as one JSON line
-on the stream it was given (the original stdout), in batches; the student's own ``print`` goes to
-stderr, so it can never corrupt the stream. The last line is ``{"end": ...}``: ``done``,
-``limit`` (more than LIMIT events), or ``error`` with the student's traceback, their file's frames
-only. Memory and CPU time are capped by the parent (``solvers.own.search``).
+It reads the search's source on stdin, confines itself (``sandbox.enter``: after that it can read
+only Python's library, write only its scratch folder, start nothing, reach no one), then runs the
+file's ``search(n, board)`` generator and writes each event it yields as one line
+(``solvers.own.wire``) on the stream it was given (the original stdout), in batches; the student's
+own ``print`` goes nowhere, so it can never corrupt the stream. The last line is the ending:
+``done``, ``limit`` (more events than allowed), or ``error`` with its kind and the student's line.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import inspect
 import json
+import linecache
 import os
 import sys
 import threading
 import traceback
 from collections.abc import Iterator
 from types import FrameType
-from typing import TextIO
+from typing import BinaryIO
 
-from solvers.events import Backtrack, Conflict, Event, Place, Solution, event_to_dict
+from solvers.events import Backtrack, Conflict, Event, Place, Solution
+from solvers.own import sandbox, wire
 
 BATCH = 256  # events written at a time
 FLUSH_SECONDS = 0.05  # or what there is after this long: the window sees a slow search's events soon
 KINDS = (Place, Conflict, Backtrack, Solution)  # what a student's search may yield
+MAX_SOURCE = 200_000  # bytes: the parent refuses a larger file before it starts us
 
 
 class SearchBoard:
@@ -49,11 +52,16 @@ class SearchBoard:
     def attacker(self, row: int, col: int) -> tuple[int, int] | None:
         """The queen attacking (row, col), or None: the one on its column first, then on its
         r + c diagonal, then on its r - c one (the order the window's backtracking names them)."""
-        others = [(r, c) for r, c in enumerate(self.queens) if c is not None and r != row]
-        for same in (lambda r, c: c == col, lambda r, c: r + c == row + col, lambda r, c: r - c == row - col):
-            for r, c in others:
-                if same(r, c):
-                    return (r, c)
+        queens = self.queens
+        for r, c in enumerate(queens):
+            if c == col and r != row:
+                return (r, c)
+        for r, c in enumerate(queens):
+            if c is not None and r + c == row + col and r != row:
+                return (r, c)
+        for r, c in enumerate(queens):
+            if c is not None and r - c == row - col and r != row:
+                return (r, c)
         return None
 
     def try_square(self, row: int, col: int) -> Event:
@@ -76,18 +84,15 @@ class SearchBoard:
 
 
 def _track(board: SearchBoard, event: Event) -> None:
-    """A Place or Backtrack the student built by hand moves their board too."""
+    """A Place or Backtrack the student built by hand moves their board too (a square off the
+    board moves nothing: the parent refuses that event)."""
+    row = getattr(event, "row", None)
+    if type(row) is not int or not 0 <= row < board.n:
+        return
     if isinstance(event, Place):
-        board.queens[event.row] = event.col
-    elif isinstance(event, Backtrack) and board.queens[event.row] == event.col:
-        board.queens[event.row] = None
-
-
-def _student_traceback(error: BaseException, path: str) -> str:
-    """The traceback of ``error`` with only the frames of the student's file."""
-    frames = [frame for frame in traceback.extract_tb(error.__traceback__) if frame.filename == path]
-    lines = [f'  File "{os.path.basename(path)}", line {f.lineno}, in {f.name}\n    {f.line}' for f in frames]
-    return "\n".join([*lines, f"{type(error).__name__}: {error}"])
+        board.queens[row] = event.col
+    elif isinstance(event, Backtrack) and board.queens[row] == event.col:
+        board.queens[row] = None
 
 
 def _yield_line(events: object) -> int:
@@ -101,10 +106,11 @@ def _yield_line(events: object) -> int:
 
 class _Writer:
     """The events' lines to the stream: a batch at a time, and at least every ``FLUSH_SECONDS``
-    from a thread of its own, so the events of a search that is slow (or stuck) arrive soon."""
+    from a thread of its own, so the events of a search that is slow (or stuck) arrive soon. The
+    thread also ends the process if its parent is gone (nobody is left to stop it)."""
 
-    def __init__(self, stream: TextIO) -> None:
-        self.stream, self.lock = stream, threading.Lock()
+    def __init__(self, stream: BinaryIO, parent: int) -> None:
+        self.stream, self.lock, self.parent = stream, threading.Lock(), parent
         self.batch: list[str] = []
         self.done = threading.Event()
         threading.Thread(target=self._flush_often, daemon=True).start()
@@ -124,55 +130,102 @@ class _Writer:
 
     def _flush_often(self) -> None:
         while not self.done.wait(FLUSH_SECONDS):
+            if os.name == "posix" and os.getppid() != self.parent:
+                os._exit(0)
             with self.lock:
                 if self.batch and not self.done.is_set():
                     self._flush()
 
     def _flush(self) -> None:
-        self.stream.write("\n".join(self.batch) + "\n")
-        self.stream.flush()
+        try:
+            self.stream.write(("\n".join(self.batch) + "\n").encode("ascii", "replace"))
+            self.stream.flush()
+        except OSError:  # the parent stopped reading: nothing more to do
+            os._exit(0)
         self.batch.clear()
 
 
-def run(path: str, n: int, limit: int, stream: TextIO) -> None:
-    """Run the search of ``path`` at ``n``, writing its events to ``stream`` (at most ``limit``)."""
-    source = open(path, encoding="utf-8").read()  # noqa: SIM115 - read once, closed by the GC
+def _where(error: BaseException, path: str) -> int | None:
+    """The line (from 1) of the student's file where ``error`` was raised, if it was there."""
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == path]
+    return frames[-1].lineno if frames else None
+
+
+def _failure(error: BaseException, path: str) -> dict[str, object]:
+    """The ending that tells the parent what the student's code raised."""
+    line = _where(error, path)
+    if isinstance(error, MemoryError):
+        return {"end": "error", "kind": "memory", "line": line}
+    if isinstance(error, SystemExit):
+        return {"end": "error", "kind": "exit", "line": line, "status": str(error.code)}
+    text = "".join(traceback.format_exception_only(type(error), error)).strip()
+    kind = "forbidden" if isinstance(error, (PermissionError, ImportError)) else "exception"
+    return {"end": "error", "kind": kind, "line": line, "error": text}
+
+
+def run(source: str, rules: dict[str, object], stream: BinaryIO) -> None:
+    """Run the search in ``source`` (the file ``rules["name"]``) at ``rules["n"]``, writing its
+    events to ``stream`` (at most ``rules["limit"]``)."""
+    path, n, limit = str(rules["name"]), int(rules["n"]), int(rules["limit"])  # type: ignore[call-overload]
     namespace: dict[str, object] = {"__name__": "student_search", "__file__": path}
     end: dict[str, object] = {"end": "done"}
-    writer = _Writer(stream)
+    writer = _Writer(stream, int(rules["parent"]))  # type: ignore[call-overload]
+    count = 0
     try:
         exec(compile(source, path, "exec"), namespace)  # the student's own file
         search = namespace.get("search")
         if not callable(search):
-            raise NameError("the file defines no search(n, board) function")
+            end = {"end": "error", "kind": "no_search", "line": None}
+            raise StopIteration
         board = SearchBoard(n, path)
-        events: Iterator[object] = iter(search(n, board))  # type: ignore[call-overload]
+        result = search(n, board)
+        if not hasattr(result, "__iter__"):
+            end = {"end": "error", "kind": "not_generator", "line": None, "what": type(result).__name__}
+            raise StopIteration
+        events: Iterator[object] = iter(result)
         for count, event in enumerate(events, 1):
-            if not isinstance(event, KINDS):
-                raise TypeError(
-                    f"search yielded {event!r}, not an event (Place, Conflict, Backtrack, Solution)"
-                )
-            if event.line == 0:  # an event the search built itself: the line of its yield
-                event = dataclasses.replace(event, line=_yield_line(events))
-            _track(board, event)
             if count > limit:
                 end = {"end": "limit", "limit": limit}
                 break
-            writer.add(json.dumps(event_to_dict(event)))
+            if not isinstance(event, KINDS):
+                why = f"it is {type(event).__name__}, not Place, Conflict, Backtrack or Solution"
+                line = _yield_line(events) + 1
+                end = {"end": "error", "kind": "bad_event", "line": line, "event": count, "why": why}
+                break
+            if event.line == 0:  # an event the search built itself: the line of its yield
+                event = _with_line(event, _yield_line(events))
+            _track(board, event)
+            writer.add(wire.encode(event))  # checked by the parent: it trusts nothing from here
+    except StopIteration:
+        pass
     except BaseException as error:  # the student's: reported, never ours
-        if isinstance(error, KeyboardInterrupt):
-            raise
-        end = {"end": "error", "error": _student_traceback(error, path)}
-    writer.close(json.dumps(end))
+        end = _failure(error, path)
+    writer.close(wire.encode_end(end))
+
+
+def _with_line(event: Event, line: int) -> Event:
+    import dataclasses
+
+    return dataclasses.replace(event, line=line)  # type: ignore[type-var]
 
 
 def main() -> None:
-    path, n, limit = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    stream = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    os.dup2(2, 1)  # whatever the student's code writes to stdout goes to stderr
+    """``python -c BOOT ROOT RULES`` (``sandbox.start``): the source on stdin, events on stdout."""
+    rules = json.loads(sys.argv[2])
+    source = sys.stdin.buffer.read(MAX_SOURCE + 1).decode("utf-8", "replace")
+    path = str(rules["name"])
+    linecache.cache[path] = (len(source), None, source.splitlines(True), path)  # its tracebacks' lines
+    stream = os.fdopen(os.dup(1), "wb")
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)  # whatever the student's code writes to stdout goes nowhere
     sys.stdout = sys.stderr
-    run(path, n, limit, stream)
+    import dataclasses  # noqa: F401 - every module run needs is loaded before the sandbox closes
 
-
-if __name__ == "__main__":
-    main()
+    try:
+        sandbox.enter(rules)
+    except (OSError, RuntimeError, ValueError) as error:
+        ending = wire.encode_end({"end": "error", "kind": "sandbox", "why": str(error)})
+        stream.write((ending + "\n").encode())
+        stream.flush()
+        os._exit(0)
+    run(source, rules, stream)

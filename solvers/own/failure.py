@@ -28,6 +28,9 @@ TEXT = {
         "not_generator": "search(n, board) must yield events (it returned {what})",
         "no_search": "the file defines no search(n, board) function",
         "forbidden": "the search tried something a search may not do: {what}",
+        "tampered": "the search changed this program's own files ({files}); they were put back and "
+        "this run is not graded",
+        "sandbox": "the search was not started: its sandbox could not be set up ({why})",
     },
     "zh": {
         "stalled": "搜索 {seconds:g} 秒没有产生事件（是不是一个不 yield 的循环？）",
@@ -41,6 +44,8 @@ TEXT = {
         "not_generator": "search(n, board) 必须 yield 事件（它返回了 {what}）",
         "no_search": "文件中没有定义 search(n, board) 函数",
         "forbidden": "搜索试图做搜索不允许做的事：{what}",
+        "tampered": "搜索改动了本程序自己的文件（{files}）；它们已被恢复，本次运行不予评分",
+        "sandbox": "搜索没有启动：无法为它建立沙箱（{why}）",
     },
 }
 LINE = {"en": "{file}, line {line}: {text}", "zh": "{file} 第 {line} 行：{text}"}

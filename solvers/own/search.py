@@ -1,35 +1,39 @@
 """A student's search file as an algorithm: its spec, its events streamed from its own process.
 
 ``spec_for(path)`` reads and compiles the file (a syntax error is refused with its line before
-anything runs) and returns an ``AlgorithmSpec`` whose generator starts
-``python -m solvers.own.child`` and yields the events it writes, batch by batch. The process has
-a memory cap and a time limit; closing the generator (a reset, Esc, the end of a CLI command)
-ends it. A crash, an exception or ``sys.exit`` in the student's code is a ``SolverError`` naming
-their file and line; nothing of ours is shown.
+anything runs) and returns an ``AlgorithmSpec`` whose generator starts the file's sandboxed process
+(``solvers.own.sandbox``) and yields the events it writes, batch by batch, each line checked
+(``solvers.own.wire``). Closing the generator (a reset, Esc, the end of a CLI command) kills the
+process's whole group. However the student's code ends badly (an exception, an exit, a limit, a
+bad event, silence) the events before it come first, then a ``SearchFailed`` naming their file and
+line; nothing of ours is shown. The checker is imported here, before any child starts, so no
+search can change the code that judges it (``solvers.own.integrity`` puts its files back).
 """
 
 from __future__ import annotations
 
-import json
+import contextlib
 import os
-import subprocess
+import select
+import signal
 import sys
 import threading
 import time
 from collections import deque
 from collections.abc import Iterator
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 
 from solvers.errors import SolverError
-from solvers.events import Backtrack, Conflict, Event, Place, Solution
+from solvers.events import Event, Solution
+from solvers.own import check as _checker  # noqa: F401 - loaded before any child runs (see above)
+from solvers.own import integrity, sandbox, wire
+from solvers.own.failure import SearchFailed
 from solvers.spec import AlgorithmSpec
 
 MAX_BYTES = 200_000  # a search file is small
 MAX_N = 12  # its run is drained and checked against every solution
-EVENT_LIMIT = 5_000_000  # a search that says more than this is stopped ("never ends")
-MEMORY_BYTES = 2 << 30  # the student's process may not take more (RLIMIT_AS)
-CPU_SECONDS = 120  # nor more processor time (RLIMIT_CPU)
 SILENCE_SECONDS = 5.0  # a search that yields nothing for this long is stopped (the window never waits more)
 
 
@@ -63,67 +67,42 @@ def read_search(path: str | Path) -> str:
     return source
 
 
-def _limits() -> None:  # pragma: no cover - runs in the child before exec
-    import resource
-
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
-    resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
-
-
-_KINDS = {"place": Place, "conflict": Conflict, "backtrack": Backtrack, "solution": Solution}
-
-
-def _event(data: dict[str, object], n: int, index: int, name: str) -> Event:
-    """One event of the stream, its squares on the board (else SolverError: the window draws it)."""
-    kind = _KINDS[str(data.pop("event"))]
-    for key in ("blocker", "queens"):
-        if key in data:
-            data[key] = tuple(data[key])  # type: ignore[arg-type]
-    squares: list[object] = [(data["row"], data["col"])] if "row" in data else []
-    squares += [data["blocker"]] if "blocker" in data else []
-    for square in squares:
-        r, c = square if isinstance(square, tuple) and len(square) == 2 else (None, None)
-        if not (isinstance(r, int) and isinstance(c, int) and 0 <= r < n and 0 <= c < n):
-            where = f"row {r + 1}, column {c + 1}" if isinstance(r, int) and isinstance(c, int) else square
-            raise SolverError(f"{name}: event {index + 1}: {where} is not on the {n} x {n} board")
-    queens = data.get("queens", ())
-    assert isinstance(queens, tuple)
-    if kind is Solution and (len(queens) != n or not all(isinstance(c, int) for c in queens)):
-        raise SolverError(f"{name}: event {index + 1}: a solution needs the {n} columns, row by row")
-    return kind(**data)  # type: ignore[arg-type]
-
-
 class _Feed:
-    """The reader thread's side of an ``EventStream``: the child's events decoded into a bounded
-    buffer (a full buffer stops reading, so the child waits on its pipe), then how it ended."""
+    """The reader thread's side of an ``EventStream``: the child's lines checked and decoded into a
+    bounded buffer (a full buffer stops reading, so the child waits on its pipe), then how it
+    ended. The thread alone watches the child: silence, its own wall time, its end."""
 
     BUFFER = 1 << 16
 
-    def __init__(self, path: Path, n: int, limit: int, silence: float, first: bool) -> None:
-        self.name, self.n, self.limit, self.silence, self.first = path.name, n, limit, silence, first
-        command = [sys.executable, "-m", "solvers.own.child", str(path), str(n), str(limit)]
-        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-        preexec = _limits if os.name == "posix" else None
-        self.process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, preexec_fn=preexec
-        )
+    def __init__(
+        self, path: Path, source: str, n: int, limits: sandbox.Limits, silence: float, first: bool
+    ) -> None:
+        self.name, self.n, self.limits, self.silence, self.first = path.name, n, limits, silence, first
+        self.lines = max(len(source.splitlines()), 1)
+        integrity.keep()  # before the first child: what the program's files are
+        self.child = sandbox.start(path.name, n, self.lines, limits)
+        self.source = source.encode("utf-8")
         self.events: deque[Event] = deque()
         self.lock = threading.Condition()
         self.finished = False  # nothing more will arrive (the child ended, failed or was stopped)
         self.error: SolverError | None = None  # raised once the events before it are taken
         self.closed = False
-        self.waiting_since: float | None = None  # the reader waits for the child since then
+        self.waited = 0.0  # seconds spent waiting for the child (its own wall time)
         threading.Thread(target=self._read, name=f"search {self.name}", daemon=True).start()
 
     def _read(self) -> None:
         end: dict[str, object] | None = None
         try:
-            for index, line in enumerate(self._lines()):
-                data = json.loads(line)
-                if "end" in data:
-                    end = data
+            self._send_source()
+            decoder, count = wire.Decoder(self.n, self.lines), 0
+            for raw in self._lines():
+                if raw.startswith(b"e "):
+                    end = wire.decode_end(raw)
                     break
-                event = _event(data, self.n, index, self.name)
+                count += 1
+                if count > self.limits.events:
+                    raise SearchFailed(self.name, "too_many", limit=self.limits.events)
+                event = decoder.event(raw)
                 with self.lock:
                     while len(self.events) >= self.BUFFER and not self.closed:
                         self.lock.wait()
@@ -131,70 +110,124 @@ class _Feed:
                         return
                     self.events.append(event)
                     self.lock.notify_all()
-        except SolverError as error:
+        except wire.BadLine as bad:
+            line = bad.line + 1 if bad.line is not None and 0 <= bad.line < self.lines else None
+            self._fail(SearchFailed(self.name, "bad_event", line=line, event=count, why=str(bad)))
+        except SearchFailed as error:
             self._fail(error)
         finally:
-            self._stop()
-            self.process.wait()
-            assert self.process.stdout is not None
-            self.process.stdout.close()
+            self.child.kill()
+            changed = integrity.restore()
             with self.lock:
-                if self.error is None and not self.closed:
-                    self.error = _ending(end, self.name, self.limit, self.process.returncode)
-                self.finished = True
-                self.lock.notify_all()
+                try:
+                    if changed:  # whatever else happened, this run is not to be trusted
+                        self.error = SearchFailed(self.name, "tampered", files=", ".join(changed[:3]))
+                    elif self.error is None and not self.closed:
+                        status = self.child.process.returncode
+                        self.error = _ending(end, self.name, self.lines, self.limits, status)
+                finally:  # the reader waits for this, whatever happened above
+                    self.finished = True
+                    self.lock.notify_all()
+
+    def _send_source(self) -> None:
+        stdin = self.child.process.stdin
+        assert stdin is not None
+        with contextlib.suppress(OSError):  # a child that died at once: its ending says why
+            stdin.write(self.source)
+        with contextlib.suppress(OSError):
+            stdin.close()
 
     def _lines(self) -> Iterator[bytes]:
-        """The child's stdout line by line (its reads timed for the silence check)."""
-        assert self.process.stdout is not None
-        fd, buffer = self.process.stdout.fileno(), b""
-        while True:
-            while b"\n" not in buffer:
-                self.waiting_since = time.monotonic()
-                chunk = os.read(fd, 1 << 16)
-                self.waiting_since = None
-                if not chunk:
-                    return
-                buffer += chunk
-            line, buffer = buffer.split(b"\n", 1)
-            yield line
-
-    def check_silence(self) -> None:
-        """Stop a child that has said nothing for ``silence`` seconds (call with the lock held)."""
-        since = self.waiting_since
-        if not self.finished and since is not None and time.monotonic() - since > self.silence:
-            self._fail(
-                SolverError(f"{self.name}: no event for {self.silence:g} s (a loop that yields nothing?)")
-            )
+        """The child's stdout line by line, while it keeps to its silence and wall-time limits."""
+        stdout = self.child.process.stdout
+        assert stdout is not None
+        fd, buffer, since = stdout.fileno(), b"", time.monotonic()
+        while not self.closed:
+            ready, _, _ = select.select([fd], [], [], POLL_SECONDS)
+            now = time.monotonic()
+            self.waited += now - since
+            if not ready:
+                if self.child.process.poll() is not None and now - since > POLL_SECONDS:
+                    return  # it ended, and whoever holds its pipe says nothing more
+                if now - since > self.silence:
+                    raise SearchFailed(self.name, "stalled", seconds=self.silence)
+                if self.waited > self.limits.wall:
+                    raise SearchFailed(self.name, "slow", seconds=self.limits.wall)
+                continue
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                return
+            buffer += chunk
+            *complete, buffer = buffer.split(b"\n")
+            if len(buffer) > wire.MAX_END:
+                raise wire.BadLine(f"a line of more than {wire.MAX_END:,} bytes")
+            if self.waited > self.limits.wall:
+                raise SearchFailed(self.name, "slow", seconds=self.limits.wall)
+            yield from complete
+            since = time.monotonic()  # the time spent handing the lines over is not the child's
 
     def _fail(self, error: SolverError) -> None:
         if self.error is None:
             self.error = error
-        self._stop()
-
-    def _stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
+        self.child.kill()
 
     def close(self) -> None:
         """Stop the child and the reader; nothing more arrives."""
         with self.lock:
             self.closed = True
             self.lock.notify_all()
-        self._stop()
+        self.child.kill()
 
 
-def _ending(end: dict[str, object] | None, name: str, limit: int, status: int | None) -> SolverError | None:
+POLL_SECONDS = 0.1  # how often the reader looks at the child while it says nothing
+
+
+def _printable(text: object, limit: int = 300) -> str:
+    """A string from the child made safe to show: control characters escaped, at most ``limit``."""
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
+def _ending(
+    end: dict[str, object] | None, name: str, lines: int, limits: sandbox.Limits, status: int | None
+) -> SolverError | None:
     """How the child ended, as the error to raise after its events (None: it finished)."""
-    if end is None:  # the process died: killed by its limits, or sys.exit / os._exit
-        return SolverError(f"{name}: the search stopped without finishing (exit status {status})")
+    if end is None:  # the process died: killed by its limits, or os._exit
+        if status == -getattr(signal, "SIGXCPU", 24) or status == -signal.SIGKILL:
+            return SearchFailed(name, "cpu", seconds=limits.cpu)
+        return SearchFailed(name, "exit", status=status)
+    if end["end"] == "done":
+        return None
     if end["end"] == "limit":
-        return SolverError(
-            f"{name}: the search did not end within {limit:,} events (a loop that never stops?)"
-        )
-    if end["end"] == "error":
-        return SolverError(f"{name}: the search raised an error\n{end['error']}")
-    return None
+        return SearchFailed(name, "too_many", limit=limits.events)
+    kind = str(end.get("kind"))
+    line = end.get("line")
+    line = line if isinstance(line, int) and 1 <= line <= lines else None
+    values = {
+        key: value if isinstance(value, int) and 0 <= value < 1 << 40 else _printable(value)
+        for key, value in end.items()
+        if key not in ("end", "kind", "line")
+    }
+    needs = {
+        "exception": ("error",),
+        "exit": ("status",),
+        "bad_event": ("event", "why"),
+        "not_generator": ("what",),
+        "forbidden": ("what",),
+        "sandbox": ("why",),
+        "no_search": (),
+    }
+    if kind == "memory":
+        return SearchFailed(name, "memory", line=line, mib=limits.memory)
+    if kind == "forbidden" and "what" not in values:
+        values["what"] = values.get("error", "")
+    if kind == "bad_event" and not isinstance(values.get("event"), int):
+        values.pop("event", None)  # made up: the ending below says only that it ended badly
+    if kind not in needs or not all(key in values for key in needs[kind]):
+        return SearchFailed(name, "exit", status="?")  # an ending the child made up: it ended badly
+    if kind == "sandbox":  # ours, not the student's
+        return SolverError(SearchFailed(name, "sandbox", why=values["why"]).sentence("en"))
+    return SearchFailed(name, kind, line=line, **{key: values[key] for key in needs[kind]})
 
 
 class EventStream:
@@ -207,12 +240,17 @@ class EventStream:
         self,
         path: str | Path,
         n: int,
-        limit: int = EVENT_LIMIT,
+        limit: int | None = None,
         silence: float = SILENCE_SECONDS,
         *,
         first: bool = False,
     ) -> None:
-        self._feed = _Feed(Path(path).resolve(), n, limit, silence, first)
+        path = Path(path)
+        source = read_search(path)
+        chosen = sandbox.limits()
+        if limit is not None:
+            chosen = replace(chosen, events=limit)
+        self._feed = _Feed(path, source, n, chosen, silence, first)
         self._done = False
 
     def __iter__(self) -> EventStream:
@@ -223,7 +261,6 @@ class EventStream:
         with feed.lock:
             while not feed.events and not feed.finished and not self._done:
                 feed.lock.wait(0.1)
-                feed.check_silence()
             if feed.events and not self._done:
                 event = feed.events.popleft()
                 feed.lock.notify_all()
@@ -240,7 +277,6 @@ class EventStream:
         """Events to be had now without waiting (``sys.maxsize`` once nothing is to be waited for)."""
         feed = self._feed
         with feed.lock:
-            feed.check_silence()
             return sys.maxsize if feed.finished or self._done else len(feed.events)
 
     def close(self) -> None:
@@ -253,7 +289,7 @@ class EventStream:
 
 
 def events_of(
-    path: str | Path, n: int, limit: int = EVENT_LIMIT, silence: float = SILENCE_SECONDS
+    path: str | Path, n: int, limit: int | None = None, silence: float = SILENCE_SECONDS
 ) -> EventStream:
     """The events of the search in ``path`` at ``n``, from its own process."""
     return EventStream(path, n, limit, silence)
