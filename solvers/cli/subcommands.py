@@ -25,6 +25,7 @@ from solvers.langs import LANGS
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy reads it as True)
 if TYPE_CHECKING:  # typing (2 ms) and json (1 ms) load only when a command needs them
     import threading
+    from collections import Counter
     from collections.abc import Callable, Iterable, Sequence
     from typing import Any, NoReturn, TextIO, TypeVar
 
@@ -468,31 +469,41 @@ def cmd_explain(args: argparse.Namespace, out: TextIO) -> None:
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
-    """Run the student's search to its end and say whether it is right (0) or what is wrong (1)."""
+    """Run the student's search to its end and say whether it is right (0) or what is wrong (1):
+    the checker's sentence, or the search's own failure, or that it changed the program's files."""
+    from collections import Counter
+
     from solvers import registry
-    from solvers.events import Solution
     from solvers.own.check import TEXT, check
 
     if not getattr(args, "search", None):
         raise UsageError("check needs --search FILE (your own search; 'nqueens new-search' writes one)")
     spec = registry.get(args.algo)
-    seen: list[Event] = []
+    events = spec.solve(args.n)
+    tally: Counter[str] = Counter()
+    failure: Any = None  # a Problem, a SearchFailed or a SolverError: each says itself
     try:
-        problem = check(_kept(spec.solve(args.n), seen), args.n)
-    except SolverError as error:  # the search itself failed: its own lines, as they are
-        out.write(f"{error}\n")
+        failure = check(_tallied(events, tally), args.n)
+    except SolverError as error:  # the search itself failed: its sentence, in the student's words
+        failure = error
+    finish = getattr(events, "finish", None)
+    tampered = finish() if finish is not None else None  # the program's files, put back if changed
+    failure = tampered or failure
+    if failure is not None:
+        sentence = getattr(failure, "sentence", None)
+        out.write((sentence(args.lang) if sentence is not None else str(failure)) + "\n")
         return 1
-    if problem is not None:
-        out.write(problem.sentence(args.lang) + "\n")
-        return 1
-    solutions = sum(isinstance(event, Solution) for event in seen)
-    out.write(TEXT[args.lang]["ok"].format(found=solutions, events=len(seen)) + "\n")
+    out.write(TEXT[args.lang]["ok"].format(found=tally["solutions"], events=tally["events"]) + "\n")
     return 0
 
 
-def _kept(events: Iterable[Event], seen: list[Event]) -> Iterable[Event]:
+def _tallied(events: Iterable[Event], tally: Counter[str]) -> Iterable[Event]:
+    """``events`` as they are, counted in ``tally`` (events, solutions) as they pass."""
+    from solvers.events import Solution
+
     for event in events:
-        seen.append(event)
+        tally["events"] += 1
+        tally["solutions"] += isinstance(event, Solution)
         yield event
 
 

@@ -88,7 +88,9 @@ class _Feed:
         self.error: SolverError | None = None  # raised once the events before it are taken
         self.closed = False
         self.waited = 0.0  # seconds spent waiting for the child (its own wall time)
-        threading.Thread(target=self._read, name=f"search {self.name}", daemon=True).start()
+        self.tampered: SearchFailed | None = None  # the program's files it changed (put back)
+        self.reader = threading.Thread(target=self._read, name=f"search {self.name}", daemon=True)
+        self.reader.start()
 
     def _read(self) -> None:
         end: dict[str, object] | None = None
@@ -121,7 +123,8 @@ class _Feed:
             with self.lock:
                 try:
                     if changed:  # whatever else happened, this run is not to be trusted
-                        self.error = SearchFailed(self.name, "tampered", files=", ".join(changed[:3]))
+                        self.tampered = SearchFailed(self.name, "tampered", files=", ".join(changed[:3]))
+                        self.error = self.tampered
                     elif self.error is None and not self.closed:
                         status = self.child.process.returncode
                         self.error = _ending(end, self.name, self.lines, self.limits, status)
@@ -172,11 +175,14 @@ class _Feed:
         self.child.kill()
 
     def close(self) -> None:
-        """Stop the child and the reader; nothing more arrives."""
+        """Stop the child and the reader (waiting for it, so that the program's files are checked
+        and put back before this returns); nothing more arrives."""
         with self.lock:
             self.closed = True
             self.lock.notify_all()
         self.child.kill()
+        if threading.current_thread() is not self.reader:
+            self.reader.join(5)
 
 
 POLL_SECONDS = 0.1  # how often the reader looks at the child while it says nothing
@@ -283,6 +289,12 @@ class EventStream:
         """Stop the child (its events not yet taken are dropped)."""
         self._done = True
         self._feed.close()
+
+    def finish(self) -> SearchFailed | None:
+        """Stop the child and say whether the search changed the program's files (put back since):
+        a verdict on its events stands only if this is None."""
+        self.close()
+        return self._feed.tampered
 
     def __del__(self) -> None:
         self._feed.close()

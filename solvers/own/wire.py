@@ -96,8 +96,8 @@ class Decoder:
                     raise BadLine(f"a solution's columns must be 1 to {n} (or an empty row)", line)
                 self._refuse(None, line)
         except ValueError:  # too few or too many numbers to unpack
-            raise BadLine(f"{len(numbers)} numbers do not make a {kind[:12]!r} event") from None
-        raise BadLine(f"unknown kind {kind[:12]!r}")
+            raise BadLine(f"{len(numbers)} numbers do not make a {_shown(kind)} event") from None
+        raise BadLine(f"unknown kind {_shown(kind)}")
 
     def _refuse(
         self, square: tuple[int, int] | None, line: int, other: tuple[int, int] | None = None
@@ -107,6 +107,11 @@ class Decoder:
             if not (0 <= r < self.n and 0 <= c < self.n):
                 raise BadLine(f"row {r + 1}, column {c + 1} is not on the {self.n} x {self.n} board", line)
         raise BadLine(f"line {line + 1} is not a line of the file ({self.lines} lines)", line)
+
+
+def _shown(kind: bytes) -> str:
+    """A kind's letter as the sentence quotes it (at most 12 characters, none unprintable)."""
+    return repr(kind[:12].decode("ascii", "backslashreplace"))
 
 
 def decode_end(raw: bytes) -> dict[str, object]:

@@ -149,7 +149,10 @@ def test_missing_and_repeated_solutions_are_said_with_an_example(tmp_path):
             "import os\ndef search(n, board):\n    os._exit(0)\n    yield board.try_square(0, 0)\n",
             ["boom.py: the search ended its process before finishing (exit status 0)"],
         ),
-        ("def search(n, board):\n    return 7\n", ["boom.py: search(n, board) must yield events (it returned int)"]),
+        (
+            "def search(n, board):\n    return 7\n",
+            ["boom.py: search(n, board) must yield events (it returned int)"],
+        ),
         ("x = 1\n", ["defines no search(n, board) function"]),
     ],
     ids=["exception", "sys-exit", "memory", "os-exit", "not-a-generator", "no-search"],
@@ -172,7 +175,9 @@ def test_a_search_that_yields_nothing_is_stopped_and_so_is_a_square_off_the_boar
         "off.py",
         "from solvers.events import Place\n\ndef search(n, board):\n    yield Place(0, 9)\n",
     )
-    with pytest.raises(SolverError, match="off.py, line 4: event 1 is not a valid event: row 1, column 10 is not on"):
+    with pytest.raises(
+        SolverError, match=r"off\.py, line 4: event 1 is not a valid event: row 1, column 10 is not on"
+    ):
         list(events_of(path, 4))
 
 
