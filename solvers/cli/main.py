@@ -62,10 +62,15 @@ def run(argv: Sequence[str], out: TextIO) -> int:
     from solvers.cli import subcommands as commands  # here: see the docstring
     from solvers.cli.args import one_line
     from solvers.errors import SolverError
+    from solvers.own.failure import SearchFailed
 
     argv = list(argv)
     try:
         return commands.run(argv, out)
+    except SearchFailed as failure:  # the student's search ended badly: its sentence, status 1
+        out.flush()
+        say(str(failure))
+        return 1
     except commands.UsageError as error:
         say(f"error: {one_line(str(error), argv)} (see 'nqueens --help')")
     except SolverError as error:

@@ -233,7 +233,21 @@ def _events(args: argparse.Namespace):
 
     spec, instance = registry.get(args.algo), _instance(args)
     events = spec.solve(args.n, first=args.first, by_columns=args.by_columns, instance=instance)
+    if spec.family == "own":  # a student's search: every event judged as it passes
+        from solvers.own.check import Checker, audited
+
+        args.checker = Checker(args.n)
+        events = audited(events, args.checker, solutions_only_valid=args.command in ("count", "solve"))
     return spec.bound(instance), events
+
+
+def said_wrong(args: argparse.Namespace) -> str | None:
+    """After a command on a student's search: the checker's sentence for its first wrong event
+    (None: every event was right, or it was no student's search)."""
+    checker = getattr(args, "checker", None)
+    if checker is None or checker.first is None:
+        return None
+    return checker.first.sentence(getattr(args, "lang", "en"))
 
 
 def _engine_time(kind: str, n: int, what: str) -> str:
@@ -309,6 +323,12 @@ def cmd_count(args: argparse.Namespace, prefix: str = "") -> dict[str, object]:
         result.update(attempts=None, placements=None, backtracks=None)
     elif _has_answer(args.algo) and instance is None:
         result = {"n": args.n, "algorithm": args.algo, **_direct(args, prefix)[1]}
+    elif getattr(args, "search", None):  # a student's search: its own events, judged as they pass
+        from solvers.counters import tally
+
+        spec, events = _events(args)
+        counters, source = tally(events), "events"
+        result = {"n": args.n, "algorithm": spec.name, **counters.as_dict(), "source": source}
     else:
         spec, _ = _events(args)  # checks n, the options and the instance
         counters, source = _algo_counters(spec.name, args.n, args.first, prefix, instance)
@@ -663,4 +683,11 @@ def run(argv: Sequence[str], out: TextIO) -> int:
             for s in specs:
                 engine = "engine: yes" if s.engine_seeks else "engine: no "
                 out.write(f"{s.name:24} n <= {s.max_n:<4} {engine}  {s.title}\n{'':24} {s.summary}\n")
+    wrong = said_wrong(args)
+    if wrong is not None:  # a student's search made a wrong move: what it printed stands, status 1
+        from solvers.cli.main import say
+
+        out.flush()
+        say(wrong)
+        return 1
     return 0

@@ -13,7 +13,7 @@ missing or found twice (compared with every solution of n). None: the search is 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from solvers.board import attacks, is_solution
@@ -95,55 +95,115 @@ def all_solutions(n: int) -> list[tuple[int, ...]]:
     return out
 
 
-def check(events: Iterable[Event], n: int, *, complete: bool = True) -> Problem | None:
-    """The first problem of the run ``events`` at ``n``; with ``complete`` the run is whole, so the
-    solutions found are compared with every solution of n."""
-    queens: list[int | None] = [None] * n
-    found: list[tuple[int, ...]] = []
-    index = -1
-    for index, event in enumerate(events):
-        number = index + 1  # as the window's event counter says it
+#: Problems after which the events no longer describe a board (a second queen in a row, a queen
+#: removed that is not there): the run of a student's search ends at them.
+BROKEN = ("off_board", "row_taken", "not_there")
+
+
+class Checker:
+    """Follows a run event by event on a board of its own (bit masks: a step costs O(1) but for
+    a solution) and says each event's problem. A queen on an attacked square is still placed, so
+    the run can go on and be narrated as it is; a ``BROKEN`` event changes nothing."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.queens: list[int | None] = [None] * n
+        self.cols = self.diag = self.anti = 0  # bit c, r + c, r - c + n of each queen
+        self.found: list[tuple[int, ...]] = []  # the valid solutions, in order
+        self.index = -1
+        self.first: Problem | None = None  # the run's first problem, kept by ``audited``
+
+    def step(self, event: Event) -> Problem | None:
+        """Apply ``event`` (the next of the run) and return what is wrong with it, if anything."""
+        self.index += 1
+        number, n = self.index + 1, self.n  # as the window's event counter says it
         if isinstance(event, (Place, Conflict, Backtrack)):
             r, c = event.row, event.col
             if not (0 <= r < n and 0 <= c < n):
-                return Problem(index, "off_board", {"i": number, "r": r + 1, "c": c + 1, "n": n})
+                return Problem(self.index, "off_board", {"i": number, "r": r + 1, "c": c + 1, "n": n})
         if isinstance(event, Place):
-            taken = queens[r]
+            taken = self.queens[r]
             if taken is not None:
-                return Problem(index, "row_taken", {"i": number, "r": r + 1, "c": c + 1, "c0": taken + 1})
-            for br, bc in enumerate(queens):
-                if bc is not None and attacks((r, c), (br, bc)):
-                    line = "col" if bc == c else "diag"
-                    values = {"i": number, "r": r + 1, "c": c + 1, "br": br + 1, "bc": bc + 1, "line": line}
-                    return Problem(index, "attacked", values)
-            queens[r] = c
-        elif isinstance(event, Conflict):
+                return Problem(
+                    self.index, "row_taken", {"i": number, "r": r + 1, "c": c + 1, "c0": taken + 1}
+                )
+            attacked = (self.cols >> c | self.diag >> (r + c) | self.anti >> (r - c + n)) & 1
+            problem = self._attacked(number, r, c) if attacked else None
+            self._move(r, c, 1)
+            return problem
+        if isinstance(event, Conflict):
             br, bc = event.blocker
-            if not (0 <= br < n and queens[br] == bc and attacks((r, c), (br, bc))):
-                values = {"i": number, "r": r + 1, "c": c + 1, "br": br + 1, "bc": bc + 1}
-                return Problem(index, "no_attacker", values)
+            if not (0 <= br < n and self.queens[br] == bc and attacks((r, c), (br, bc))):
+                values: dict[str, object] = {"i": number, "r": r + 1, "c": c + 1, "br": br + 1, "bc": bc + 1}
+                return Problem(self.index, "no_attacker", values)
         elif isinstance(event, Backtrack):
-            if queens[r] != c:
-                return Problem(index, "not_there", {"i": number, "r": r + 1, "c": c + 1})
-            queens[r] = None
+            if self.queens[r] != c:
+                return Problem(self.index, "not_there", {"i": number, "r": r + 1, "c": c + 1})
+            self._move(r, c, -1)
         elif isinstance(event, Solution):
-            board = tuple(queens)
-            if None in board or not is_solution(board) or tuple(event.queens) != board:
-                why = "a row is empty" if None in board else "it differs from the board"
-                if None not in board and not is_solution(board):
-                    why = "two queens attack each other"
-                return Problem(index, "not_solution", {"i": number, "why": why})
-            found.append(tuple(c for c in board if c is not None))
-    if not complete:
+            return self._solution(event, number)
         return None
-    every = all_solutions(n)
-    counts = Counter(found)
-    twice = next((q for q, k in counts.items() if k > 1), None)
-    if twice is not None:
-        return Problem(None, "repeated", {"found": len(found), "q": shown(twice), "k": counts[twice]})
-    if len(found) > len(every):
-        return Problem(None, "extra", {"found": len(found), "total": len(every)})
-    missing = next((q for q in every if q not in counts), None)
-    if missing is not None:
-        return Problem(None, "missing", {"found": len(found), "total": len(every), "q": shown(missing)})
-    return None
+
+    def _move(self, r: int, c: int, sign: int) -> None:
+        self.queens[r] = c if sign > 0 else None
+        self.cols ^= 1 << c
+        self.diag ^= 1 << (r + c)
+        self.anti ^= 1 << (r - c + self.n)
+
+    def _attacked(self, number: int, r: int, c: int) -> Problem:
+        for br, bc in enumerate(self.queens):
+            if bc is not None and attacks((r, c), (br, bc)):
+                line = "col" if bc == c else "diag"
+                values = {"i": number, "r": r + 1, "c": c + 1, "br": br + 1, "bc": bc + 1, "line": line}
+                return Problem(self.index, "attacked", values)
+        raise AssertionError("a square the masks call attacked has an attacker")
+
+    def _solution(self, event: Solution, number: int) -> Problem | None:
+        board = tuple(self.queens)
+        if None in board or not is_solution(board) or tuple(event.queens) != board:
+            why = "a row is empty" if None in board else "it differs from the board"
+            if None not in board and not is_solution(board):
+                why = "two queens attack each other"
+            return Problem(self.index, "not_solution", {"i": number, "why": why})
+        self.found.append(tuple(c for c in board if c is not None))
+        return None
+
+    def end(self) -> Problem | None:
+        """At the end of a whole run: the solutions found against every solution of n."""
+        found, every = self.found, all_solutions(self.n)
+        counts = Counter(found)
+        twice = next((q for q, k in counts.items() if k > 1), None)
+        if twice is not None:
+            return Problem(None, "repeated", {"found": len(found), "q": shown(twice), "k": counts[twice]})
+        if len(found) > len(every):
+            return Problem(None, "extra", {"found": len(found), "total": len(every)})
+        missing = next((q for q in every if q not in counts), None)
+        if missing is not None:
+            return Problem(None, "missing", {"found": len(found), "total": len(every), "q": shown(missing)})
+        return None
+
+
+def check(events: Iterable[Event], n: int, *, complete: bool = True) -> Problem | None:
+    """The first problem of the run ``events`` at ``n``; with ``complete`` the run is whole, so the
+    solutions found are compared with every solution of n."""
+    checker = Checker(n)
+    for event in events:
+        problem = checker.step(event)
+        if problem is not None:
+            return problem
+    return checker.end() if complete else None
+
+
+def audited(
+    events: Iterable[Event], checker: Checker, *, solutions_only_valid: bool = False
+) -> Iterator[Event]:
+    """``events`` as they come, each judged by ``checker`` (whose ``first`` problem the caller reads
+    afterwards); with ``solutions_only_valid`` a Solution that is not one is left out (a count of
+    a student's search counts only real solutions)."""
+    for event in events:
+        problem = checker.step(event)
+        if problem is not None and checker.first is None:
+            checker.first = problem
+        if problem is not None and solutions_only_valid and isinstance(event, Solution):
+            continue
+        yield event

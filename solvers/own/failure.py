@@ -28,6 +28,7 @@ TEXT = {
         "not_generator": "search(n, board) must yield events (it returned {what})",
         "no_search": "the file defines no search(n, board) function",
         "forbidden": "the search tried something a search may not do: {what}",
+        "broken": "{problem}",
         "tampered": "the search changed this program's own files ({files}); they were put back and "
         "this run is not graded",
         "sandbox": "the search was not started: its sandbox could not be set up ({why})",
@@ -44,6 +45,7 @@ TEXT = {
         "not_generator": "search(n, board) 必须 yield 事件（它返回了 {what}）",
         "no_search": "文件中没有定义 search(n, board) 函数",
         "forbidden": "搜索试图做搜索不允许做的事：{what}",
+        "broken": "{problem}",
         "tampered": "搜索改动了本程序自己的文件（{files}）；它们已被恢复，本次运行不予评分",
         "sandbox": "搜索没有启动：无法为它建立沙箱（{why}）",
     },
@@ -66,6 +68,10 @@ class SearchFailed(SolverError):
     def sentence(self, lang: str = "en") -> str:
         """The one sentence, in ``lang`` ("en" or "zh")."""
         table = TEXT.get(lang, TEXT["en"])
-        text = table[self.kind].format(**self.values)
+        values = {  # a checker's Problem says itself in the language asked for
+            key: value.sentence(lang) if hasattr(value, "sentence") else value
+            for key, value in self.values.items()
+        }
+        text = table[self.kind].format(**values)
         form = (LINE if self.line is not None else NO_LINE).get(lang, LINE["en"])
         return form.format(file=self.file, line=self.line, text=text)

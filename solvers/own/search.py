@@ -27,9 +27,10 @@ from pathlib import Path
 
 from solvers.errors import SolverError
 from solvers.events import Event, Solution
-from solvers.own import check as _checker  # noqa: F401 - loaded before any child runs (see above)
 from solvers.own import integrity, sandbox, wire
+from solvers.own.check import BROKEN, Checker  # loaded before any child runs (see above)
 from solvers.own.failure import SearchFailed
+from solvers.own.narrator import honest
 from solvers.spec import AlgorithmSpec
 
 MAX_BYTES = 200_000  # a search file is small
@@ -96,7 +97,7 @@ class _Feed:
         end: dict[str, object] | None = None
         try:
             self._send_source()
-            decoder, count = wire.Decoder(self.n, self.lines), 0
+            decoder, count, checker = wire.Decoder(self.n, self.lines), 0, Checker(self.n)
             for raw in self._lines():
                 if raw.startswith(b"e "):
                     end = wire.decode_end(raw)
@@ -105,6 +106,9 @@ class _Feed:
                 if count > self.limits.events:
                     raise SearchFailed(self.name, "too_many", limit=self.limits.events)
                 event = decoder.event(raw)
+                problem = checker.step(event)
+                if problem is not None and problem.key in BROKEN:  # the board would make no sense
+                    raise SearchFailed(self.name, "broken", line=event.line + 1, problem=problem)
                 with self.lock:
                     while len(self.events) >= self.BUFFER and not self.closed:
                         self.lock.wait()
@@ -360,4 +364,5 @@ def spec_for(path: str | Path) -> AlgorithmSpec:
         checkable=True,
         counters=("attempts", "placements", "backtracks", "solutions"),  # its checks are its own: not counted
         race_partner="backtracking",  # raced against the book, row by row
+        narrator=honest,  # what the board shows, not what the search claims
     )
