@@ -11,9 +11,10 @@ import pytest
 from solvers import registry
 from solvers.errors import SolverError
 from solvers.events import Conflict, Place
+from solvers.exercise_model import StandingMistake, model_steps
 from solvers.narration import line_key
 from solvers.results import FORMAT, read_attempt, summarize
-from visualizer.core.exercise import Exercise, StandingMistake, check_exercise, model_steps
+from visualizer.core.exercise import Exercise, check_exercise
 from visualizer.features.attempt_file import save_attempt
 
 START = datetime(2026, 12, 3, 17, 0, tzinfo=timezone.utc)
