@@ -6,26 +6,34 @@ An attempt record (``FORMAT``) is one JSON object::
      "instance": {"n": 6, "blocked": [[2, 2]], "given": [[0, 1]], "seed": 7 or null},
      "goal": "first" | "all", "feedback": "continuous" | "undo",
      "started": "2026-12-03T17:00:00+00:00", "seconds": 95.5,
-     "moves": [{"step": 0, "move": "place 1 0", "right": true, "kind": null, "expected": "place 1 0",
+     "moves": [{"step": 1, "move": "place 1 0", "right": true, "kind": null, "expected": "place 1 0",
                 "t": 2.5}, ...],
      "score": {"right": 9, "moves": 10, "percent": 90.0, "mistakes": {"missed-conflict": 1}}}
 
-``step`` is the model run's step the move answers, ``move`` and ``expected`` the student's and the
-model's move in words ("place R C", "refuse R C", "backtrack R", "row R", "prune ..."), ``kind`` the
-mistake's kind (``KINDS``) when ``right`` is false, ``t`` the seconds since the start. The score
-is the moves' own count (``score_of``); a file whose score does not match its moves is damaged.
+``step`` is the model run's step the move answers (from 1), ``move`` and ``expected`` the
+student's and the model's move in words ("place R C", "refuse R C", "backtrack R", "row R",
+"confirm"), ``kind`` the mistake's kind (``KINDS``) when ``right`` is false, ``t`` the seconds since
+the start. ``right``, ``kind``, ``expected`` and ``score`` are what the window said (``score_of``
+counts them when the record is made); a reader never trusts them: ``regrade`` replays the moves
+against the model run of the attempt's instance with the window's own ``Grader``
+(``solvers/exercise_model.py``) and says what each move was, whether the goal was reached, and the
+grade.
 
 ``write_attempt`` writes one atomically under a name that cannot clash; ``read_attempt`` reads one
 back (a bounded regular file, its schema checked: ``DamagedAttempt`` says what is wrong);
-``summarize`` reads a whole folder, the damaged files listed with their reasons and skipped.
-No pygame here: the exercise mode writes, ``nqueens results`` reads.
+``summarize`` reads a whole folder, re-grades every attempt, counts one per student and exercise
+(the best; ``all_attempts``: every one) and copies once, the damaged files listed with their
+reasons and skipped. No pygame here: the exercise mode writes, ``nqueens results`` reads.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 import math
 import os
+import re
 import secrets
 import stat
 import statistics
@@ -37,19 +45,21 @@ from pathlib import Path
 from typing import Any
 
 from solvers.errors import SolverError
+from solvers.exercise_model import FEEDBACK, GOALS, KINDS, MAX_N, MIN_N, Grader, Step
 from solvers.instance import Instance
 from solvers.safe_files import NewFile, RefusedFile, read_small_regular_file
+from solvers.untrusted import csv_cell
 
 FORMAT = "nqueens-exercise/1"
-KINDS = ("missed-conflict", "false-conflict", "wrong-backtrack", "wrong-order", "wrong-row")
-GOALS = ("first", "all")
-FEEDBACK = ("continuous", "undo")
 #: The largest attempt file read (some 10,000 moves); a larger one is damaged.
 MAX_BYTES = 2_000_000
 #: The most files of a folder ``summarize`` reads (the rest are reported, not read).
 MAX_FILES = 10_000
 MAX_MOVES = 50_000
 MAX_TEXT = 200  # characters of a name or a move
+#: What a student's name may be (``--student``, ``exercise:student:``, the window's prompt).
+STUDENT_RULE = "1 to 40 letters, digits, spaces, . ' -"
+_STUDENT = re.compile(r"[\w .'-]{1,40}")
 Record = dict[str, Any]
 
 
@@ -59,6 +69,16 @@ class DamagedAttempt(SolverError):
 
 class ResultsFolderError(SolverError):
     """A results folder that cannot be used (missing, a link, not a folder), in one sentence."""
+
+
+def is_student_name(text: str) -> bool:
+    """Whether ``text`` is a student's name by ``STUDENT_RULE``: letters and digits of any script,
+    spaces, ``.``, ``'`` and ``-``; never a control character, a newline or an escape.
+
+    >>> is_student_name("陈静"), is_student_name("Ana Lu-O'Neil"), is_student_name("Ana\\x1b[2J")
+    (True, True, False)
+    """
+    return _STUDENT.fullmatch(text) is not None
 
 
 def score_of(moves: Sequence[Mapping[str, Any]]) -> Record:
@@ -90,7 +110,10 @@ def make_record(
     student: str = "",
     started: datetime | None = None,
 ) -> Record:
-    """A complete attempt record (its score counted from ``moves``), validated."""
+    """A complete attempt record (its score counted from ``moves``), validated; a student's name
+    that breaks ``STUDENT_RULE`` is refused (``DamagedAttempt``)."""
+    if student and not is_student_name(student):
+        raise DamagedAttempt(f"the student's name is not {STUDENT_RULE}")
     record: Record = {
         "format": FORMAT,
         "student": student,
@@ -152,26 +175,21 @@ def instance_of(record: Mapping[str, Any]) -> Instance:
 
 
 def _check_move(move: object, index: int) -> None:
+    """The fields of a move a reader uses: ``step`` (from 1), ``move``, ``t``. What the file says of
+    it (``right``, ``kind``, ``expected``) is never read: ``regrade`` finds it again."""
     where = f"move {index + 1}"
     if not isinstance(move, dict):
         raise DamagedAttempt(f"{where} is not an object")
-    if not _is_int(move.get("step")) or move["step"] < 0:
+    if not _is_int(move.get("step")) or move["step"] < 1:
         raise DamagedAttempt(f"{where} has no step number")
     _text(move.get("move"), f"{where}'s move", empty=False)
-    _text(move.get("expected"), f"{where}'s expected move")
-    if not isinstance(move.get("right"), bool):
-        raise DamagedAttempt(f"{where} does not say whether it is right")
-    kind = move.get("kind")
-    if move["right"] and kind is not None:
-        raise DamagedAttempt(f"{where} is right and has a mistake kind")
-    if not move["right"] and kind not in KINDS:
-        raise DamagedAttempt(f"{where} is wrong without a known mistake kind ({', '.join(KINDS)})")
     if not _is_number(move.get("t")) or move["t"] < 0:
         raise DamagedAttempt(f"{where} has no time")
 
 
 def validate(record: object) -> Record:
-    """``record`` if it is an attempt record of ``FORMAT``; ``DamagedAttempt`` saying what is not."""
+    """``record`` if it is an attempt record of ``FORMAT``; ``DamagedAttempt`` saying what is not.
+    Its score and its moves' verdicts are not checked: no reader trusts them (``regrade``)."""
     if not isinstance(record, dict):
         raise DamagedAttempt("not a JSON object")
     if record.get("format") != FORMAT:
@@ -195,14 +213,112 @@ def validate(record: object) -> Record:
         raise DamagedAttempt(f"its moves are not a list of at most {MAX_MOVES}")
     for index, move in enumerate(moves):
         _check_move(move, index)
-    score = record.get("score")
-    if not isinstance(score, dict):
-        raise DamagedAttempt("its score is missing")
-    expected = score_of(moves)
-    same = all(score.get(key) == expected[key] for key in ("right", "moves", "mistakes"))
-    if not same or not _is_number(score.get("percent")) or abs(score["percent"] - expected["percent"]) > 0.05:
-        raise DamagedAttempt("its score does not match its moves")
     return record
+
+
+# -- re-grading -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Grade:
+    """An attempt re-graded: right answers, all answers, mistakes by kind; whether the goal was
+    reached (``complete``), the model's steps made at the end and in all; the steps answered wrong
+    at least once with the model's move there; and a fingerprint of the moves (steps, words, times):
+    copies share it."""
+
+    right: int
+    moves: int
+    mistakes: dict[str, int]
+    complete: bool
+    steps_done: int
+    steps_total: int
+    wrong: dict[int, str] = field(default_factory=dict)
+    fingerprint: str = ""
+
+    @property
+    def percent(self) -> float:
+        """Right answers over all answers, the steps never reached counted as wrong ones (one
+        decimal): a complete attempt's share of right moves; a one-move record of a long run, little.
+
+        >>> Grade(3, 4, {}, True, 4, 4).percent, Grade(1, 1, {}, False, 1, 20).percent
+        (75.0, 5.0)
+        """
+        left = 0 if self.complete else self.steps_total - self.steps_done
+        asked = self.moves + left
+        return round(100.0 * self.right / asked, 1) if asked else 0.0
+
+
+@functools.lru_cache(maxsize=32)
+def _model(algorithm: str, instance: Instance, goal: str) -> tuple[Step, ...]:
+    """The model run's steps of ``algorithm`` on ``instance`` (the window's, ``model_run``);
+    DamagedAttempt when the exercise does not take that algorithm or n."""
+    from solvers import registry
+    from solvers.exercise_model import exercisable, model_run
+
+    if algorithm not in registry.ALGORITHMS or not exercisable(registry.get(algorithm)):
+        raise DamagedAttempt(f"its algorithm {algorithm!r} is not one the exercise takes")
+    if not MIN_N <= instance.n <= MAX_N:
+        raise DamagedAttempt(f"its n is {instance.n}: the exercise takes n from {MIN_N} to {MAX_N}")
+    try:
+        return tuple(model_run(registry.get(algorithm).bound(instance), instance.n, goal))
+    except SolverError as error:
+        raise DamagedAttempt(f"its model run cannot be made: {error}") from None
+
+
+def _parsed(text: str, n: int) -> tuple[str, int | None]:
+    """A record's move ("backtrack 2", "place 1 0") as the grader's action and row (the row only
+    for backtrack and row: the others' square is the one due, checked by the grader's words)."""
+    action, *rest = text.split(" ")
+    if action in ("backtrack", "row"):
+        if len(rest) != 1 or not rest[0].isascii() or not rest[0].isdigit() or int(rest[0]) >= n:
+            raise ValueError(text)
+        return action, int(rest[0])
+    return action, None
+
+
+def regrade(record: Mapping[str, Any]) -> Grade:
+    """``record``'s moves replayed in order against the model run of its instance by the window's
+    ``Grader``: each answer graded again (the file's ``right``, ``kind``, ``expected`` and score
+    never read); the undos between them are those its ``step`` numbers imply. DamagedAttempt
+    when a move is not one the exercise could have taken there (another square than the one
+    tried, a step not reached, a move after the end, an unknown word)."""
+    instance = instance_of(record)
+    unseeded = Instance(instance.n, instance.blocked, instance.given)  # the seed drew it; the run is its own
+    steps = _model(str(record["algorithm"]), unseeded, record["goal"])
+    grader = Grader(steps, record["feedback"])
+    right, mistakes, wrong = 0, Counter[str](), dict[int, str]()
+    for index, move in enumerate(record["moves"]):
+        where = f"move {index + 1} ({move['move']!r}, step {move['step']})"
+        target = grader.first + move["step"] - 1
+        while (grader.standing is not None or grader.at > target) and grader.undo():
+            pass
+        if grader.at < target:
+            raise DamagedAttempt(f"{where} answers a step the attempt had not reached")
+        try:
+            verdict = grader.grade(*_parsed(move["move"], instance.n))
+        except LookupError:
+            raise DamagedAttempt(f"{where} comes after the end of the run") from None
+        except ValueError:
+            raise DamagedAttempt(f"{where} is not a move of the exercise") from None
+        if verdict.move != move["move"]:
+            raise DamagedAttempt(f"{where} is not the exercise's words for that answer ({verdict.move!r})")
+        grader.take(verdict)
+        if verdict.right:
+            right += 1
+        else:
+            mistakes[str(verdict.kind)] += 1
+            wrong.setdefault(verdict.step, verdict.expected)
+    trail = json.dumps([[m["step"], m["move"], m["t"]] for m in record["moves"]]).encode("utf-8")
+    return Grade(
+        right,
+        len(record["moves"]),
+        {kind: mistakes[kind] for kind in KINDS if mistakes[kind]},
+        grader.reached,
+        grader.at - grader.first,
+        len(steps) - grader.first,
+        wrong,
+        hashlib.sha256(trail).hexdigest(),
+    )
 
 
 # -- files --------------------------------------------------------------------------------
@@ -304,88 +420,154 @@ class HardStep:
 
 
 @dataclass(frozen=True)
-class Summary:
-    """What ``nqueens results`` prints: the attempts read (file name, record), the median score,
-    mistakes by kind over all attempts, the steps most often wrong and the damaged files."""
+class Attempt:
+    """One attempt read: its file's name, its record (the moves left out once re-graded) and its grade."""
 
-    attempts: tuple[tuple[str, Record], ...]
+    file: str
+    record: Record
+    grade: Grade
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What ``nqueens results`` prints: the attempts counted, the median grade, mistakes by kind
+    over them, the steps most often wrong, the damaged files (name, reason), and the files read but
+    not counted: copies of another file, attempts that are not their student's best."""
+
+    attempts: tuple[Attempt, ...]
     median_percent: float | None
     mistakes: dict[str, int]
     hard_steps: tuple[HardStep, ...]
     damaged: tuple[tuple[str, str], ...] = field(default=())
+    copies: tuple[tuple[str, str], ...] = field(default=())  # (file, the file it copies)
+    not_best: tuple[tuple[str, str], ...] = field(default=())  # (file, the student's best's file)
 
     @property
     def count(self) -> int:
         return len(self.attempts)
 
 
-def _hard_steps(attempts: Iterable[Record], top: int) -> tuple[HardStep, ...]:
+def _hard_steps(attempts: Iterable[Attempt], top: int) -> tuple[HardStep, ...]:
     """The ``top`` steps wrong in the most attempts of the same exercise (each attempt counted once
     per step), most often first, then by exercise and step."""
     per_exercise: Counter[str] = Counter()
     wrong: Counter[tuple[str, int]] = Counter()
     expected: dict[tuple[str, int], str] = {}
-    for record in attempts:
-        label = instance_label(record)
+    for attempt in attempts:
+        label = instance_label(attempt.record)
         per_exercise[label] += 1
-        steps = set()
-        for move in record["moves"]:
-            key = (label, move["step"])
-            expected.setdefault(key, move["expected"])
-            if not move["right"]:
-                steps.add(move["step"])
-        for step in steps:
+        for step, move in attempt.grade.wrong.items():
             wrong[(label, step)] += 1
+            expected[(label, step)] = move  # the model's: the same for every attempt of the exercise
     ranked = sorted(wrong.items(), key=lambda item: (-item[1], item[0]))[:top]
     return tuple(
         HardStep(label, step, expected[(label, step)], k, per_exercise[label]) for (label, step), k in ranked
     )
 
 
-def summarize(folder: str | os.PathLike[str], *, top: int = 10) -> Summary:
-    """Read every ``*.json`` of ``folder`` (not hidden ones, in name order, at most ``MAX_FILES``);
-    each damaged one is listed with its reason and skipped, the others summed up."""
+def _student_key(name: str) -> str:
+    """A student's name compared: case and runs of spaces aside ("ana  lu" is "Ana Lu")."""
+    return " ".join(name.split()).casefold()
+
+
+def _rank(attempt: Attempt) -> tuple[bool, float, float, str]:
+    """Best first: the goal reached, then the higher grade, the shorter time, the first file."""
+    grade = attempt.grade
+    return (not grade.complete, -grade.percent, attempt.record["seconds"], attempt.file)
+
+
+Pairs = list[tuple[str, str]]
+
+
+def _counted(attempts: list[Attempt], all_attempts: bool) -> tuple[list[Attempt], Pairs, Pairs]:
+    """The attempts that count, in file-name order; the copies (file, the one it copies): a copy of
+    another file (the same exercise, feedback, start and moves) counts once; and the attempts that
+    are not their student's best (file, the best's): of a named student's attempts at one exercise
+    only the best (``_rank``) counts unless ``all_attempts``. Anonymous attempts cannot be told
+    apart: each counts."""
+    kept: list[Attempt] = []
+    copies: Pairs = []
+    originals: dict[tuple[str, ...], str] = {}
+    for attempt in attempts:
+        record = attempt.record
+        copy = (instance_label(record), record["feedback"], record["started"], attempt.grade.fingerprint)
+        if copy in originals:
+            copies.append((attempt.file, originals[copy]))
+        else:
+            originals[copy] = attempt.file
+            kept.append(attempt)
+    if all_attempts:
+        return kept, copies, []
+    best: dict[tuple[str, str], Attempt] = {}
+    for attempt in kept:
+        key = (_student_key(attempt.record["student"]), instance_label(attempt.record))
+        if key[0] and (key not in best or _rank(attempt) < _rank(best[key])):
+            best[key] = attempt
+    counted: list[Attempt] = []
+    not_best: Pairs = []
+    for attempt in kept:
+        key = (_student_key(attempt.record["student"]), instance_label(attempt.record))
+        if not key[0] or best[key] is attempt:
+            counted.append(attempt)
+        else:
+            not_best.append((attempt.file, best[key].file))
+    return counted, copies, not_best
+
+
+def summarize(folder: str | os.PathLike[str], *, top: int = 10, all_attempts: bool = False) -> Summary:
+    """Read every ``*.json`` of ``folder`` (not hidden ones, in name order, at most ``MAX_FILES``) and
+    re-grade it (``regrade``); each damaged one is listed with its reason and skipped; the attempts
+    that count (``_counted``) are summed up."""
     where = check_results_folder(folder)
     names = sorted(
         entry.name
         for entry in os.scandir(where)
         if entry.name.endswith(".json") and not entry.name.startswith(".")
     )
-    read: list[tuple[str, Record]] = []
+    read: list[Attempt] = []
     damaged: list[tuple[str, str]] = [
         (name, f"not read: more than {MAX_FILES} files") for name in names[MAX_FILES:]
     ]
     for name in names[:MAX_FILES]:
         try:
-            read.append((name, read_attempt(where / name)))
+            record = read_attempt(where / name)
+            grade = regrade(record)
         except DamagedAttempt as error:
             damaged.append((name, str(error)))
+            continue
+        kept = {key: value for key, value in record.items() if key not in ("moves", "score")}
+        read.append(Attempt(name, kept, grade))
+    counted, copies, not_best = _counted(read, all_attempts)
     mistakes: Counter[str] = Counter()
-    for _, record in read:
-        mistakes.update(record["score"]["mistakes"])
-    percents = [record["score"]["percent"] for _, record in read]
+    for attempt in counted:
+        mistakes.update(attempt.grade.mistakes)
+    percents = [attempt.grade.percent for attempt in counted]
     return Summary(
-        tuple(read),
+        tuple(counted),
         round(statistics.median(percents), 1) if percents else None,
         {kind: mistakes[kind] for kind in KINDS if mistakes[kind]},
-        _hard_steps((record for _, record in read), top),
+        _hard_steps(counted, top),
         tuple(sorted(damaged)),
+        tuple(copies),
+        tuple(not_best),
     )
 
 
 CSV_FIELDS = (
     "file", "student", "algorithm", "n", "seed", "given", "blocked", "goal", "feedback", "started",
-    "seconds", "right", "moves", "percent", *KINDS,
+    "seconds", "right", "moves", "percent", "complete", "steps_done", "steps_total", *KINDS,
 )  # fmt: skip
 
 
 def csv_rows(summary: Summary) -> list[dict[str, object]]:
-    """One row per attempt read, ``CSV_FIELDS`` each (squares written ``R,C R,C``)."""
+    """One row per attempt counted, ``CSV_FIELDS`` each (squares written ``R,C R,C``; the grade the
+    re-graded one; ``complete`` yes or no), every text cell made safe (``untrusted.csv_cell``)."""
     rows = []
-    for name, record in summary.attempts:
-        inst, score = record["instance"], record["score"]
+    for attempt in summary.attempts:
+        record, grade = attempt.record, attempt.grade
+        inst = record["instance"]
         row: dict[str, object] = {
-            "file": name,
+            "file": attempt.file,
             "student": record["student"],
             "algorithm": record["algorithm"],
             "n": inst["n"],
@@ -396,12 +578,15 @@ def csv_rows(summary: Summary) -> list[dict[str, object]]:
             "feedback": record["feedback"],
             "started": record["started"],
             "seconds": record["seconds"],
-            "right": score["right"],
-            "moves": score["moves"],
-            "percent": score["percent"],
+            "right": grade.right,
+            "moves": grade.moves,
+            "percent": grade.percent,
+            "complete": "yes" if grade.complete else "no",
+            "steps_done": grade.steps_done,
+            "steps_total": grade.steps_total,
         }
-        row.update({kind: score["mistakes"].get(kind, 0) for kind in KINDS})
-        rows.append(row)
+        row.update({kind: grade.mistakes.get(kind, 0) for kind in KINDS})
+        rows.append({key: csv_cell(value) for key, value in row.items()})
     return rows
 
 

@@ -133,7 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SEED[,BLOCKED,GIVEN]",
         help="a random instance drawn from SEED (default: 2 blocked squares, 1 given queen)",
     )
-    exercise.add_argument("--student", help="the student's name, written in the attempt file")
+    exercise.add_argument(
+        "--student", help="the student's name (1 to 40 letters, digits, spaces, . ' -), in the attempt file"
+    )
     exercise.add_argument("--results", metavar="FOLDER", help="write each attempt as a JSON file into FOLDER")
     parser.add_argument("--script", default="", help='commands separated by ";", e.g. "step:40;next"')
     parser.add_argument("--state", help="headless: write the final state as JSON here")

@@ -16,6 +16,8 @@ import argparse
 import re
 from collections.abc import Callable
 
+from solvers.untrusted import printable
+
 SHOWN_CHARS = 40  # at most this much of a bad argument is echoed back
 _DIGITS = re.compile(r"-?[0-9]+")  # fullmatch; str.isdigit() would let "٨" and "８" in
 _MAX_DIGITS = 30  # longer digit strings are refused before int() reads them
@@ -97,4 +99,4 @@ def one_line(message: str, argv: list[str]) -> str:
     for arg in sorted(argv, key=len, reverse=True):
         if len(arg) > SHOWN_CHARS:
             message = message.replace(repr(arg), shown(arg)).replace(arg, shown(arg))
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    return printable(message)

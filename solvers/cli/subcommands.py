@@ -197,6 +197,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=10,
         help="steps most often wrong shown (default 10)",
     )
+    results.add_argument(
+        "--all-attempts",
+        action="store_true",
+        help="count every attempt of a student at an exercise (default: the best one; copies count once)",
+    )
 
     page = commands.add_parser(
         "html",
@@ -556,41 +561,56 @@ def _table(rows: Sequence[Sequence[object]]) -> list[str]:
 
 
 def cmd_results(args: argparse.Namespace, out: TextIO) -> int:
-    """Print the class summary of a results folder; each damaged file is a warning on stderr.
-    0 when at least one attempt was read, 1 when none could be."""
+    """Print the class summary of a results folder, every attempt re-graded; each damaged file and
+    each copy is a warning on stderr. Whatever a file holds is printed with its control characters
+    escaped. 0 when at least one attempt was read, 1 when none could be."""
     from solvers import results
     from solvers.cli.main import say
     from solvers.safe_files import why_not_writable
+    from solvers.untrusted import printable
 
     if args.csv is not None:
         reason = why_not_writable(args.csv)
         if reason is not None:
             raise SolverError(f"cannot write {args.csv}: {reason}")
-    summary = results.summarize(args.folder, top=args.top)
+    summary = results.summarize(args.folder, top=args.top, all_attempts=args.all_attempts)
+    folder = printable(str(args.folder))
     for name, reason in summary.damaged:
-        say(f"skipped {name}: {reason}")
+        say(printable(f"skipped {name}: {reason}"))
+    for name, original in summary.copies:
+        say(printable(f"counted once: {name} is a copy of {original}"))
     if summary.count == 0:
-        say(f"no attempt could be read in {args.folder}")
+        say(f"no attempt could be read in {folder}")
         return 1
     lines = [
-        f"{summary.count} attempt{'s' if summary.count != 1 else ''} in {args.folder}, median score "
+        f"{summary.count} attempt{'s' if summary.count != 1 else ''} in {folder}, median score "
         f"{summary.median_percent}%"
     ]
     mistakes = ", ".join(f"{kind} {k}" for kind, k in summary.mistakes.items()) or "none"
-    lines += [f"mistakes: {mistakes}", ""]
-    rows: list[list[object]] = [["student", "algorithm", "n", "score", "right", "moves", "seconds", "file"]]
-    for name, record in summary.attempts:
-        score = record["score"]
+    lines.append(f"mistakes: {mistakes}")
+    if summary.not_best:
+        k = len(summary.not_best)
+        lines.append(
+            f"not counted: {k} attempt{'s' if k != 1 else ''} not the student's best at the exercise"
+            " (--all-attempts counts every one)"
+        )
+    lines.append("")
+    rows: list[list[object]] = [
+        ["student", "algorithm", "n", "score", "right", "moves", "complete", "seconds", "file"]
+    ]
+    for attempt in summary.attempts:
+        record, grade = attempt.record, attempt.grade
         rows.append(
             [
-                record["student"] or "-",
-                record["algorithm"],
+                printable(record["student"]) or "-",
+                printable(record["algorithm"]),
                 record["instance"]["n"],
-                f"{score['percent']}%",
-                score["right"],
-                score["moves"],
+                f"{grade.percent}%",
+                grade.right,
+                grade.moves,
+                "yes" if grade.complete else f"{grade.steps_done}/{grade.steps_total}",
                 f"{record['seconds']:.1f}",
-                name,
+                printable(attempt.file),
             ]
         )
     lines += _table(rows)

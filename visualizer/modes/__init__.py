@@ -49,7 +49,7 @@ def fit_n(name: str, n: int, algorithm: str) -> int:
     if name == "game":
         low, high = GAME_MIN_N, GAME_MAX_N
     elif name == "exercise":
-        from visualizer.core.exercise import MAX_N, MIN_N
+        from solvers.exercise_model import MAX_N, MIN_N
 
         low, high = MIN_N, MAX_N
     elif name == "race":

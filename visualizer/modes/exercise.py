@@ -1,5 +1,6 @@
 """Exercise mode: the student makes every move of the search and each one is graded against the
-model run (``visualizer/core/exercise.py``), as JSAV / OpenDSA's proficiency exercises do.
+model run (``visualizer/core/exercise.py`` on ``solvers/exercise_model.py``), as JSAV / OpenDSA's
+proficiency exercises do.
 
 Watch mode's board, narration, counters and scrub bar. The square the search tries next is
 ringed: F (or a click on it) says "safe, place", D "attacked, refuse". B takes off the queen of
@@ -21,8 +22,9 @@ import pygame
 from solvers import registry
 from solvers.errors import SolverError
 from solvers.events import Conflict, Prune
+from solvers.exercise_model import StandingMistake, Step
 from solvers.safe_files import RefusedFile, why_not_writable
-from visualizer.core.exercise import Exercise, Graded, StandingMistake, Step, check_exercise
+from visualizer.core.exercise import Exercise, Graded, check_exercise
 from visualizer.core.scene import scene_of
 from visualizer.core.scrub import Scrub
 from visualizer.input.window_n import row_heat

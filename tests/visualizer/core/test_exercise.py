@@ -3,6 +3,7 @@ diagonals, and wrong moves with continuous and with undo feedback."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from datetime import datetime, timezone
 
@@ -11,9 +12,10 @@ import pytest
 from solvers import registry
 from solvers.errors import SolverError
 from solvers.events import Conflict, Place
+from solvers.exercise_model import StandingMistake, model_steps
 from solvers.narration import line_key
-from solvers.results import FORMAT, read_attempt, summarize
-from visualizer.core.exercise import Exercise, StandingMistake, check_exercise, model_steps
+from solvers.results import FORMAT, read_attempt, regrade, summarize
+from visualizer.core.exercise import Exercise, check_exercise
 from visualizer.features.attempt_file import save_attempt
 
 START = datetime(2026, 12, 3, 17, 0, tzinfo=timezone.utc)
@@ -178,9 +180,47 @@ def test_an_attempt_file_is_written_whole_and_reads_back(tmp_path):
         "t": 2.0,
     }
     assert not [p for p in tmp_path.iterdir() if not p.name.endswith(".json")]  # no temporary left
-    summary = summarize(tmp_path)  # the class summary reads the exercise's files
-    assert len(summary.attempts) == 2 and summary.median_percent == 50.0 and not summary.damaged
-    assert summary.mistakes == {"missed-conflict": 2} and summary.hard_steps[0].expected == "refuse 1 0"
+    summary = summarize(tmp_path)  # the class summary reads the exercise's files: the second is a copy
+    assert len(summary.attempts) == 1 and not summary.damaged and len(summary.copies) == 1
+    grade = summary.attempts[0].grade  # re-graded: 1 right, 1 wrong, 74 of 76 steps never reached
+    assert (grade.right, grade.moves, grade.complete, grade.steps_done, grade.steps_total) == (
+        1,
+        2,
+        False,
+        1,
+        76,
+    )
+    assert summary.median_percent == 1.3 and summary.mistakes == {"missed-conflict": 1}
+    assert summary.hard_steps[0].expected == "refuse 1 0"
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_the_results_regrade_an_attempt_as_the_window_graded_it(tmp_path, algorithm):
+    """One grader: ``nqueens results`` replays the file's moves (undos implied by the steps) and finds
+    the window's own verdicts and score, the goal reached."""
+    exercise = Exercise(registry.get(algorithm), 5, goal="all", feedback="undo", clock=Clock())
+    for k in itertools.count():
+        due = exercise.due
+        if due is None:
+            break
+        if k % 7 == 3:  # a wrong move, undone, then a right move undone and made again
+            wrong = "refuse" if due.action == "place" else "place"
+            exercise.answer(wrong)
+            exercise.undo()
+        exercise.answer(due.action, due.row if due.action in ("backtrack", "row") else None)
+        if k % 11 == 5 and not exercise.over:
+            exercise.undo()
+    record = read_attempt(save_attempt(tmp_path, exercise, "Ana", START))
+    grade = regrade(record)
+    score = exercise.score()
+    assert score["mistakes"] and score["moves"] > len(exercise.steps) + 10  # mistakes, undos, redos
+    assert grade.complete and (grade.right, grade.moves, grade.mistakes) == (
+        score["right"],
+        score["moves"],
+        score["mistakes"],
+    )
+    assert grade.percent == score["percent"]
+    assert grade.wrong == {g.step: g.expected for g in exercise.log if not g.right}
 
 
 def test_the_first_place_is_the_first_square():

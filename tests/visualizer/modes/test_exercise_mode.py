@@ -284,6 +284,8 @@ def test_the_command_line_options_of_the_exercise(tmp_path):
     assert record["instance"]["seed"] == 3 and record["score"]["moves"] == 1
     refused(viz("--headless", "--goal", "all"), "--mode exercise")
     refused(viz("--headless", "--mode", "exercise", "--student", "a;b"), "';'")
+    for name in ("Ana\n3 attempts", "Ana\x1b[2J", "=cmd|' /C calc'!A0", "a" * 41):  # the results' rule
+        refused(viz("--headless", "--mode", "exercise", "--student", name), "a student's name is 1 to 40")
     refused(viz("--headless", "--mode", "exercise", "--n", "9"), "n from 4 to 8")
 
 
