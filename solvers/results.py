@@ -52,7 +52,7 @@ from solvers.untrusted import csv_cell
 
 FORMAT = "nqueens-exercise/1"
 #: The largest attempt file read (some 10,000 moves); a larger one is damaged.
-MAX_BYTES = 2_000_000
+MAX_BYTES = 8_000_000  # the largest attempt (n = 8, every solution, backtracking) is 2.3 MB
 #: The most files of a folder ``summarize`` reads (the rest are reported, not read).
 MAX_FILES = 10_000
 MAX_MOVES = 50_000
