@@ -217,9 +217,12 @@ def _main(argv: list[str] | None) -> int:
     try:
         size = parse_size(args.size) if args.size else None
         if args.search:  # a student's file: one more algorithm of this process, shown first
+            from solvers.own.sandbox import layers
             from solvers.own.search import register
 
             args.algo = register(args.search).name
+            if layers().missing:  # said once, where the teacher started it
+                say(layers().sentence())
         if args.headless:
             from visualizer.shell.headless import run_headless
 

@@ -639,9 +639,13 @@ def run(argv: Sequence[str], out: TextIO) -> int:
     if getattr(args, "json", False) or args.command == "events":
         import json
     if getattr(args, "search", None):
+        from solvers.cli.main import say
+        from solvers.own.sandbox import layers
         from solvers.own.search import register
 
         args.algo = register(args.search).name
+        if layers().missing:  # said once: what this system cannot contain
+            say(layers().sentence())
     if args.command == "check":
         return cmd_check(args, out)
     if args.command == "new-search":
