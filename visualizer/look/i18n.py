@@ -114,7 +114,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "slower": ("Slower", "减慢"),
     "cancel": ("Cancel the work", "取消计算"),
     "close_help": ("Close the help", "关闭帮助"),
-    "help_title": ("Keys", "快捷键"),
+    "help_title": ("Keys · the manual: nqueens docs", "快捷键 · 手册：nqueens docs"),
     # -- spoken narration (issue 25) --
     "speech_backtracks": ("{count} backtracks", "回溯 {count} 次"),
     "speech_backtrack_one": ("{count} backtrack", "回溯 {count} 次"),
