@@ -8,6 +8,7 @@ Keys, buttons and the headless script all name commands of ``visualizer/commands
 from __future__ import annotations
 
 import threading
+import time
 import traceback
 import warnings
 from collections.abc import Callable
@@ -46,6 +47,11 @@ if TYPE_CHECKING:
 
 #: Banners stay this long (seconds of app time).
 BANNER_SECONDS = 4.0
+#: A quiet window sleeps until input comes, or this long: a few frames a second while input has just
+#: come (a hover, a tooltip due), then seldom (nothing changes by itself then; a safety net).
+SETTLE_SECONDS, SETTLING, REFRESH_SECONDS = 0.25, 3.0, 5.0
+#: How often a sleeping window looks for input (SDL's own wait polls every millisecond here).
+LOOK_SECONDS = 0.02
 #: What a command, typed text, a lesson or an export may raise for the user's input: a banner, no log.
 #: (SolverError and the script's ArgumentError are ValueErrors.)
 EXPECTED_ERRORS = (ValueError, TypeError, OSError, pygame.error)
@@ -492,19 +498,51 @@ class App:
         self.controls.build()
         self.manager.update(0.0)  # pygame_gui finishes building widget images on update
 
+    @property
+    def quiet(self) -> bool:
+        """Whether nothing on screen changes by itself: no play or animation, no background work,
+        no recording or export, no prompt (its cursor blinks). A quiet window draws only after
+        input or a change it makes itself (a banner coming or going)."""
+        return not (
+            self.mode.moving or self.busy or self.recording or self.lessons.exporting or self.prompt.active
+        )
+
     def run(self, max_frames: int | None = None, fps: int = 60) -> int:
-        """The window's loop until closed (or ``max_frames`` frames); returns an exit status."""
+        """The window's loop until closed (or ``max_frames`` frames); returns an exit status. While
+        the window is ``quiet`` it sleeps until input comes (handled at once), its banner is due
+        to go, or ``REFRESH_SECONDS`` pass, and draws only then (issue 38: idle when idle)."""
         clock = pygame.time.Clock()
-        frames = 0
+        frames, stirred = 0, time.monotonic()
         try:
             while self.running and (max_frames is None or frames < max_frames):
-                self.tick(min(clock.tick(fps) / 1000.0, 0.25))
+                if self.quiet and max_frames is None:  # a counted run (--frames) draws every frame
+                    settling = time.monotonic() - stirred < SETTLING
+                    due = SETTLE_SECONDS if settling else REFRESH_SECONDS
+                    if self.banner is not None:
+                        due = min(due, self.banner[2] - self.now)
+                    if self._sleep(due):
+                        stirred = time.monotonic()
+                    dt = clock.tick() / 1000.0
+                else:
+                    stirred = time.monotonic()
+                    dt = clock.tick(fps) / 1000.0
+                self.tick(min(dt, 0.25))
                 pygame.display.flip()
                 frames += 1
         finally:  # also on a stop signal (visualizer/shell/stopping.py): the worker is joined
             self.close()
             pygame.quit()
         return 0
+
+    @staticmethod
+    def _sleep(seconds: float) -> bool:
+        """Sleep up to ``seconds``, looking for input every ``LOOK_SECONDS``; whether any came."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if pygame.event.peek():
+                return True
+            time.sleep(LOOK_SECONDS)
+        return bool(pygame.event.peek())
 
     def join(self, timeout: float | None = None) -> bool:
         """Wait for the mode's background work; True when none runs any more."""

@@ -144,6 +144,8 @@ class Mode(Protocol):
     @property
     def playing(self) -> bool: ...
     @property
+    def moving(self) -> bool: ...  # time alone changes what it shows (play, an animation)
+    @property
     def view(self) -> str | None: ...
     def status(self, lang: str) -> tuple[str, str] | None: ...
     def run_until(self, until: Until) -> None: ...
@@ -188,6 +190,11 @@ class ModeBase:
 
     @property
     def playing(self) -> bool:
+        return False
+
+    @property
+    def moving(self) -> bool:
+        """Whether time alone changes what the mode shows (the window draws every frame then)."""
         return False
 
     @property
@@ -269,6 +276,12 @@ class SearchMode(SizeCommands):
     @property
     def playing(self) -> bool:
         return self.player.playing
+
+    @property
+    def moving(self) -> bool:
+        """Playing, a show-all next or end, or the scrub bar's total still being worked out."""
+        probe = self._probe
+        return self.player.goal.animated or (probe is not None and probe.total is None and not probe.join(0))
 
     def reset(self) -> None:
         """Back to the empty board (R)."""
