@@ -38,8 +38,8 @@ CHUNK = 1000
 #: The longest a wait for the worker goes without the main thread running its signal handlers.
 JOIN_SLICE = 0.05
 #: Seconds the UI thread waits for an instant result the engine answers quickly (``track.instant``)
-#: before it shows progress instead (the engine's quick range still takes seconds at its top n).
-INSTANT_WAIT = 1.0
+#: before it shows progress instead: less than a frame may take (issue 38: none over 100 ms).
+INSTANT_WAIT = 0.08
 #: An instant result still walking after this many seconds starts the engine's count of the whole
 #: run beside it (the progress bar's total, and the answer the strip gives before the board's end).
 COUNT_AFTER = 0.25
@@ -334,6 +334,9 @@ class Player:
     def advance(self, dt: float) -> None:
         """``dt`` seconds of time: an animated goal's share of events, and a finished jump's report."""
         self._collect()
+        job = self.job
+        if job is not None and job.walk and not job.done and time.perf_counter() - job.started > COUNT_AFTER:
+            self.estimate()  # longer than a glance: the whole run's count beside the walk
         goal = self.goal
         if not goal.animated:
             return
@@ -366,11 +369,8 @@ class Player:
         ``track.instant`` (then it is on screen before this returns, like any short jump)."""
         if goal.kind == "end":
             self._start(goal, walk=True)
-            if self.track.instant:
-                if not self.join(COUNT_AFTER):
-                    self.estimate()  # longer than a glance: the whole run's count beside the walk
-                if self.join(INSTANT_WAIT - COUNT_AFTER):
-                    self._collect()
+            if self.track.instant and self.join(INSTANT_WAIT):
+                self._collect()  # within a frame: on screen at once, no progress strip
             return
         started = time.perf_counter()
         with self.lock:

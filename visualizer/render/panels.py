@@ -188,12 +188,19 @@ def code_font(line: str, size: int) -> pygame.font.Font:
 
 
 def layout_code(lines: Sequence[str], area: pygame.Rect, scale: float = 1.0) -> CodeLayout:
+    """``_layout_code``, kept for the same listing, panel and text size: a frame lays the code out
+    only when one of them changed (wrapping a listing measures every line: 0.2 s on a busy machine)."""
+    return _layout_code(tuple(lines), tuple(pygame.Rect(area)), scale)
+
+
+@lru_cache(maxsize=32)
+def _layout_code(lines: tuple[str, ...], box: tuple[int, int, int, int], scale: float) -> CodeLayout:
     """The rows of ``lines`` in ``area`` at the text size ``scale`` asks for: 16 px times ``scale``,
     shrunk to 14 to spare wrapping, to 12 when the rows do not all fit (at large text sizes down to
     12 px times the root of ``scale``: more of the listing shows; beyond that the panel scrolls). A line wider
     than the panel wraps onto rows indented under its own text. Indentation is measured in the
     monospace font, so a Chinese line nests exactly like the English one."""
-    inner = pygame.Rect(area).inflate(-2 * PAD, -2 * PAD)
+    inner = pygame.Rect(box).inflate(-2 * PAD, -2 * PAD)
     size = max(10, round(16 * scale))
     smallest = max(10, round(12 * min(scale, scale**0.5)))
     unwrapped = max(10, round(14 * scale))  # shrink this far to avoid wrapping, then wrap
