@@ -221,6 +221,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "请先把搜索运行到结束（回车），再按 J 检查",
     ),
     "check_mistake": ("Mistake: {sentence}", "错误：{sentence}"),
+    "check_failed": (
+        "No mistake in the {events} events before the search failed: {sentence}",
+        "搜索失败之前的 {events} 个事件没有错误：{sentence}",
+    ),
     "race_differs": (
         "Your search first differs at event {event}: it {mine}; {other} {theirs}.",
         "你的搜索在第 {event} 个事件处第一次不同：它{mine}；{other}{theirs}。",
@@ -806,6 +810,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     # -- scrub bar and progress (issue 12) --
     "scrub": ("Event {index} of {total}", "第 {index} 个事件，共 {total} 个"),
     "scrub_unknown": ("Event {index} of ?", "第 {index} 个事件，共 ? 个"),
+    "scrub_failed": (" · the search failed here", " · 搜索在此失败"),
     "scrub_seek": ("Seek to an event", "跳到某个事件"),
     "working_attempts": (
         "Working… {events} attempts walked  (Esc to cancel)",
