@@ -165,7 +165,27 @@ class App:
         window = {"fullscreen": self.fullscreen, "window_size": list(self.surface.get_size())}
         shown = {"show_all": self.show_all, "legend": self.show_legend, "presenting": self.presenting}
         shown["sound"], shown["narrate"] = self.sound.on, self.speech.on
-        return {**common, **look, **shown, **self.mode.state(), **window, **self.lessons.state()}
+        layout = {"layout": self.layout_report()}
+        return {**common, **look, **shown, **self.mode.state(), **window, **self.lessons.state(), **layout}
+
+    def layout_report(self) -> dict[str, object]:
+        """Where things lie in a frame drawn now: the window's size, the board's rectangle, how many
+        controls show, and every text the frame had to cut (none, in a window that fits)."""
+        from visualizer.render.fonts import CUT
+
+        self.guarded(self.draw)  # the frame it reports (a headless run draws only when asked)
+        area = self.surface.get_rect()
+        board = self.geometry.rect if self.geometry is not None else None
+        controls = self.controls
+        widgets: list[pygame_gui.core.UIElement | None] = [*controls.buttons.values()]
+        widgets += [controls.slider, controls.n_label, controls.algorithms, controls.languages]
+        shown = [w for w in widgets if w is not None and w.visible and area.contains(w.rect)]
+        return {
+            "window": list(area.size),
+            "board": list(board) if board is not None else None,
+            "controls_visible": len(shown),
+            "cut": sorted(set(CUT)),
+        }
 
     # -- commands --------------------------------------------------------------
 
@@ -438,8 +458,10 @@ class App:
         """Draw the whole window onto ``self.surface``: the mode, the widgets, then the overlays
         (``quiet``: without the passing banner, as an export's frame is drawn)."""
         from visualizer.render.focus_ring import draw_focus_ring
+        from visualizer.render.fonts import CUT
         from visualizer.render.overlays import draw_overlays
 
+        CUT.clear()  # what this frame cuts, for ``layout_report``
         layout, passing = self.layout, None if quiet else self.banner
         self.surface.fill(self.theme.background)
         self.geometry = self.mode.draw(self.surface, layout)
