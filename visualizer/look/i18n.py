@@ -114,6 +114,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "slower": ("Slower", "减慢"),
     "cancel": ("Cancel the work", "取消计算"),
     "close_help": ("Close the help", "关闭帮助"),
+    "first_hint": (
+        "Press Space to play, → to step, N for the next solution, Enter for the instant result.",
+        "按空格键播放，→ 单步，N 找下一个解，回车直接得出结果。",
+    ),
     "help_title": ("Keys · the manual: nqueens docs", "快捷键 · 手册：nqueens docs"),
     # -- spoken narration (issue 25) --
     "speech_backtracks": ("{count} backtracks", "回溯 {count} 次"),

@@ -486,4 +486,5 @@ class WatchMode(SearchMode):
 
         self.log_lines = narration_sizes(layout.narration, layout.scale).log_lines
         log = self.narration.lines(self.log_lines, lang, skip=1)
-        return self.narration.current(lang), log
+        said = self.narration.current(lang)
+        return said or tr("first_hint", lang), log  # before the first move: what to press

@@ -88,8 +88,9 @@ def draw_counters(
             band = row.inflate(PAD, 0)
             pygame.draw.rect(surface, tint, band, border_radius=6)
             pygame.draw.rect(surface, theme.solution, (band.left, band.top, 5, band.h), border_radius=2)
-        value = get_font(big, "en", bold=True).render(
-            _format(counters[key]), True, legible(theme.solution, tint) if emphasis else theme.text
+        shown = _format(counters[key])  # "0.0 秒": a value may hold a Chinese unit
+        value = font_for(shown, big, lang, bold=True).render(
+            shown, True, legible(theme.solution, tint) if emphasis else theme.text
         )
         surface.blit(value, value.get_rect(midright=(row.right - 4, row.centery)))
         label_font = get_font(label_size, lang, bold=emphasis)
@@ -130,7 +131,7 @@ def _counter_row(
         text = font_for(label, small, lang).render(label, True, theme.text if emphasis else theme.muted_text)
         surface.blit(text, text.get_rect(midtop=(cell.centerx, cell.y + 2)))
         ink = legible(theme.solution, blend(theme.panel, theme.solution, 0.18)) if emphasis else theme.text
-        number = get_font(big, "en", bold=True).render(value, True, ink)
+        number = font_for(value, big, lang, bold=True).render(value, True, ink)
         surface.blit(number, number.get_rect(midbottom=(cell.centerx, cell.bottom - 2)))
 
 
