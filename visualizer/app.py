@@ -30,6 +30,7 @@ from visualizer.features.sound import Sound
 from visualizer.features.speech import Speech
 from visualizer.input.controls import Controls, control_state
 from visualizer.input.focus import Focus
+from visualizer.input.palette import Entry, Palette
 from visualizer.input.prompt import Prompt
 from visualizer.look import appearance
 from visualizer.look.i18n import tr
@@ -102,6 +103,7 @@ class App:
         self.mode: Mode = modes.make(mode, self, n, algorithm, algo2)  # SolverError for a bad n
         self.asks = True  # a question in the window; False in the headless mode: refused instead
         self.prompt = Prompt()  # a question over the board (a note, a path)
+        self.palette = Palette(run=self._run_entry)  # Ctrl+K: every command, found by name
         self.opening_key = ""  # the text of the key that just opened a text box (its TEXTINPUT follows)
         self.focus = Focus()  # Tab: the control that has the keyboard (issue 25)
         pygame.display.init()  # display and fonts only: no audio device is needed
@@ -336,6 +338,35 @@ class App:
     def toggle_help(self) -> None:
         self.show_help = not self.show_help
 
+    def toggle_palette(self) -> None:
+        """Ctrl+K (or More…): the command palette, or closed again."""
+        if self.palette.active:
+            self.palette.close()
+        else:
+            self.show_help = False
+            self.palette.open()
+
+    def _run_entry(self, name: str, argument: str | None) -> None:
+        """A palette's entry, run as its key or button runs it."""
+        self.dispatch(name) if argument is None else self.dispatch(name, argument)
+
+    def entry_on(self, entry: Entry) -> bool | None:
+        """Whether a palette entry's toggle is on now (None: not a toggle)."""
+        if entry.name == "mode":
+            return entry.argument == self.mode.name
+        command = COMMANDS[entry.name]
+        field = command.toggle or (command.swap[0] if command.swap is not None else None)
+        return bool(getattr(control_state(self, self.mode), field)) if field else None
+
+    def entry_runs(self, entry: Entry) -> bool:
+        """Whether a palette entry can run here and now (else it shows greyed, and says why if run)."""
+        command = COMMANDS[entry.name]
+        if self.mode.name not in command.modes or (
+            command.view is not None and command.view != self.mode.view
+        ):
+            return False
+        return command.while_busy or not self.busy
+
     def toggle_present(self, on: bool | None = None) -> None:
         """P: the presenter view, for a projector (any click or Esc brings the controls back)."""
         self.presenting = (not self.presenting) if on is None else bool(on)
@@ -383,6 +414,8 @@ class App:
         else:
             if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
                 self.opening_key = ""
+            if self.palette.handle(event):  # open: it has the keyboard and the mouse
+                return
             consumed = self.manager.process_events(event)
             if self.prompt.handle(event):  # a bookmark's note or a lesson's path being typed
                 return
@@ -487,6 +520,13 @@ class App:
             constrained=self.timeline is not None
             and bool(self.timeline.board.blocked or self.timeline.board.given),
         )
+        if self.palette.active:
+            from visualizer.render.palette import draw_palette
+
+            rows = self.palette.rows(self.lang, self.entry_on, self.entry_runs)
+            self.palette.hits = draw_palette(
+                self.surface, self.palette.query, rows, self.theme, self.lang, layout.scale
+            )
         self.lessons.draw_export_progress()
         self.capture.offer()
 
