@@ -74,8 +74,10 @@ def pixels(app: App, rect: pygame.Rect) -> bytes:
 
 
 def new_app(*args: object, **kwargs: object) -> App:
-    """An App in a 1280x800 window (unless ``size`` is given), one frame drawn."""
+    """An App in a 1280x800 window (unless ``size`` is given), one frame drawn, with every control
+    in its column (``full_column=False``: the simple column a first run shows, tested on its own)."""
     kwargs.setdefault("size", (1280, 800))
+    kwargs.setdefault("full_column", True)
     application = App(*args, **kwargs)  # type: ignore[arg-type]
     application.tick(FRAME)
     return application

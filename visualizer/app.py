@@ -81,6 +81,7 @@ class App:
         speed: float = 10.0,
         algo2: str | None = None,
         ui_scale: float = 1.0,
+        full_column: bool = False,
     ) -> None:
         self.lang, self.theme, self.ui_scale = lang, theme, float(ui_scale)
         self.speed, self.show_all, self.shade, self.show_help = speed, False, True, False
@@ -106,6 +107,7 @@ class App:
         self.palette = Palette(run=self._run_entry)  # Ctrl+K: every command, found by name
         self.opening_key = ""  # the text of the key that just opened a text box (its TEXTINPUT follows)
         self.focus = Focus()  # Tab: the control that has the keyboard (issue 25)
+        self.full_column = full_column  # every control in the column (else the few a demonstration needs)
         pygame.display.init()  # display and fonts only: no audio device is needed
         pygame.font.init()
         self.surface = open_display(self._clamp(size), pygame.RESIZABLE)
@@ -180,7 +182,7 @@ class App:
         board = self.geometry.rect if self.geometry is not None else None
         controls = self.controls
         widgets: list[pygame_gui.core.UIElement | None] = [*controls.buttons.values()]
-        widgets += [controls.slider, controls.n_label, controls.algorithms, controls.languages]
+        widgets += [controls.slider, controls.n_label, controls.algorithms, controls.languages, controls.modes]
         shown = [w for w in widgets if w is not None and w.visible and area.contains(w.rect)]
         return {
             "window": list(area.size),
@@ -337,6 +339,11 @@ class App:
 
     def toggle_help(self) -> None:
         self.show_help = not self.show_help
+
+    def toggle_column(self, on: bool | None = None) -> None:
+        """Every control in the column, or the few a demonstration needs (the rest: More…, Ctrl+K)."""
+        self.full_column = (not self.full_column) if on is None else bool(on)
+        self.relayout()
 
     def toggle_palette(self) -> None:
         """Ctrl+K (or More…): the command palette, or closed again."""

@@ -472,11 +472,21 @@ COMMANDS: dict[str, Command] = _table(
     Command("race-pair", "set_pair", modes=frozenset({"race"})),
     Command("mode", "set_mode", "app", help=None, parse=one_of("mode", MODES)),
     Command(
+        "column",
+        "toggle_column",
+        "app",
+        help="column_help",
+        label="column",
+        parse=on_off("column"),
+        toggle="full",
+        while_busy=True,
+    ),
+    Command(
         "palette",
         "toggle_palette",
         "app",
         (Key("k", "Ctrl+K", ctrl=True),),
-        "palette_help",
+        None,  # the help's title names it (one row fewer: the help fits the smallest window)
         "palette",
         while_busy=True,
     ),

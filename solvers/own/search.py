@@ -156,7 +156,12 @@ class _Feed:
             self.waited += now - since
             if not ready:
                 if self.child.process.poll() is not None and now - since > POLL_SECONDS:
-                    return  # it ended, and whoever holds its pipe says nothing more
+                    # it ended: what it wrote before it did is read still (its last lines may have
+                    # come after this wait began), then nothing more, whoever holds its pipe
+                    while select.select([fd], [], [], 0)[0] and (chunk := os.read(fd, 1 << 16)):
+                        buffer += chunk
+                    yield from (line for line in buffer.split(b"\n") if line)
+                    return
                 if now - since > self.silence:
                     raise SearchFailed(self.name, "stalled", seconds=self.silence)
                 if self.waited > self.limits.wall:

@@ -45,6 +45,7 @@ SAMPLES: dict[str, str] = {
     "mode": "race",
     "help": "",
     "palette": "",
+    "column": "on",
     "fullscreen": "",
     "lang": "zh",
     "theme": "projector",

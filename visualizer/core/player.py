@@ -80,6 +80,7 @@ class Track(Protocol):
     def survey(self, cancel: engine.CancelFlag | None = None) -> int: ...
     def finish(self, cancel: engine.CancelFlag | None = None) -> None: ...
     def next_solution(self, limit: int | None = None, *, jump: bool = False) -> bool: ...
+    def next_solution_end(self) -> int | None: ...  # where the next solution stands (the engine's)
     def advance_until(self, stop: Callable[[Event], bool], limit: int | None = None) -> bool: ...
     def reset(self) -> None: ...
 
@@ -183,6 +184,7 @@ class Player:
         self.track = track
         self.lock = lock
         self.goal = PAUSED
+        self.way: tuple[int, int] | None = None  # an animated Next solution: from, to (event indices)
         self.speed = 10.0  # events per second while playing
         self.elapsed = 0.0  # seconds the current run has spent moving
         self.job: Job | None = None
@@ -246,8 +248,23 @@ class Player:
         spent = time.perf_counter() - job.started
         return spent * (1.0 - fraction) / fraction
 
+    def _way_to_next(self) -> tuple[int, int] | None:
+        """(event index now, event index just after the next solution), from the engine where it
+        walks the run (the strip of an animated Next solution measures that way, not the run)."""
+        track = self.track
+        if not track.engine_walks or track.finished:
+            return None
+        with self.lock:
+            end = track.next_solution_end()
+        return (track.cursor, end) if end is not None else None
+
     def progress(self) -> float | None:
-        """How far the whole run is, 0 to 1 (attempts so far over ``total``), or None when unknown."""
+        """How far the animated goal is, 0 to 1: the way to the next solution where it is known,
+        else the whole run (attempts so far over ``total``); None when unknown."""
+        way = self.way
+        if way is not None and self.goal.kind == "next":
+            start, end = way
+            return min(max((self.track.cursor - start) / max(end - start, 1), 0.0), 1.0)
         total = self.total
         if total is None or self._attempts is None:
             return None
@@ -315,6 +332,7 @@ class Player:
         elif animated:
             self.goal, self._budget = replace(goal, animated=True), 0.0
             self._cancel.clear()  # a cancelled jump before must not stop this estimate
+            self.way = self._way_to_next() if goal.kind == "next" else None
             self.estimate()
         elif self.track.engine_walks and goal.kind in ("next", "end"):
             self._engine_jump(goal)

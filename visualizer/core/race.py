@@ -243,6 +243,14 @@ class Race:
         self.seek(min(found) if found else max(t.survey() for t in self.sides.values()))
         return bool(found)
 
+    def next_solution_end(self) -> int | None:
+        """The tick where the first of the two runs reaches its next solution (the engine's)."""
+        if not self.engine_walks:
+            return None
+        ends = [t.solution_end(t.counters.solutions + 1) for t in self.sides.values()]
+        found = [end for end in ends if end is not None]
+        return min(found) if found else None
+
     def _learn(self, side: str) -> None:
         """Note what a jump tells about one side: how far it got, its end, its first solution."""
         timeline = self.sides[side]

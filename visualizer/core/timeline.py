@@ -390,6 +390,10 @@ class Timeline:
         self.seek(sys.maxsize if end is None else end)
         return end is not None
 
+    def next_solution_end(self) -> int | None:
+        """The event index right after the next solution (None: none, or not the engine's to say)."""
+        return self.solution_end(self.counters.solutions + 1) if self.engine_walks else None
+
     def solution_end(self, number: int) -> int | None:
         """The event index right after the run's ``number``-th Solution (1-based), from the engine
         without moving; None when the run has fewer. Only where the engine walks the algorithm."""

@@ -25,6 +25,10 @@ from visualizer.look.i18n import tr
 from visualizer.look.theme import Theme
 from visualizer.modes.base import ControlPlan, Mode
 
+#: What the column shows of a search mode's rows by default (issue 38: the few a demonstration
+#: needs; the rest are one click away, in More… / Ctrl+K, or all of them with "Every control").
+SIMPLE = frozenset({"reset", "back", "step", "play", "next", "instant", "show-all"})
+
 #: The slider's arrows move it this far: a factor of 1.25 in events per second (log scale).
 ARROW_STEP = math.log10(1.25)
 
@@ -103,6 +107,7 @@ class ControlState:
     legend: bool = False  # the legend of the board's marks shows
     sound: bool = False  # sound cues (issue 25)
     names_hidden: bool = False  # a quiz: the drop-down shows "Algorithm A" (visualizer/look/names.py)
+    full: bool = False  # every control in the column, else the few a demonstration needs (issue 38)
 
 
 class Shell(Protocol):
@@ -119,6 +124,8 @@ class Shell(Protocol):
 
     @property
     def sound_on(self) -> bool: ...  # sound cues playing (issue 25)
+
+    full_column: bool  # every control in the column (else the few a demonstration needs)
 
     @property
     def recording(self) -> bool: ...  # a GIF being recorded
@@ -144,6 +151,7 @@ def control_state(shell: Shell, mode: Mode) -> ControlState:
         legend=shell.show_legend,
         sound=shell.sound_on,
         names_hidden="names" in shell.hidden,
+        full=shell.full_column,
         **mode.control_fields(),  # type: ignore[arg-type]
     )
 
@@ -160,6 +168,7 @@ class Controls:
     speed_label: UILabel | None = None
     n_label: UITextEntryLine | None = None  # n: type a number and press Enter
     algorithms: UIDropDownMenu | None = None
+    modes: UIDropDownMenu | None = None  # the mode switch of the simple column
     languages: UIDropDownMenu | None = None
     until_kind: UIDropDownMenu | None = None  # run until: the condition ...
     short_pairs: bool = False  # race pairs named by their command-line names (a narrow column)
@@ -177,17 +186,22 @@ class Controls:
             room = across - 2 * font_size - 8  # the drop-down's arrow (about a row wide)
             self.short_pairs = min(label_size(text, room, font_size) for text in texts) < 12
         x, y, width = self.rect.x, self.rect.y, self.rect.width
+        simple = not self.state.full
         mode_buttons = tuple(f"mode:{mode}" for mode in MODES)
         font = self.manager.get_theme().get_font(["button"])
-        widest = max(font.size(self._text(name))[0] for name in mode_buttons)
+        # as wide as the widest name in either language: F2 moves no control
+        titles = [tr(f"mode_{mode}", language) for mode in MODES for language in ("en", "zh")]
+        widest = max(font.size(title)[0] for title in titles)
         spaced = 3 * max(4, min(round(40 * self.state.ui_scale), self.rect.height // 20) // 6)
         per_row = len(mode_buttons) if widest + 12 <= (width - spaced) // len(mode_buttons) else 2
+        plan_rows = [r for r in plan.rows if not simple or self.state.mode not in SEARCH or set(r) <= SIMPLE]
         # Every row in the column's height: the mode rows, the drop-down, n, the mode's rows, the
         # lesson rows (run until, bookmarks, open / save), the speed, then three rows of the window's
         # own; a gap under each row and one more between the groups (rows + 2 gaps in all).
         in_column = plan.choice is not None and menu_rect is None  # the race's pairs: a row of their own
-        rows = -(-len(mode_buttons) // per_row) + in_column + 1 + len(plan.rows)
-        rows += (3 if self.state.mode in SEARCH else 0) + (2 if plan.speed else 0) + 3
+        rows = (1 if simple else -(-len(mode_buttons) // per_row)) + in_column + 1 + len(plan_rows)
+        rows += (0 if simple else 3 if self.state.mode in SEARCH else 0) + (2 if plan.speed else 0)
+        rows += 1 if simple else 4
         row = max(20, min(round(40 * self.state.ui_scale), self.rect.height // 20))
         while row > 20 and rows * row + (rows + 2) * max(4, row // 6) > self.rect.height:
             row -= 1
@@ -205,10 +219,14 @@ class Controls:
             for i, name in enumerate(names):
                 place(name, pygame.Rect(x + i * (each + gap), top, each, row))
 
-        for start in range(0, len(mode_buttons), per_row):  # in two rows when one is too narrow
-            place_row(mode_buttons[start : start + per_row], y)
+        if simple:  # one drop-down, the same place and width in every language
+            self._mode_menu(pygame.Rect(x, y, width, row))
             y += row + gap
-        self.buttons[f"mode:{self.state.mode}"].select()  # the mode shown
+        else:
+            for start in range(0, len(mode_buttons), per_row):  # in two rows when one is too narrow
+                place_row(mode_buttons[start : start + per_row], y)
+                y += row + gap
+            self.buttons[f"mode:{self.state.mode}"].select()  # the mode shown
         if menu_rect is not None or plan.choice is not None:
             self.order.append("algorithms")
         if menu_rect is not None:
@@ -225,10 +243,10 @@ class Controls:
         self.n_label.set_text_length_limit(9)
         self.order += ["n-down", "n", "n-up"]
         y += row + 2 * gap
-        for names in plan.rows:
+        for names in plan_rows:
             place_row(names, y)
             y += row + gap
-        if self.state.mode in SEARCH:  # lessons: run until, and the bookmarks
+        if self.state.mode in SEARCH and not simple:  # lessons: run until, and the bookmarks
             self._until_row(x, y, width, row, gap)
             y += row + gap
             place_row(("bookmark-prev", "bookmark", "bookmark-next"), y)
@@ -254,6 +272,9 @@ class Controls:
             )
             self.order.append("speed")
             y += row + 2 * gap
+        if simple:  # everything else: one click away, found by name
+            place_row(("palette",), y)
+            return
         place_row(("screenshot", "gif", "sound"), y)
         y += row + gap
         place_row(("help", "fullscreen", "present"), y)
@@ -271,11 +292,24 @@ class Controls:
         self.order.append("language")
         for i, name in enumerate(("scale", "theme"), 1):
             place(name, pygame.Rect(x + i * (third + gap), y, third, row))
+        y += row + gap
+        place_row(("palette", "column"), y)
+
+    def _mode_menu(self, rect: pygame.Rect) -> None:
+        """The mode switch as one drop-down (the simple column), showing the mode that runs."""
+        lang = self.state.lang
+        options = [(tr(f"mode_{mode}", lang), mode) for mode in MODES]
+        current = next(option for option in options if option[1] == self.state.mode)
+        self.modes = UIDropDownMenu(
+            [*options], current, rect, self.manager, expansion_height_limit=rect.h * 6
+        )
+        self.order.append("modes")
 
     def focusables(self) -> list[tuple[str, UIElement]]:
         """(name, widget) of every control Tab reaches, in the column's order: top to bottom, left
         to right (the race's pairs above the boards first, as the drop-down's place in the column)."""
         widgets: dict[str, UIElement | None] = {
+            "modes": self.modes,
             "algorithms": self.algorithms,
             "n": self.n_label,
             "until-kind": self.until_kind,
@@ -376,7 +410,7 @@ class Controls:
 
     def kill(self) -> None:
         """Remove every widget from the manager."""
-        widgets = [self.slider, self.speed_label, self.n_label, self.algorithms, self.languages]
+        widgets = [self.slider, self.speed_label, self.n_label, self.algorithms, self.languages, self.modes]
         widgets += [self.until_kind, self.until_value]
         for element in [*self.buttons.values(), *widgets]:
             if element is not None:
@@ -435,6 +469,9 @@ class Controls:
             return None
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.until_value:
             return "until", None  # Enter in the number box runs it
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.modes:
+            chosen_mode = getattr(event, "selected_option_id", None)
+            return ("mode", chosen_mode) if chosen_mode in MODES else None
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.languages:
             code = getattr(event, "selected_option_id", None)
             if code not in {c for _, c in LANGUAGE_NAMES}:

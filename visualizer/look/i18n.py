@@ -115,21 +115,33 @@ STRINGS: dict[str, tuple[str, str]] = {
     "cancel": ("Cancel the work", "取消计算"),
     "close_help": ("Close the help", "关闭帮助"),
     "palette": ("More… Ctrl+K", "更多… Ctrl+K"),
-    "palette_help": ("Find any command by name (the command palette)", "按名称查找任何命令（命令面板）"),
+    "column": ("Every control", "全部控件"),
+    "column_help": (
+        "Every control in the column (else the few a demonstration needs)",
+        "在左栏显示全部控件（否则只显示演示所需的几个）",
+    ),
     "palette_hint": (
-        "Type a command's name · ↑ ↓ choose · Enter runs it · Esc closes",
-        "输入命令名称 · ↑ ↓ 选择 · 回车运行 · Esc 关闭",
+        "Type a command's name · Up / Down choose · Enter runs it · Esc closes",
+        "输入命令名称 · 上 / 下 选择 · 回车运行 · Esc 关闭",
     ),
     "palette_mode": ("Mode: {mode}", "模式：{mode}"),
     "palette_none": ("No command has that name", "没有这个名称的命令"),
     "palette_on": ("on", "开"),
     "palette_off": ("off", "关"),
     "palette_unavailable": ("not in this mode", "此模式下不可用"),
-    "first_hint": (
-        "Press Space to play, → to step, N for the next solution, Enter for the instant result.",
-        "按空格键播放，→ 单步，N 找下一个解，回车直接得出结果。",
+    "working_next": (
+        "To the next solution: event {events} of {total}",
+        "到下一个解：第 {events} 个事件，共 {total} 个",
     ),
-    "help_title": ("Keys · the manual: nqueens docs", "快捷键 · 手册：nqueens docs"),
+    "first_hint": (
+        "Press Space to play, the Right arrow to step, N for the next solution, Enter for the "
+        "instant result.",
+        "按空格键播放，右方向键单步，N 找下一个解，回车直接得出结果。",
+    ),
+    "help_title": (
+        "Keys · Ctrl+K finds any command · the manual: nqueens docs",
+        "快捷键 · Ctrl+K 查找任何命令 · 手册：nqueens docs",
+    ),
     # -- spoken narration (issue 25) --
     "speech_backtracks": ("{count} backtracks", "回溯 {count} 次"),
     "speech_backtrack_one": ("{count} backtrack", "回溯 {count} 次"),

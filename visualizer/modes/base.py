@@ -466,6 +466,10 @@ class SearchMode(SizeCommands):
         else:
             return None
         whole = player.whole if walked else None
+        way = player.way if player.animating and player.goal.kind == "next" else None
+        if way is not None and fraction is not None:  # show-all's Next solution: the way to it
+            done, total = player.track.cursor - way[0], way[1] - way[0]
+            return fraction, tr("working_next", lang, events=f"{done:,}", total=f"{total:,}")
         if fraction is None:
             key = "working_attempts" if walked else "working_events"
             label = tr(key, lang, events=f"{count:,}")

@@ -42,7 +42,7 @@ def draw_narration(
     lang: str,
     scale: float = 1.0,
 ) -> list[tuple[pygame.Rect, int]]:
-    """``current`` wrapped on up to two lines (the font shrinks until it fits), then ``log``
+    """``current`` wrapped on up to two lines (the font shrinks until they fit the panel), then ``log``
     ((event index, sentence), oldest first) drawn newest first, one line each; either one None
     is hidden for an exercise (a muted "hidden" line stands in its place).
     Returns (rect, event index) of every log line drawn."""
@@ -56,8 +56,8 @@ def draw_narration(
     while True:
         font = font_for(current or "", size, lang, bold=True)
         lines = wrap(font, current, inner.w) if current else []  # None: hidden
-        if len(lines) <= 2 or size <= 9:
-            break
+        if (len(lines) <= 2 and len(lines) * font.get_linesize() <= inner.h) or size <= 9:
+            break  # two lines at most, and never below the panel's edge
         size -= 1
     y = inner.top
     clip = surface.get_clip()

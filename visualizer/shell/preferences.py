@@ -40,6 +40,7 @@ def settings_of(app: App, previous: Settings) -> Settings:
         height=int(height),
         ui_scale=float(app.ui_scale),
         hatch=app.theme.hatch,
+        full_column=app.full_column,
     ).validated()
 
 
@@ -143,6 +144,7 @@ def open_window(
         speed=saved.speed,
         algo2=algo2,
         ui_scale=scale if scale is not None else saved.ui_scale,
+        full_column=saved.full_column,
     )
     if fill:  # a first run, or a saved size this desktop cannot show: the desktop's usable area
         maximize()

@@ -87,6 +87,7 @@ class Settings:
     height: int = 800
     ui_scale: float = 1.0
     hatch: bool = False  # attacked squares hatched, not tinted (issue 25)
+    full_column: bool = False  # every control in the column, not the few a demonstration needs (issue 38)
 
     def validated(self) -> Settings:
         """A copy with every value of the wrong type or out of range replaced by its default."""
@@ -102,6 +103,7 @@ class Settings:
             "height": _in_range(self.height, 480, MAX_SIZE[1], whole=True),
             "ui_scale": _in_range(self.ui_scale, 0.5, 4),
             "hatch": isinstance(self.hatch, bool),
+            "full_column": isinstance(self.full_column, bool),
         }
         values = {name: getattr(self if ok else default, name) for name, ok in good.items()}
         if spec is None:

@@ -82,3 +82,23 @@ def test_show_all_instant_shows_progress_and_esc_stops_it(make_app):
     for _ in range(10):
         app.tick(FRAME)
     assert app.timeline.cursor == cursor and not app.timeline.finished
+
+
+def test_show_all_next_solution_measures_the_way_to_it_not_the_run(make_app):
+    """Issue 38: with show-all on, Next solution's strip counts the events to the next solution
+    (where the engine knows it), so it fills as the animation nears the solution."""
+    app = make_app(8, "backtracking")
+    app.dispatch("show-all", True)
+    app.dispatch("speed", 1000.0)
+    app.dispatch("next")
+    way = app.mode.player.way
+    assert way == (0, 982)  # n = 8: the first solution is event 982's end (876 attempts)
+    fractions = []
+    while app.mode.player.animating:
+        app.tick(FRAME)
+        strip = app.mode.progress_strip("en")
+        if strip is not None:
+            fractions.append(strip[0])
+            assert strip[1].startswith("To the next solution: event ") and strip[1].endswith(" of 982")
+    assert fractions == sorted(fractions) and fractions[-1] > 0.9
+    assert app.timeline.counters.solutions == 1 and app.timeline.cursor == 982
