@@ -818,6 +818,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "time_left": ("about {time} left", "约剩 {time}"),
     "time_seconds": ("{seconds:.0f} s", "{seconds:.0f} 秒"),
     "time_minutes": ("{minutes:.0f} min", "{minutes:.0f} 分钟"),
+    "time_hours": ("{hours:.0f} hours", "{hours:.0f} 小时"),
+    "time_days": ("{days:,.0f} days", "{days:,.0f} 天"),
+    "seek_too_far": (
+        "Event {event} is too far: the walk there would take about {time} (over {limit}). Choose an"
+        " earlier one.",
+        "第 {event} 个事件太远：走到那里约需 {time}（超过 {limit}）。请选一个更早的事件。",
+    ),
 }
 
 
