@@ -523,6 +523,12 @@ STRINGS: dict[str, tuple[str, str]] = {
         "未保存：课程还不能保存禁放格和给定的皇后",
     ),
     "lesson_saved": ("Lesson saved: {path}", "课程已保存：{path}"),
+    "lesson_saved_replaced": (
+        "Lesson saved: {path}. {count} character(s) of its notes cannot be written in UTF-8 (a lone"
+        " surrogate) and were saved as U+FFFD, the replacement character",
+        "课程已保存：{path}。注释中有 {count} 个字符无法用 UTF-8 写出（孤立的代理码位），"
+        "已保存为替换字符 U+FFFD",
+    ),
     "lesson_overwrite_ask": (
         "{path} was not made in this session. Save over it? Y: yes, N: no",
         "{path} 不是本次创建的文件。要覆盖它吗？Y：是，N：否",
