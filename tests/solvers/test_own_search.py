@@ -337,3 +337,21 @@ def test_a_slow_search_sends_each_event_soon_not_a_batch_at_the_end(tmp_path):
     assert stream.ready() == 1  # the first event came while the search still waits
     flag.touch()
     assert [type(e).__name__ for e in stream] == ["Place", "Backtrack"]
+
+
+def test_new_search_on_a_full_disk_says_so_and_leaves_no_empty_file(tmp_path, monkeypatch):
+    import errno
+
+    from solvers import safe_files
+
+    def full(fd: int, data: bytes) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    path = tmp_path / "my_search.py"
+    monkeypatch.setattr(safe_files.os, "write", full)
+    result = nqueens("new-search", str(path))
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert "No space left on device" in result.stderr and "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.undo()
+    assert nqueens("new-search", str(path)).returncode == 0 and "TODO" in path.read_text(encoding="utf-8")
