@@ -784,6 +784,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "exercise_nothing_to_undo": ("Nothing to undo.", "没有可撤销的一步。"),
     "exercise_saved": ("Attempt saved: {path}", "练习记录已保存：{path}"),
+    "exercise_not_saved": (
+        "The attempt was NOT saved in {folder}: {reason}",
+        "练习记录未能保存到 {folder}：{reason}",
+    ),
     "exercise_place": ("Safe, place (F)", "安全，放下（F）"),
     "exercise_refuse": ("Attacked, refuse (D)", "有攻击，拒绝（D）"),
     "exercise_backtrack": ("Backtrack (B)", "回溯（B）"),

@@ -155,6 +155,7 @@ class Mode(Protocol):
     def wheel(self, pos: tuple[int, int], dy: int) -> bool: ...
     def wait_total(self, timeout: float | None = None) -> None: ...
     def constrain(self, instance: Instance) -> None: ...  # blocked squares and given queens (--given)
+    def unsaved(self) -> str | None: ...  # what could not be written (an exercise's attempt), now
 
 
 #: Events past what the run has reached that a seek (or a bookmark) replays on the UI thread;
@@ -223,6 +224,10 @@ class ModeBase:
         """Run on ``instance`` (blocked squares, given queens): refused unless the mode searches it."""
         name = getattr(self, "name", "this")
         raise SolverError(f"the {name} mode takes no blocked squares or given queens (try --mode watch)")
+
+    def unsaved(self) -> str | None:
+        """Write what the mode keeps now; why something could not be written, or None (nothing here)."""
+        return None
 
 
 class SizeCommands(ModeBase):
