@@ -15,6 +15,7 @@ from PIL import Image
 
 from solvers import registry
 from tests.browser import offline_browser, open_page, requests
+from tests.programs import needs
 from tests.run import viz
 from visualizer.core.lesson import parse_lesson
 from visualizer.examples import lesson_path
@@ -23,6 +24,8 @@ from visualizer.web.page import page_html, write_page
 N = 6
 STRETCH = 400  # events 0..400: past a keyframe (every 256), so the page rebuilds across one
 ALGORITHMS = ("backtracking", "permutations-pruned", "forward-checking")
+
+pytestmark = needs("chromium", "chromedriver")
 
 
 @pytest.fixture(scope="module")
