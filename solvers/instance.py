@@ -25,6 +25,7 @@ solvers.errors.SolverError: the given queens on (0, 0) and (1, 1) attack each ot
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, TypeVar
@@ -39,6 +40,9 @@ StartPrune = tuple[int, int, Square]
 T = TypeVar("T")
 #: The largest board whose Setup the window's event log packs (its blocked squares in 64 bits).
 MAX_LOGGED_N = 8
+#: A word of squares: ``R,C`` in ASCII digits, one space between two squares, nothing around them --
+#: what the n parser takes for a number (``int()`` would also read "٣", "３" and " 3").
+_SQUARES = re.compile(r"-?[0-9]{1,30},-?[0-9]{1,30}(?: -?[0-9]{1,30},-?[0-9]{1,30})*", re.ASCII)
 
 
 def _attack(a: Square, b: Square) -> bool:
@@ -69,10 +73,12 @@ class Instance:
                     raise SolverError(f"the {kind} square ({r}, {c}) is off the {n} x {n} board")
         rows: dict[int, Square] = {}
         for square in self.given:
+            if self.given.count(square) > 1:
+                raise SolverError(f"the square {square} is given twice")
             if square in self.blocked:
                 raise SolverError(f"the given queen on {square} stands on a blocked square")
             other = rows.setdefault(square[0], square)
-            if other != square or self.given.count(square) > 1:
+            if other != square:
                 raise SolverError(f"two given queens, {other} and {square}, are in row {square[0]}")
         for i, a in enumerate(self.given):
             for b in self.given[i + 1 :]:
@@ -217,14 +223,23 @@ class Setup(Event):
 
 
 def parse_squares(words: Iterable[str]) -> tuple[Square, ...]:
-    """Squares written ``R,C`` (several per word too, separated by spaces), in order."""
+    """Squares written ``R,C`` in ASCII digits (several per word too, one space apart), in order.
+
+    >>> parse_squares(["0,1 2,3"])
+    ((0, 1), (2, 3))
+    >>> parse_squares(["٠,١"])
+    Traceback (most recent call last):
+    ...
+    solvers.errors.SolverError: a square is written ROW,COL (digits 0-9, one space between two), not '٠,١'
+    """
     out: list[Square] = []
     for word in words:
-        for item in word.split():
-            parts = item.split(",")
-            if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
-                raise SolverError(f"a square is written ROW,COL (two whole numbers), not {item!r}")
-            out.append((int(parts[0]), int(parts[1])))
+        if not _SQUARES.fullmatch(word):
+            shown = repr(word) if len(word) <= 40 else repr(word[:40])[:-1] + "…'"
+            raise SolverError(f"a square is written ROW,COL (digits 0-9, one space between two), not {shown}")
+        for item in word.split(" "):
+            row, col = item.split(",")
+            out.append((int(row), int(col)))
     return tuple(out)
 
 

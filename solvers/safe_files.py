@@ -241,6 +241,35 @@ def write_atomically(
         new.file.write(data)
 
 
+def write_new(path: str | os.PathLike[str], data: bytes, *, mode: int = 0o644) -> None:
+    """A new file ``path`` holding ``data``, never replacing anything there (``FileExistsError``)
+    nor following a link (``RefusedFile``). On any failure (a full disk, a stop signal) the file
+    it made is removed: nothing empty or partial is left behind to be taken for a finished one."""
+    path = Path(path)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY | _CLOEXEC, mode)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise RefusedFile(path, "is a symbolic link", "link") from None
+        raise
+    _live.add(path)
+    identity = _identity(os.fstat(fd))
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            if _identity(os.lstat(path)) == identity:  # still the file made here
+                os.unlink(path)
+        raise
+    finally:
+        _live.discard(path)
+    os.close(fd)
+
+
 def check_output_path(path: str | os.PathLike[str]) -> Path:
     """``path`` if a file can be written there; RefusedFile or OSError (with the reason) if not.
 

@@ -82,3 +82,30 @@ def make_app():
     yield make
     for application in apps:
         application.close()
+
+
+#: Set by .ci/run, where every program the tests need is installed: any skip there is a failure.
+NO_SKIPS = os.environ.get("NQUEENS_NO_SKIPS") == "1"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Under ``NQUEENS_NO_SKIPS=1`` a skipped test fails, saying why it was skipped."""
+    outcome = yield
+    report = outcome.get_result()
+    if NO_SKIPS and report.skipped and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = f"skipped where no test may be (NQUEENS_NO_SKIPS=1, as .ci/run sets): {reason}"
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """One line per program a skipped test needs, naming the Debian package that installs it."""
+    reasons: dict[str, int] = {}
+    for report in terminalreporter.stats.get("skipped", []):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        reason = reason.removeprefix("Skipped: ")
+        if reason.startswith("needs "):
+            reasons[reason] = reasons.get(reason, 0) + 1
+    for reason, count in sorted(reasons.items()):
+        terminalreporter.write_line(f"skipped {count} test{'s' if count != 1 else ''}: {reason}")

@@ -182,7 +182,13 @@ class App:
         board = self.geometry.rect if self.geometry is not None else None
         controls = self.controls
         widgets: list[pygame_gui.core.UIElement | None] = [*controls.buttons.values()]
-        widgets += [controls.slider, controls.n_label, controls.algorithms, controls.languages, controls.modes]
+        widgets += [
+            controls.slider,
+            controls.n_label,
+            controls.algorithms,
+            controls.languages,
+            controls.modes,
+        ]
         shown = [w for w in widgets if w is not None and w.visible and area.contains(w.rect)]
         return {
             "window": list(area.size),

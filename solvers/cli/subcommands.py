@@ -541,22 +541,22 @@ def _tallied(events: Iterable[Event], tally: Counter[str]) -> Iterable[Event]:
 
 
 def cmd_new_search(args: argparse.Namespace, out: TextIO) -> int:
-    """Write the starter search file (refusing to replace a file or follow a link)."""
+    """Write the starter search file (refusing to replace a file or follow a link; a failed
+    write, such as a full disk, leaves nothing behind)."""
     import os
 
     from solvers.own.starter import starter
+    from solvers.safe_files import RefusedFile, write_new
 
     text = starter(os.path.basename(args.path), args.lang)
     try:
-        descriptor = os.open(
-            args.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644
-        )
+        write_new(args.path, text.encode("utf-8"))
     except FileExistsError:
         raise UsageError(f"{args.path} exists already: choose a new name") from None
+    except RefusedFile as error:
+        raise UsageError(f"cannot write {args.path}: it {error.reason}") from None
     except OSError as error:
         raise UsageError(f"cannot write {args.path}: {error.strerror or error}") from None
-    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-        file.write(text)
     out.write(f"wrote {args.path}: fill in its TODO, then nqueens check 8 --search {args.path}\n")
     return 0
 

@@ -257,10 +257,11 @@ class EventStream:
         path: str | Path,
         n: int,
         limit: int | None = None,
-        silence: float = SILENCE_SECONDS,
+        silence: float | None = None,
         *,
         first: bool = False,
     ) -> None:
+        silence = SILENCE_SECONDS if silence is None else silence  # read now: a test may lengthen it
         path = Path(path)
         source = read_search(path)
         chosen = sandbox.limits()
@@ -311,7 +312,7 @@ class EventStream:
 
 
 def events_of(
-    path: str | Path, n: int, limit: int | None = None, silence: float = SILENCE_SECONDS
+    path: str | Path, n: int, limit: int | None = None, silence: float | None = None
 ) -> EventStream:
     """The events of the search in ``path`` at ``n``, from its own process."""
     return EventStream(path, n, limit, silence)

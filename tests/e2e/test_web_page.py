@@ -15,6 +15,7 @@ from PIL import Image
 
 from solvers import registry
 from tests.browser import offline_browser, open_page, requests
+from tests.programs import needs
 from tests.run import viz
 from visualizer.core.lesson import parse_lesson
 from visualizer.examples import lesson_path
@@ -23,6 +24,8 @@ from visualizer.web.page import page_html, write_page
 N = 6
 STRETCH = 400  # events 0..400: past a keyframe (every 256), so the page rebuilds across one
 ALGORITHMS = ("backtracking", "permutations-pruned", "forward-checking")
+
+pytestmark = needs("chromium", "chromedriver")
 
 
 @pytest.fixture(scope="module")
@@ -292,3 +295,15 @@ def test_a_note_is_shown_as_text_and_hidden_names_stay_hidden(browser, tmp_path)
     assert "Backtracking" not in browser.find_element("tag name", "body").text
     assert not browser.find_element("id", "code").is_displayed()
     assert all(url.startswith("file://") for url in requests(browser))
+
+
+@pytest.mark.parametrize("lang", ["__proto__", "constructor", "toString", "hasOwnProperty", "fr", ""])
+def test_an_address_with_a_language_the_page_lacks_keeps_its_own(browser, pages, lang):
+    """``#lang=__proto__`` (or any name an object has) is no language: the page plays on in English."""
+    page = pages["backtracking"].parent / f"lang-{lang or 'none'}.html"  # a new address: a fresh load
+    page.write_bytes(pages["backtracking"].read_bytes())
+    browser.get(page.resolve().as_uri() + f"#event=3&lang={lang}")
+    ready = browser.execute_async_script("const done = arguments[0]; window.nqReady.then(done)")
+    assert ready is True, browser.find_element("id", "error").text
+    assert browser.execute_script("return nqPage.lang") == "en" and shown(browser)["frame"] == 3
+    assert browser.find_element("id", "title").text.startswith("Backtracking")

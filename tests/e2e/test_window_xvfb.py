@@ -64,7 +64,7 @@ def test_closing_or_stopping_the_window_during_long_work_ends_it_at_once(xvfb_di
             window.process.send_signal(how)
         status, stderr = window.wait_exit()
         seconds = time.monotonic() - sent
-        assert seconds < 10, stderr  # a liveness check with a loaded-CI margin, not a benchmark
+        assert seconds < 20, stderr  # a liveness check with a loaded machine's margin, not a benchmark
         assert "Traceback" not in stderr, stderr
         if how == "close":
             assert status == 0, stderr

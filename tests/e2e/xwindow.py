@@ -4,7 +4,6 @@ fixture, in conftest.py) and the app in its own process, seen and driven through
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -13,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.programs import require
+
 SCREEN = (1600, 1000)
 WINDOW = (1000, 700)
-TOOLS = ("Xvfb", "xdotool", "openbox")  # apt-get install xvfb xdotool openbox (.ci/run does)
+TOOLS = ("Xvfb", "xdotool", "openbox")  # tests/programs.py names their Debian packages
 #: Start-up and reaction deadlines on a loaded CI machine (polled, not timing assertions).
 DEADLINE = 60.0
 
@@ -39,11 +40,9 @@ def _wm_ready(env: dict[str, str]) -> bool:
 
 
 def xvfb_server(screen: tuple[int, int] = SCREEN) -> Iterator[str]:
-    """A private Xvfb server of ``screen`` with openbox; fails, naming them, if the tools are missing
-    (.ci/run has them)."""
-    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
-    if missing:
-        pytest.fail(f"not installed: {', '.join(missing)} (apt-get install xvfb xdotool openbox)")
+    """A private Xvfb server of ``screen`` with openbox; the test is skipped, naming the Debian
+    packages, where the tools are missing (.ci/run installs them, and fails on any skip)."""
+    require(*TOOLS)
     size = f"{screen[0]}x{screen[1]}x24"
     # -displayfd: the server takes a free display number itself and writes it here once it listens
     # (two test workers picking "the first free number" at once shared one server and fought over it)

@@ -169,6 +169,7 @@ def test_a_constrained_instance_is_refused_where_it_cannot_run():
         ),
         (Instance(5, given=((0, 0), (2, 2))), r"the given queens on \(0, 0\) and \(2, 2\) attack each other"),
         (Instance(5, given=((1, 0), (1, 3))), r"two given queens, \(1, 0\) and \(1, 3\), are in row 1"),
+        (Instance(5, given=((1, 0), (1, 0))), r"the square \(1, 0\) is given twice"),
     ],
 )
 def test_invalid_instances_are_refused_with_one_sentence(instance, sentence):
@@ -198,7 +199,20 @@ def test_the_command_line_form_reads_back():
     assert words[0] == "--blocked" and words[3] == "--given"
     assert Instance.parse(6, words[1:3], words[4:]) == instance
     assert parse_squares(["1,2 3,4", "5,0"]) == ((1, 2), (3, 4), (5, 0))
-    for bad in ("1", "1,2,3", "a,b", "1;2"):
+    for bad in (
+        "1",
+        "1,2,3",
+        "a,b",
+        "1;2",
+        "٣,1",
+        "３,1",
+        " 1,2",
+        "1,2 ",
+        "1,2\t3,4",
+        "1, 2",
+        "1_0,2",
+        "9" * 31 + ",1",
+    ):
         with pytest.raises(SolverError, match="a square is written ROW,COL"):
             parse_squares([bad])
 

@@ -94,3 +94,28 @@ def test_write_atomically_keeps_the_old_file_on_a_full_disk(tmp_path, monkeypatc
     with pytest.raises(OSError, match="No space"):
         write_atomically(target, b"new lesson")
     assert target.read_bytes() == b"old lesson" and [p.name for p in tmp_path.iterdir()] == ["lesson.json"]
+
+
+def test_write_new_on_a_full_disk_leaves_nothing_and_the_next_try_is_not_taken(tmp_path, monkeypatch):
+    from solvers.safe_files import write_new
+
+    target = tmp_path / "my_search.py"
+    real_write = os.write
+    calls = []
+
+    def full(fd: int, data: bytes) -> int:  # the first block goes, then the disk is full
+        calls.append(len(data))
+        if len(calls) > 1:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, bytes(data[:10]))
+
+    monkeypatch.setattr(safe_files.os, "write", full)
+    with pytest.raises(OSError, match="No space"):
+        write_new(target, b"x" * 100)
+    assert list(tmp_path.iterdir()) == [] and len(calls) == 2
+    monkeypatch.undo()
+    write_new(target, b"whole")  # the disk has room again: the same name is free
+    assert target.read_bytes() == b"whole"
+    with pytest.raises(FileExistsError):
+        write_new(target, b"again")
+    assert target.read_bytes() == b"whole"

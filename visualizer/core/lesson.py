@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass, field
 
 FORMAT = "nqueens-lesson"
@@ -38,6 +39,9 @@ MAX_PATH = 1024  # a search file's path, as the lesson names it
 PANELS = ("code", "counters", "tree", "narration", "log", "names")
 LESSON_MODES = ("watch", "race")
 LESSON_LANGS = ("en", "zh")
+#: What UTF-8 cannot hold: a surrogate code point alone (a JSON ``\ud800`` escape brings one, and so
+#: does a command line in another encoding: Python's ``surrogateescape``).
+_UNENCODABLE = re.compile("[\ud800-\udfff]")
 
 
 class LessonError(ValueError):
@@ -128,7 +132,16 @@ class Lesson:
     bookmarks: tuple[Bookmark, ...] = ()
 
     def to_json(self) -> bytes:
-        """The lesson file's bytes (UTF-8, indented, the keys in a fixed order)."""
+        """The lesson file's bytes (UTF-8, indented, the keys in a fixed order); what UTF-8 cannot
+        hold is written as U+FFFD (``utf8_safe``; ``encoded`` says how many)."""
+        return self.encoded()[0]
+
+    def encoded(self) -> tuple[bytes, int]:
+        """``to_json``'s bytes, and how many code points UTF-8 cannot hold were replaced in them.
+
+        >>> Lesson(bookmarks=(Bookmark(3, (("", "a\\ud800b"),)),)).encoded()[1]
+        1
+        """
         data: dict[str, object] = {"format": FORMAT, "version": VERSION}
         for key in ("n", "algorithm", "search", "algo2", "mode", "view", "speed", "lang"):
             value = getattr(self, key)
@@ -136,7 +149,23 @@ class Lesson:
                 data[key] = value
         data["hidden"] = list(self.hidden)
         data["bookmarks"] = [mark.as_json() for mark in self.bookmarks]
-        return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+        text, replaced = utf8_safe(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        return text.encode("utf-8"), replaced
+
+    @property
+    def unencodable(self) -> int:
+        """How many code points of the lesson UTF-8 cannot hold (written as U+FFFD)."""
+        return self.encoded()[1]
+
+
+def utf8_safe(text: str) -> tuple[str, int]:
+    """``text`` with every code point UTF-8 cannot hold (a lone surrogate) replaced by U+FFFD,
+    and how many were.
+
+    >>> utf8_safe("ok \\udcff!")
+    ('ok \ufffd!', 1)
+    """
+    return _UNENCODABLE.subn("\ufffd", text)
 
 
 def _reject_constant(name: str) -> object:

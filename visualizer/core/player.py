@@ -78,6 +78,8 @@ class Track(Protocol):
     def back(self, k: int = 1) -> int: ...
     def seek(self, k: int) -> int: ...
     def survey(self, cancel: engine.CancelFlag | None = None) -> int: ...
+    def walk_to(self, k: int, cancel: engine.CancelFlag | None = None) -> None: ...
+    def walked_share(self, k: int) -> float: ...
     def finish(self, cancel: engine.CancelFlag | None = None) -> None: ...
     def next_solution(self, limit: int | None = None, *, jump: bool = False) -> bool: ...
     def next_solution_end(self) -> int | None: ...  # where the next solution stands (the engine's)
@@ -111,19 +113,25 @@ def is_move(event: Event) -> bool:
 class Goal:
     """Where time is going. ``stop`` ends the goal on the event it accepts (None: only the end)."""
 
-    kind: str  # "paused", "play", "next", "end", "until"
+    kind: str  # "paused", "play", "next", "end", "until", "seek"
     stop: Callable[[Event], bool] | None = None
     animated: bool = False  # drawn event by event at the speed slider's rate, else a jump
     min_rate: float = 0.0  # animated: at least this many events per second (run until)
     at_end: str = "finished"  # the report when the run ends before ``stop`` accepts an event
     at_end_kind: str = "success"
     quiet: bool = False  # reached: no "done in" report (the rest of a step)
+    event: int = 0  # "seek": the event index to stand at
 
 
 PAUSED = Goal("paused")
 PLAY = Goal("play", animated=True)
 NEXT = Goal("next", stop=is_solution, at_end="no_more_solutions", at_end_kind="info")
 END = Goal("end")
+
+
+def seek_goal(event: int) -> Goal:
+    """Stand at event index ``event`` by way of the engine's walk (a far seek, a bookmark)."""
+    return Goal("seek", event=int(event))
 
 
 def until_goal(stop: Callable[[Event], bool], *, playing: bool = False) -> Goal:
@@ -158,6 +166,7 @@ class Job:
     walk: bool = False  # the engine surveys the run (progress: the attempts it has walked)
     shown: float = 0.0  # the largest fraction reported so far: progress never goes back
     error: Exception | None = None  # what stopped the worker unexpectedly, raised on the UI thread
+    start_share: float = 0.0  # "seek": the share of the way the engine had walked already
 
     @property
     def kind(self) -> str:
@@ -228,6 +237,11 @@ class Player:
         """Progress of the running jump to the end, 0 to 1, never lower than before (None while
         its total is unknown): the attempts applied, or walked by the engine, over the run's."""
         job = self.job
+        if job is not None and job.kind == "seek":
+            share = self.track.walked_share(job.goal.event)
+            done = (share - job.start_share) / max(1.0 - job.start_share, 1e-9)
+            job.shown = max(job.shown, min(max(done, 0.0), 1.0))
+            return job.shown
         if job is None or job.total_attempts is None or job.kind != "end":
             return None
         if job.walk:
@@ -334,7 +348,7 @@ class Player:
             self._cancel.clear()  # a cancelled jump before must not stop this estimate
             self.way = self._way_to_next() if goal.kind == "next" else None
             self.estimate()
-        elif self.track.engine_walks and goal.kind in ("next", "end"):
+        elif self.track.engine_walks and goal.kind in ("next", "end", "seek"):
             self._engine_jump(goal)
         else:
             self._jump(goal)
@@ -403,7 +417,13 @@ class Player:
     def _engine_jump(self, goal: Goal) -> None:
         """The engine answers: the next solution right here; the end on the worker thread (the
         engine's survey, with progress and cancel), waited for here up to ``INSTANT_WAIT`` when
-        ``track.instant`` (then it is on screen before this returns, like any short jump)."""
+        ``track.instant`` (then it is on screen before this returns, like any short jump). A seek
+        walks on the worker thread too, waited for here up to ``INSTANT_WAIT``."""
+        if goal.kind == "seek":
+            self._start(goal, walk=True)
+            if self.join(INSTANT_WAIT):
+                self._collect()
+            return
         if goal.kind == "end":
             self._start(goal, walk=True)
             if self.track.instant and self.join(INSTANT_WAIT):
@@ -440,6 +460,8 @@ class Player:
         reading = self.track.walked_attempts if walk else (self._attempts() if self._attempts else 0)
         start = reading
         job = Job(goal, start, started=time.perf_counter(), walk=walk)
+        if goal.kind == "seek":
+            job.start_share = self.track.walked_share(goal.event)
         self.job = job
         self._thread = threading.Thread(target=self._run, args=(job,), daemon=True)
         self._thread.start()
@@ -448,7 +470,7 @@ class Player:
         """The worker thread's jump: whatever happens, the job ends (done), so the window never
         waits for a worker that died; an unexpected error is raised again on the UI thread."""
         try:
-            if job.goal.stop is None:  # the total comes from the engine while the events already run
+            if job.goal.stop is None and job.kind != "seek":  # the total: the engine's, while events run
                 job.total_attempts = self.total
                 if not (job.walk and self.track.instant):  # a quick walk needs no second engine run
                     self.estimate()
@@ -487,12 +509,18 @@ class Player:
             time.sleep(0)  # let the UI thread take the lock
 
     def _walk(self, job: Job) -> None:
-        """The engine surveys the run outside the lock (it leaves the shown moment alone: the
-        window keeps drawing it), then the track jumps to the end under the lock."""
+        """The engine surveys the run (a seek: walks toward its event) outside the lock (it leaves
+        the shown moment alone: the window keeps drawing it), then the track jumps there under the
+        lock; cancelled, the board stays where it was."""
         try:
-            total = self.track.survey(self._cancel)
-            with self.lock:
-                self.track.seek(total)
+            if job.kind == "seek":
+                self.track.walk_to(job.goal.event, self._cancel)
+                with self.lock:
+                    self.track.seek(job.goal.event)
+            else:
+                total = self.track.survey(self._cancel)
+                with self.lock:
+                    self.track.seek(total)
         except engine.Cancelled:
             pass
 
@@ -509,6 +537,8 @@ class Player:
             self._say("cancelled", "info")
         elif job.goal.stop is not None and not job.found:
             self._say(job.goal.at_end, job.goal.at_end_kind)
+        elif job.kind == "seek" and self.track.finished:  # the run ends before the event asked for
+            self._say("finished", "success")
         elif not job.goal.quiet:
             self._say("done_in", "success", seconds=job.seconds)
 

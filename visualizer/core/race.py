@@ -217,6 +217,15 @@ class Race:
         """Both runs' totals from the engine without moving; returns the race's ticks."""
         return max(timeline.survey(cancel) for timeline in self.sides.values())
 
+    def walk_to(self, k: int, cancel: CancelFlag | None = None) -> None:
+        """Both sides' engine walks toward tick ``k`` without moving (``Timeline.walk_to``)."""
+        for timeline in self.sides.values():
+            timeline.walk_to(k, cancel)
+
+    def walked_share(self, k: int) -> float:
+        """How much of both sides' walks toward tick ``k`` is done, 0 to 1."""
+        return sum(timeline.walked_share(k) for timeline in self.sides.values()) / len(self.sides)
+
     def seek(self, k: int) -> int:
         """Stand at tick ``k`` on both sides (a side whose run is shorter at its end), exactly
         where stepping there would; returns the ticks reached."""

@@ -429,6 +429,21 @@ class Timeline:
         assert self._total is not None  # the walk reached the end
         return self._total
 
+    def walk_to(self, k: int, cancel: CancelFlag | None = None) -> None:
+        """Walk the engine toward event index ``k`` (or the run's end) without moving, leaving
+        checkpoints all along, so that ``seek(k)`` after it is short (a far seek on the worker
+        thread, outside the lock). Raises ``Cancelled`` once ``cancel`` is set."""
+        if not self.engine_walks:
+            raise ValueError(f"{self.spec.name} is not walked by the engine")
+        self._walk(self._mark_before(k), event=k, cancel=cancel)
+
+    def walked_share(self, k: int) -> float:
+        """How much of the way to event index ``k`` (or the run's end) the engine's checkpoints
+        cover, 0 to 1: the progress of ``walk_to``."""
+        goal = k if self._total is None else min(k, self._total)
+        furthest = self._marks[-1].index if self._marks else self.cursor
+        return 1.0 if goal <= 0 else min(furthest / goal, 1.0)
+
     def seek(self, k: int) -> int:
         """Stand at event index ``k`` (clamped to the run), exactly where ``step(k)`` from the
         start would: same board, counters, solutions and ``last``. Returns the index reached.

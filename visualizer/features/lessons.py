@@ -309,7 +309,7 @@ class Lessons:
             return
         target = Path(path) if path is not None else self.path
         assert target is not None
-        data = self.current(target.parent).to_json()
+        data, replaced = self.current(target.parent).encoded()
         try:
             check_output_path(target)  # a link, folder or unwritable place: refused before any question
         except RefusedFile as error:
@@ -339,7 +339,10 @@ class Lessons:
         if not existed:
             self.made_here.add(os.path.abspath(target))
         self.path = target
-        self.host.say(tr("lesson_saved", self.host.lang, path=target), "success")
+        if replaced:  # a lone surrogate in a note (a JSON escape, a command line's bytes)
+            self.host.say(tr("lesson_saved_replaced", self.host.lang, path=target, count=replaced), "info")
+        else:
+            self.host.say(tr("lesson_saved", self.host.lang, path=target), "success")
 
     def lesson_overwrite(self, path: str) -> None:
         """Y to the question, or ``lesson-overwrite:PATH``: save the lesson over ``path`` as it is."""

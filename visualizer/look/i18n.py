@@ -554,6 +554,12 @@ STRINGS: dict[str, tuple[str, str]] = {
         "未保存：课程还不能保存禁放格和给定的皇后",
     ),
     "lesson_saved": ("Lesson saved: {path}", "课程已保存：{path}"),
+    "lesson_saved_replaced": (
+        "Lesson saved: {path}. {count} character(s) of its notes cannot be written in UTF-8 (a lone"
+        " surrogate) and were saved as U+FFFD, the replacement character",
+        "课程已保存：{path}。注释中有 {count} 个字符无法用 UTF-8 写出（孤立的代理码位），"
+        "已保存为替换字符 U+FFFD",
+    ),
     "lesson_overwrite_ask": (
         "{path} was not made in this session. Save over it? Y: yes, N: no",
         "{path} 不是本次创建的文件。要覆盖它吗？Y：是，N：否",
@@ -809,6 +815,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "exercise_nothing_to_undo": ("Nothing to undo.", "没有可撤销的一步。"),
     "exercise_saved": ("Attempt saved: {path}", "练习记录已保存：{path}"),
+    "exercise_not_saved": (
+        "The attempt was NOT saved in {folder}: {reason}",
+        "练习记录未能保存到 {folder}：{reason}",
+    ),
     "exercise_place": ("Safe, place (F)", "安全，放下（F）"),
     "exercise_refuse": ("Attacked, refuse (D)", "有攻击，拒绝（D）"),
     "exercise_backtrack": ("Backtrack (B)", "回溯（B）"),
@@ -850,6 +860,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "time_left": ("about {time} left", "约剩 {time}"),
     "time_seconds": ("{seconds:.0f} s", "{seconds:.0f} 秒"),
     "time_minutes": ("{minutes:.0f} min", "{minutes:.0f} 分钟"),
+    "time_hours": ("{hours:.0f} hours", "{hours:.0f} 小时"),
+    "time_days": ("{days:,.0f} days", "{days:,.0f} 天"),
+    "seek_too_far": (
+        "Event {event} is too far: the walk there would take about {time} (over {limit}). Choose an"
+        " earlier one.",
+        "第 {event} 个事件太远：走到那里约需 {time}（超过 {limit}）。请选一个更早的事件。",
+    ),
 }
 
 

@@ -21,7 +21,7 @@ from solvers import estimate
 from solvers.engine import CancelFlag
 from solvers.errors import SolverError
 from visualizer.core.failure import Failure
-from visualizer.core.player import END, INSTANT_WAIT, NEXT, Player, until_goal
+from visualizer.core.player import END, INSTANT_WAIT, NEXT, Player, seek_goal, until_goal
 from visualizer.core.scrub import Scrub, ScrubDrag, TotalProbe
 from visualizer.core.until import Until
 from visualizer.input.window_n import N_JUMP, parse_n
@@ -43,6 +43,9 @@ if TYPE_CHECKING:
 #: The longest survey (``solvers.estimate``'s walk at n, good to a factor of 2-3) that the scrub bar
 #: starts unasked for its total: n = 15 (15 s estimated, the square-by-square walk's largest n) still is.
 PROBE_SECONDS = 60.0
+#: The longest far seek (a bookmark, an event index) the engine's walk is started for, as
+#: ``solvers.estimate.seek_seconds`` estimates it (which errs long); a longer one is refused, saying why.
+SEEK_LIMIT = 60.0
 
 
 class Host(Protocol):
@@ -155,6 +158,7 @@ class Mode(Protocol):
     def wheel(self, pos: tuple[int, int], dy: int) -> bool: ...
     def wait_total(self, timeout: float | None = None) -> None: ...
     def constrain(self, instance: Instance) -> None: ...  # blocked squares and given queens (--given)
+    def unsaved(self) -> str | None: ...  # what could not be written (an exercise's attempt), now
 
 
 #: Events past what the run has reached that a seek (or a bookmark) replays on the UI thread;
@@ -230,6 +234,10 @@ class ModeBase:
         """Run on ``instance`` (blocked squares, given queens): refused unless the mode searches it."""
         name = getattr(self, "name", "this")
         raise SolverError(f"the {name} mode takes no blocked squares or given queens (try --mode watch)")
+
+    def unsaved(self) -> str | None:
+        """Write what the mode keeps now; why something could not be written, or None (nothing here)."""
+        return None
 
 
 class SizeCommands(ModeBase):
@@ -345,8 +353,12 @@ class SearchMode(SizeCommands):
         if until.kind == "solution" and self.solutions_so_far() >= until.value:
             player.reset()
         playing = self.playing
+        animated = playing or self.host.show_all
+        if until.kind == "event" and not animated and until.value > player.track.cursor + FAR_EVENTS:
+            self.goto_event(until.value)  # far: the engine's walk, or refused saying how long
+            return
         player.speed = self.host.speed
-        player.go(until_goal(until, playing=playing), animated=playing or self.host.show_all)
+        player.go(until_goal(until, playing=playing), animated=animated)
         self._report()
 
     def goto_event(self, event: int) -> None:
@@ -355,7 +367,8 @@ class SearchMode(SizeCommands):
         scrub bar) it stands at the end, finished. Far beyond what the run has reached
         (``FAR_EVENTS``) while its total is unknown, or ahead of what a solver still at work has
         sent (a student's search), the way there runs on the worker thread, with progress and
-        Esc, as Instant result does: the window never waits for it."""
+        Esc, as Instant result does: the window never waits for it; where the engine walks, one it
+        estimates over ``SEEK_LIMIT`` is refused (ValueError, saying how long)."""
         self.player.pause()
         total = self.scrub_model().total
         track = self.player.track
@@ -366,14 +379,32 @@ class SearchMode(SizeCommands):
                 track.finish()  # the engine's survey from the last checkpoint: quick
                 return
             # a run whose total is known seeks anywhere quickly (checkpoints, the engine's survey);
-            # one still unknown must replay the way there
+            # one still unknown must walk (the engine) or replay the way there
             ahead = int(event) - int(track.cursor)
             waits = ahead > 0 and track.ready(ahead) < ahead  # events not sent yet
             far = (total is None and int(event) > reached + FAR_EVENTS) or waits
             if not far:
                 track.seek(int(event) if total is None else min(int(event), total))
                 return
-        self.player.go(until_goal(Until("event", int(event))))
+        if track.engine_walks:
+            self._refuse_far(int(event))
+            self.player.go(seek_goal(int(event)))
+        else:
+            self.player.go(until_goal(Until("event", int(event))))
+
+    def _refuse_far(self, event: int) -> None:
+        """ValueError, saying how long it would take, for a seek whose engine walk (from the
+        furthest checkpoint; each side's, in a race) is estimated over ``SEEK_LIMIT``
+        (``solvers.estimate.seek_seconds``)."""
+        track = self.player.track
+        sides = len(getattr(track, "sides", ())) or 1
+        with self.host.lock:
+            left = round(event * (1.0 - track.walked_share(event)))
+        seconds = sides * estimate.seek_seconds(self.n, left)
+        if seconds > SEEK_LIMIT:
+            lang = self.host.lang
+            time, limit = duration(seconds, lang), duration(SEEK_LIMIT, lang)
+            raise ValueError(tr("seek_too_far", lang, event=f"{event:,}", time=time, limit=limit))
 
     def click_square(self, row: int, col: int) -> None:
         """A click on a square: a search is only shown, so the square is only checked."""
@@ -465,7 +496,7 @@ class SearchMode(SizeCommands):
             fraction, left, walked, count = player.progress(), None, False, player.track.cursor
         else:
             return None
-        whole = player.whole if walked else None
+        whole = player.whole if walked and job is not None and job.kind == "end" else None
         way = player.way if player.animating and player.goal.kind == "next" else None
         if way is not None and fraction is not None:  # show-all's Next solution: the way to it
             done, total = player.track.cursor - way[0], way[1] - way[0]
@@ -580,7 +611,15 @@ class SearchMode(SizeCommands):
 
 
 def duration(seconds: float, lang: str) -> str:
-    """A time left as "12 s" or "3 min"."""
+    """A time as "12 s", "3 min", "5 hours" or "40 days".
+
+    >>> duration(30, "en"), duration(600, "en"), duration(3 * 3600, "zh"), duration(1e7, "en")
+    ('30 s', '10 min', '3 小时', '116 days')
+    """
     if seconds < 90:
         return tr("time_seconds", lang, seconds=max(1.0, seconds))
-    return tr("time_minutes", lang, minutes=seconds / 60)
+    if seconds < 90 * 60:
+        return tr("time_minutes", lang, minutes=seconds / 60)
+    if seconds < 48 * 3600:
+        return tr("time_hours", lang, hours=seconds / 3600)
+    return tr("time_days", lang, days=seconds / 86400)

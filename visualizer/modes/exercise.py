@@ -50,6 +50,7 @@ class ExerciseMode(WatchMode):
         self.student = ""  # the teacher's --student, or none
         self.results: Path | None = None  # the folder attempts are written into
         self.saved: Path | None = None
+        self.failed: str | None = None  # why an attempt could not be written (the first time)
         super().__init__(host, n, algorithm)
 
     def _open(self, spec: registry.AlgorithmSpec, n: int) -> None:
@@ -192,8 +193,11 @@ class ExerciseMode(WatchMode):
         else:
             self.host.say(self._wrong_text(graded), "info")
         if self.exercise.over:
-            self._save()
-            self.host.say(self._over_text(), "success")
+            failed = self._save()
+            if failed is None:
+                self.host.say(self._over_text(), "success")
+            else:  # the score, and that it was not saved: not a success banner over the failure
+                self.host.say(f"{self._over_text()} {failed}", "error")
 
     def undo(self) -> None:
         """U / Backspace: take back the wrong move standing, else the last move."""
@@ -346,18 +350,30 @@ class ExerciseMode(WatchMode):
         score = self.exercise.score()
         return tr("exercise_over", self.host.lang, **score)
 
-    def _save(self) -> None:
-        """The attempt into the results folder, once, if any move was made."""
+    def _save(self) -> str | None:
+        """The attempt into the results folder, once, if any move was made. A folder or disk
+        that refuses it (full, gone) is an error banner; the reason is returned and kept for
+        ``unsaved``."""
         if self.results is None or self.saved is not None or not self.exercise.log:
-            return
+            return None
         from visualizer.features.attempt_file import save_attempt
 
         try:
             self.saved = save_attempt(self.results, self.exercise, self.student, self.started)
         except (OSError, SolverError) as exc:
-            self.host.say(tr("error", self.host.lang, message=str(exc)), "error")
-            return
+            reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+            failed = tr("exercise_not_saved", self.host.lang, folder=str(self.results), reason=reason)
+            self.failed = self.failed or failed
+            self.host.say(failed, "error")
+            return failed
         self.host.say(tr("exercise_saved", self.host.lang, path=str(self.saved)), "success")
+        return None
+
+    def unsaved(self) -> str | None:
+        """The attempt under way saved now (if any move was made); why an attempt of this window
+        could not be written, or None when every one was."""
+        self._save()
+        return self.failed
 
     def intro(self) -> str:
         """The conventions, stated before the first move."""

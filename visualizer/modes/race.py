@@ -290,10 +290,9 @@ class RaceMode(SearchMode):
             counters = timeline.counters
             return {
                 "finished": self.race.finished,
-                "counters": {
-                    key: getattr(counters, key)
-                    for key in ("attempts", "placements", "backtracks", "solutions", "checks")
-                },
+                # the counters the window shows for it: pruned and wipe-outs too for forward checking,
+                # MRV and DLX, repairs for min-conflicts (``AlgorithmSpec.counters``)
+                "counters": {key: getattr(counters, key) for key in timeline.spec.counters},
                 "queens": list(timeline.queens),
                 "event_index": self.race.cursor,  # lockstep ticks (side a's own: race.a.events)
                 "event_total": self.scrub_model().total,  # the race's ticks, None (null) until known

@@ -351,10 +351,9 @@ class WatchMode(SearchMode):
             counters = timeline.counters
             return {
                 "finished": timeline.finished,
-                "counters": {
-                    key: getattr(counters, key)
-                    for key in ("attempts", "placements", "backtracks", "solutions", "checks")
-                },
+                # the counters the window shows for it: pruned and wipe-outs too for forward checking,
+                # MRV and DLX, repairs for min-conflicts (``AlgorithmSpec.counters``)
+                "counters": {key: getattr(counters, key) for key in timeline.spec.counters},
                 "queens": list(timeline.queens),
                 "event_index": timeline.cursor,
                 "event_total": self.scrub_model().total,  # the scrub bar's: None (null) until known

@@ -340,6 +340,9 @@ def run_headless(
         runner = HeadlessRunner(app)
         runner.run(commands)
         runner.wait_idle()
+        failed = app.mode.unsaved()  # an exercise's attempt the results folder refused (a full disk)
+        if failed is not None:
+            raise ScriptError(failed)
         result = app.state()
         if state:
             _write(state, "state", lambda: _write_text(state, json.dumps(result, indent=2) + "\n"))

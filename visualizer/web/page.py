@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import html as markup
 import json
+import re
 import zlib
 from importlib import resources
 from pathlib import Path
@@ -25,7 +26,7 @@ from pathlib import Path
 from solvers import registry
 from solvers.registry import AlgorithmSpec
 from solvers.safe_files import write_atomically
-from visualizer.core.lesson import Lesson
+from visualizer.core.lesson import Lesson, utf8_safe
 from visualizer.look.i18n import LANGUAGES, STRINGS, tr
 from visualizer.web.trace import TraceError, build_trace
 
@@ -37,6 +38,9 @@ PAGE_STRINGS = (
     "wipeouts", "hidden_name",
 )  # fmt: skip
 PREFIX = "web_"
+#: The template's places for the player, the title and the data: each filled once, in one pass, so
+#: nothing filled in (a file name holding ``@@DATA@@``) is ever read as a place of its own.
+PLACES = re.compile(r"/\*PLAYER_JS\*/|@@TITLE@@|@@DATA@@")
 
 
 def _strings() -> dict[str, dict[str, str]]:
@@ -104,8 +108,9 @@ def _asset(name: str) -> str:
 
 
 def encode(data: dict[str, object]) -> str:
-    """``data`` as compact JSON, zlib-compressed, base64 (safe inside a ``<script>`` element)."""
-    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    """``data`` as compact JSON, zlib-compressed, base64 (safe inside a ``<script>`` element); a
+    code point UTF-8 cannot hold (a lone surrogate in a note) as U+FFFD."""
+    raw = utf8_safe(json.dumps(data, separators=(",", ":"), ensure_ascii=False))[0].encode("utf-8")
     return base64.b64encode(zlib.compress(raw, 9)).decode("ascii")
 
 
@@ -122,13 +127,13 @@ def render(data: dict[str, object]) -> str:
     names = [trace["title"]["en"]] + ([race["title"]["en"]] if isinstance(race, dict) else [])
     if "names" in data["hidden"]:  # type: ignore[operator]  # an exercise: which algorithm is it?
         names = [tr("hidden_name", "en", letter=letter) for letter in "AB"[: len(names)]]
-    title = f"{' vs '.join(names)} · n = {trace['n']}"
-    html = (
-        _asset("page.html")
-        .replace("/*PLAYER_JS*/", _asset("player.js"))
-        .replace("@@TITLE@@", markup.escape(title))
-        .replace("@@DATA@@", encode(data))
-    )
+    title = utf8_safe(f"{' vs '.join(names)} · n = {trace['n']}")[0]
+    filled = {
+        "/*PLAYER_JS*/": _asset("player.js"),
+        "@@TITLE@@": markup.escape(title),
+        "@@DATA@@": encode(data),
+    }
+    html = PLACES.sub(lambda place: filled[place.group()], _asset("page.html"))
     if len(html.encode("utf-8")) > MAX_PAGE_BYTES:
         raise TraceError(
             f"the page would take more than {MAX_PAGE_BYTES // 2**20} MB; export a shorter stretch"

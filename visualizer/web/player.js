@@ -218,7 +218,8 @@ class Page {
   // A link to a moment: page.html#event=K&lang=zh opens at event K, in Chinese.
   follow(hash) {
     const asked = new URLSearchParams(hash.replace(/^#/, ""));
-    if (asked.get("lang") in this.data.strings) this.setLang(asked.get("lang"));
+    // only the page's own languages: "__proto__", "constructor" or "toString" are no language
+    if (Object.keys(this.data.strings).includes(asked.get("lang"))) this.setLang(asked.get("lang"));
     const event = Number(asked.get("event"));
     if (asked.has("event") && Number.isInteger(event)) this.goto(event - this.data.trace.first);
   }

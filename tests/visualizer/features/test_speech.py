@@ -11,6 +11,7 @@ import numpy as np
 import pygame
 import pytest
 
+from tests.programs import needs
 from tests.ui import FRAME, new_app, press
 from visualizer.core.speech import PAUSE, Moment, Pacer, duration, summary
 from visualizer.features.speech import ESPEAK_RATE, find_engine, join_sentences
@@ -25,6 +26,7 @@ def read_wav(path) -> np.ndarray:
         return np.frombuffer(recording.readframes(recording.getnframes()), "<i2").astype(float) / 32767
 
 
+@needs("espeak-ng")
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_headless_run_writes_the_spoken_narration(tmp_path, lang):
     """Backtracking n = 5: a step said alone, then play at 1 event a second for 8 s (summaries)."""
@@ -138,11 +140,18 @@ def test_sentences_join_in_order_never_over_each_other():
     assert (x[:100] == 1000).all() and (x[100:150] == -1000).all() and (x[150:400] == 0).all()
 
 
-def test_the_command_line_narration_options(tmp_path, capsys):
+def test_the_window_refuses_the_narration_file(tmp_path, capsys):
     from visualizer.__main__ import main
 
     path = tmp_path / "said.wav"
     assert main(["--narrate-file", str(path)]) == 2  # the window speaks: --narrate
     assert "--headless" in capsys.readouterr().err and not path.exists()
+
+
+@needs("espeak-ng")
+def test_the_command_line_writes_the_narration_file(tmp_path):
+    from visualizer.__main__ import main
+
+    path = tmp_path / "said.wav"
     assert main(["--headless", "--n", "4", "--script", "step", "--narrate-file", str(path)]) == 0
     assert path.stat().st_size > 10_000 and os.access(path, os.R_OK)

@@ -122,3 +122,34 @@ def test_bad_web_exports_exit_2_with_one_line(script, tmp_path):
     assert done.returncode == 2, done.stdout
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert not list(tmp_path.iterdir())
+
+
+def test_a_file_name_goes_into_the_page_as_text_and_only_where_it_is_shown(tmp_path):
+    """A search file named ``tmpl@@DATA@@<b>.py``: the title holds the name escaped, never the data."""
+    from tests import EXAMPLE_SEARCHES
+
+    search = tmp_path / "tmpl@@DATA@@<b>.py"
+    search.write_bytes((EXAMPLE_SEARCHES / "backtracking.py").read_bytes())
+    path = tmp_path / "page.html"
+    done = viz("--search", str(search), "--n", "5", "--script", f"export-html:0-40:{path}")
+    assert done.returncode == 0, done.stderr
+    html = path.read_text(encoding="utf-8")
+    titles = re.findall(r"<title>([^<]*)</title>", html)
+    assert titles == ["Your search (tmpl@@DATA@@&lt;b&gt;.py) · n = 5"]
+    assert html.count("tmpl@@DATA@@&lt;b&gt;.py") == 2  # the title and the heading, nowhere else
+    assert data_of(html)["trace"]["count"] == 41 and len(html) < 60_000
+
+
+def test_a_note_with_a_lone_surrogate_is_exported_as_the_replacement_character(tmp_path):
+    lesson = tmp_path / "lesson.json"
+    lesson.write_text(
+        '{"n": 5, "bookmarks": [{"event": 3, "note": {"en": "a\\ud800b", "zh": "\\udcff"}}]}',
+        encoding="ascii",
+    )
+    path = tmp_path / "page.html"
+    done = viz("--lesson", str(lesson), "--script", f"export-html:0-20:{path}")
+    assert done.returncode == 0, done.stderr
+    assert data_of(path.read_text(encoding="utf-8"))["bookmarks"][0]["note"] == {
+        "en": "a\ufffdb",
+        "zh": "\ufffd",
+    }

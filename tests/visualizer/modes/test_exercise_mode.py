@@ -312,3 +312,62 @@ def test_a_press_on_the_scrub_bar_reviews_that_move():
         assert app.running
     finally:
         app.close()
+
+
+@pytest.mark.parametrize(
+    "script", ["exercise:refuse", "exercise:place;exercise:refuse;reset;exercise:refuse"]
+)
+def test_headless_on_a_full_disk_the_unsaved_attempt_is_one_line_and_status_2(tmp_path, monkeypatch, script):
+    """Saved at the end (or by R on the way): a results folder whose disk is full is said, never exit 0."""
+    import errno
+
+    from solvers import safe_files
+    from tests.run import viz
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(safe_files.os, "fsync", full)
+    state = tmp_path / "state.json"
+    done = viz(
+        "--mode", "exercise", "--n", "4", "--student", "Li", "--results", str(tmp_path), "--script", script,
+        "--state", str(state),
+    )  # fmt: skip
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "NOT saved" in done.stderr and "No space left on device" in done.stderr
+    assert list(tmp_path.iterdir()) == []  # no attempt, no temporary, no state
+    monkeypatch.undo()
+    again = viz(
+        "--mode", "exercise", "--n", "4", "--student", "Li", "--results", str(tmp_path), "--script", script
+    )
+    assert again.returncode == 0, again.stderr
+    assert len(list(tmp_path.glob("Li-*.json"))) == script.count("reset") + 1
+
+
+def test_in_the_window_a_finished_attempt_that_cannot_be_saved_says_so_with_the_score(tmp_path, monkeypatch):
+    import errno
+
+    from solvers import safe_files
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "磁盘已满")
+
+    app = new_app(4, "backtracking", mode="exercise", lang="zh")
+    try:
+        app.dispatch("exercise", ("student", "Mei"))
+        app.dispatch("exercise", ("results", str(tmp_path)))
+        monkeypatch.setattr(safe_files.os, "fsync", full)
+        for _ in range(200):  # the model answer's moves, one by one, to the end
+            if app.mode.exercise.over:
+                break
+            due = app.mode.exercise.due
+            app.dispatch(
+                "exercise",
+                (due.action, due.row) if due.action in ("backtrack", "row") else (due.action, None),
+            )
+        assert app.mode.exercise.over
+        assert app.banner is not None and app.banner[1] == "error"
+        assert "练习记录未能保存到" in app.banner[0] and "磁盘已满" in app.banner[0]
+        assert app.mode.unsaved() is not None
+    finally:
+        app.close()

@@ -200,3 +200,29 @@ def test_the_end_of_a_run_is_named_for_what_the_algorithm_does():
             assert app.banner is not None and chinese in app.banner[0], (algo, app.banner)
         finally:
             app.close()
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "extra"),
+    [
+        ("forward-checking", ("pruned", "wipeouts")),
+        ("mrv", ("pruned", "wipeouts")),
+        ("dlx", ("pruned", "wipeouts")),
+        ("min-conflicts", ("repairs",)),
+        ("backtracking", ()),
+    ],
+)
+@pytest.mark.parametrize("mode", ["watch", "race"])
+def test_the_state_files_counters_are_the_ones_the_window_shows(algorithm, extra, mode):
+    """README: pruned and wipe-outs for forward checking, MRV and DLX; repairs for min-conflicts."""
+    from visualizer.shell.headless import run_headless
+
+    other = "backtracking" if algorithm != "backtracking" else "bitmask"
+    state = run_headless(n=6, algorithm=algorithm, mode=mode, algo2=other, script="step:60")
+    solo = Timeline(registry.get(algorithm), 6)
+    solo.step(60)
+    base = ("attempts", "placements", "backtracks", "solutions", "checks")
+    assert tuple(state["counters"]) == base + extra
+    assert state["counters"] == {key: getattr(solo.counters, key) for key in base + extra}
+    if extra[:1] == ("pruned",):
+        assert state["counters"]["pruned"] > 0
