@@ -152,3 +152,28 @@ def exercise_data(
         "actions": list(ACTION_CODES),
         "instances": [instance_data(spec, n, goal, instance) for instance in drawn or [None]],
     }
+
+
+def exercise_page(
+    spec: AlgorithmSpec,
+    n: int,
+    *,
+    goal: str = "first",
+    feedback: str = "continuous",
+    count: int = 1,
+    seed: tuple[int, int, int] | None = None,
+    mastery: int = MASTERY,
+    lang: str = "en",
+    instance: Instance | None = None,
+) -> dict[str, object]:
+    """A page's data for the exercise: ``count`` instances drawn from ``seed`` (SEED, BLOCKED,
+    GIVEN), or the one ``instance`` (None: the plain board). SolverError / ValueError for what the
+    exercise does not take, in one sentence."""
+    from visualizer.web.page import exercise_page_data
+
+    if seed is not None:
+        drawn = instances(n, count, seed[0], seed[1], seed[2])
+    else:
+        drawn = [instance] if count == 1 else instances(n, count, None, 0, 0)
+    data = exercise_data(spec, n, goal=goal, feedback=feedback, drawn=drawn, mastery=mastery)
+    return exercise_page_data(data, lang)

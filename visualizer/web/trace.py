@@ -11,6 +11,7 @@ The trace is compact: queens and domains are keyframes every ``KEYFRAME`` events
 event's changed rows, counters are per-event differences, marks and sentences are stored once
 each in a table and named by their index. ``player.js`` rebuilds any event from them.
 
+>>> from solvers import registry
 >>> trace = build_trace(registry.get("backtracking"), 4, 0, 3)
 >>> trace["count"], trace["queenKeys"][0], trace["queenSteps"][1], trace["lines"][:2]
 (4, [-1, -1, -1, -1], [0, 0], [-1, 6])
@@ -23,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from solvers import registry
 from solvers.events import Place
 from solvers.registry import AlgorithmSpec
 from visualizer.core.domains import DomainFollower, shows_domains
@@ -102,6 +102,7 @@ def build_trace(
     ``stops`` (ascending cursor positions from ``first`` to ``last``, repeats allowed) a frame is
     kept at each of them only: an exercise's board after each of its moves.
 
+    >>> from solvers import registry
     >>> build_trace(registry.get("backtracking"), 4, 0, 4, stops=[0, 1, 1, 4])["queenSteps"]
     [[], [0, 0], [], [1, 2]]
     """
