@@ -16,9 +16,9 @@ SIZE = (1200, 900)
 
 
 @contextmanager
-def offline_browser() -> Iterator[object]:
-    """A headless chromium (a selenium driver) whose network is off; ``requests(driver)`` lists
-    the URLs it asked for since the last call."""
+def offline_browser(*flags: str) -> Iterator[object]:
+    """A headless chromium (a selenium driver, with ``flags`` besides ours) whose network is off;
+    ``requests(driver)`` lists the URLs it asked for since the last call."""
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
@@ -29,7 +29,7 @@ def offline_browser() -> Iterator[object]:
         "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
         f"--window-size={SIZE[0]},{SIZE[1]}", "--no-first-run", "--disable-extensions",
         "--disable-background-networking", "--disable-sync", "--disable-component-update",
-        "--force-device-scale-factor=1",
+        "--force-device-scale-factor=1", *flags,
     ):  # fmt: skip
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})

@@ -298,6 +298,16 @@ def export_html_spec(text: str) -> tuple[str, str, str]:
     return first, last, output_path(path, "web page")
 
 
+def exercise_export_path(text: str) -> str:
+    """``PATH.html`` (the exercise as a web page) or ``PATH.zip`` (a SCORM 1.2 package)."""
+    path = text.strip()
+    if not path.lower().endswith((".html", ".htm", ".zip")):
+        raise ArgumentError(
+            f"export-exercise writes a .html page or a .zip SCORM package (got {shown(path)})"
+        )
+    return output_path(path, "exercise page")
+
+
 def export_size(text: str) -> tuple[int, int]:
     width, sep, height = text.lower().partition("x")
     if not sep:
@@ -686,6 +696,17 @@ COMMANDS: dict[str, Command] = _table(
         "export_html_button",
         SEARCH,
         parse=export_html_spec,
+    ),
+    Command(
+        "export-exercise",
+        "export_exercise",
+        "lesson",
+        (Key("e", "Shift+E", shift=True),),
+        "export_exercise",
+        "export_exercise_button",
+        EXERCISE,
+        parse=exercise_export_path,
+        own_keys=True,  # Shift+E: elsewhere a stretch as a web page (export-html)
     ),
     Command("export-fps", "set_export_fps", "lesson", parse=number("export-fps", positive=True, maximum=60)),
     Command("export-size", "set_export_size", "lesson", parse=export_size),

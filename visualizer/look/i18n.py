@@ -571,6 +571,19 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Saved a web page of {frames} events ({size} KB): {path}",
         "已保存 {frames} 步的网页（{size} KB）：{path}",
     ),
+    "export_exercise": (
+        "Export the exercise as a web page, or a SCORM package for an LMS (.zip)",
+        "把练习导出为网页，或供学习管理系统使用的 SCORM 包（.zip）",
+    ),
+    "export_exercise_button": ("Export exercise", "导出练习"),
+    "export_exercise_saved": (
+        "Saved the exercise (up to {frames} moves, {size} KB): {path}",
+        "已保存练习（最多 {frames} 步，{size} KB）：{path}",
+    ),
+    "export_exercise_ask": (
+        "The exercise as PATH.html (a web page) or PATH.zip (a SCORM 1.2 package for an LMS):",
+        "练习导出为 路径.html（网页）或 路径.zip（供学习管理系统使用的 SCORM 1.2 包）：",
+    ),
     "web_other_language": ("中文", "English"),
     "web_big_text": ("Large text", "大字"),
     "web_speed": ("Events per second", "每秒步数"),
