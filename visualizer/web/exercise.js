@@ -63,8 +63,9 @@ const NQX = (() => {
       this.at = this.first;
       this.standing = null;
       this.reached = false;
-      this.log = []; // every answer taken: {step, move, expected, right, kind, board, t}
-      this.base = { right: 0, moves: 0, mistakes: [0, 0, 0, 0, 0] }; // answers folded away
+      this.log = []; // every answer taken: {step, move, expected, right, kind, index, board, t}
+      // the answers counted (those of the log, and those folded away before it by a resumed state)
+      this.counts = { right: 0, moves: 0, mistakes: [0, 0, 0, 0, 0] };
     }
 
     step(index) {
@@ -104,6 +105,9 @@ const NQX = (() => {
       }
       const entry = { ...verdict, index: due, board: this.at, t };
       this.log.push(entry);
+      this.counts.moves += 1;
+      if (verdict.right) this.counts.right += 1;
+      else this.counts.mistakes[KINDS.indexOf(verdict.kind)] += 1;
       return entry;
     }
 
@@ -119,14 +123,9 @@ const NQX = (() => {
 
     // The window's score: right answers of all answers (100.0 before any), mistakes by kind.
     score() {
+      const { right, moves } = this.counts;
       const mistakes = {};
-      let right = this.base.right;
-      this.base.mistakes.forEach((count, i) => { if (count) mistakes[KINDS[i]] = count; });
-      for (const entry of this.log) {
-        if (entry.right) right += 1;
-        else mistakes[entry.kind] = (mistakes[entry.kind] || 0) + 1;
-      }
-      const moves = this.base.moves + this.log.length;
+      this.counts.mistakes.forEach((count, i) => { if (count) mistakes[KINDS[i]] = count; });
       return { right, moves, percent: moves ? round1((100 * right) / moves) : 100.0, mistakes };
     }
 
@@ -139,9 +138,9 @@ const NQX = (() => {
     }
 
     snapshot() {
-      const { right, moves, mistakes } = this.score();
-      return { at: this.at, right, moves, mistakes: KINDS.map((kind) => mistakes[kind] || 0),
-               reached: this.reached, standing: this.standing !== null };
+      const { right, moves, mistakes } = this.counts;
+      return { at: this.at, right, moves, mistakes: mistakes.slice(), reached: this.reached,
+               standing: this.standing !== null };
     }
   }
 
@@ -218,11 +217,11 @@ const NQX = (() => {
         if (v.length !== 9) throw new Error("a damaged base");
         snap = { at: v[0], right: v[1], moves: v[2], mistakes: v.slice(3, 8), reached: v[8] === 1, standing: false };
       }
+      if (!/^(\d+|[A-Za-z])*$/.test(moves)) throw new Error("damaged moves");
       const steps = [];
       for (const [, run, letter] of moves.matchAll(/(\d+)|([A-Za-z])/g)) {
         steps.push(run ? Number(run) : untoken(letter));
       }
-      if (steps.join("").length === 0 && moves.length) throw new Error("damaged moves");
       return { attempt: number(attempt), instance: number(instance), seconds: number(seconds),
                best: best === "" ? null : number(best), base: snap, moves: steps };
     },
@@ -366,6 +365,20 @@ class ExercisePage {
     return Math.max(0, (this.ended ?? this.now()) - this.started);
   }
 
+  // Moves in a row, drawn once at the end (a script, a test): each ["place"], ["backtrack", 2],
+  // ["undo"] ... graded and reported as one made by hand; returns the answers.
+  moves(list) {
+    this.quiet = true;
+    const out = [];
+    try {
+      for (const [action, row] of list) out.push(action === "undo" ? this.undo() : this.move(action, row ?? null));
+    } finally {
+      this.quiet = false;
+    }
+    this.show();
+    return out;
+  }
+
   // One move of the student's, graded (the window's ExerciseMode.move); returns the answer or null.
   move(action, row = null) {
     if (row !== null && !(Number.isInteger(row) && row >= 0 && row < this.n)) return null;
@@ -448,7 +461,7 @@ class ExercisePage {
 
   // -- the model answer (O) and the review (← / →, the bar) --------------------------------------
 
-  model() {
+  modelAnswer() {
     if (this.replaying !== null) return this.stopModel(true);
     this.endReview();
     this.replaying = this.grader.at;
@@ -515,7 +528,6 @@ class ExercisePage {
     lms.set("cmi.core.score.min", 0);
     lms.set("cmi.core.score.max", 100);
     this.report(null);
-    lms.commit();
     const leave = () => this.leave();
     window.addEventListener("pagehide", leave);
     window.addEventListener("beforeunload", leave);
@@ -540,7 +552,7 @@ class ExercisePage {
       if (b.at < grader.first || b.at > grader.total) return this.start(state.instance), false;
       grader.at = b.at;
       grader.reached = b.reached;
-      grader.base = { right: b.right, moves: b.moves, mistakes: b.mistakes };
+      grader.counts = { right: b.right, moves: b.moves, mistakes: b.mistakes.slice() };
       this.itemsBase = b;
     }
     try {
@@ -605,17 +617,21 @@ class ExercisePage {
     lms.set("cmi.core.score.raw", Math.max(this.best ?? 0, this.grader.gradebook()));
     this.status = this.lessonStatus();
     lms.set("cmi.core.lesson_status", this.status);
-    lms.set("cmi.suspend_data", this.suspendData());
-    if (!entry || this.grader.over || this.interactions % COMMIT_EVERY === 0) lms.commit();
+    if (!entry || this.grader.over || this.interactions % COMMIT_EVERY === 0) this.commit();
+  }
+
+  // The suspend data with every commit (the LMS keeps what a commit sends).
+  commit() {
+    this.lms.set("cmi.suspend_data", this.suspendData());
+    this.lms.commit();
   }
 
   leave() {
     const lms = this.lms;
     if (!lms || !lms.open) return;
     lms.set("cmi.core.session_time", NQX.timespan(this.now() - this.opened));
-    lms.set("cmi.suspend_data", this.suspendData());
     lms.set("cmi.core.exit", this.grader.over ? "" : "suspend");
-    lms.commit();
+    this.commit();
     lms.finish();
   }
 
@@ -631,7 +647,7 @@ class ExercisePage {
       "ex-row": () => this.move("row", this.cursorRow),
       "ex-confirm": () => this.move("confirm"),
       "ex-undo": () => this.undo(),
-      "ex-model": () => this.model(),
+      "ex-model": () => this.modelAnswer(),
       "ex-new": () => this.newAttempt(),
     };
     for (const [id, action] of Object.entries(buttons)) $(id).onclick = action;
@@ -671,7 +687,7 @@ class ExercisePage {
       enter: () => this.move("confirm"),
       u: () => this.undo(),
       backspace: () => this.undo(),
-      o: () => this.model(),
+      o: () => this.modelAnswer(),
       escape: () => this.escape(),
       r: () => this.newAttempt(),
       arrowup: () => { this.cursorRow = (this.cursorRow + this.n - 1) % this.n; this.show(); },
@@ -700,7 +716,7 @@ class ExercisePage {
 
   say(text) {
     this.said = text;
-    this.$("ex-status").textContent = text;
+    if (!this.quiet) this.$("ex-status").textContent = text;
   }
 
   wrongText(entry) {
@@ -761,8 +777,8 @@ class ExercisePage {
   }
 
   show() {
+    if (this.quiet) return;
     const $ = this.$;
-    const grader = this.grader;
     $("title").textContent = `${this.s("title")} · ${this.ex.title[this.lang]} · n = ${this.n}`;
     $("lang").textContent = this.s("other_language");
     $("big").textContent = this.s("big_text");
