@@ -574,7 +574,7 @@ class Lessons:
         mode = self.host.mode
         spec, n, lang = registry.get(mode.algorithm), mode.n, self.host.lang
         goal, feedback = mode.exercise.goal, mode.exercise.feedback  # type: ignore[attr-defined]
-        instance = mode.timeline.spec.instance  # type: ignore[attr-defined]
+        instance = mode.timeline.spec.instance  # type: ignore[attr-defined, union-attr]
         build = lambda: exercise_page(  # noqa: E731
             spec, n, goal=goal, feedback=feedback, instance=instance, lang=lang
         )

@@ -10,7 +10,7 @@
 //   NQX.round1(x)                 -> Python's round(x, 1) (ties to even on the exact double)
 //   NQX.Suspend                   -> encode(page) / decode(text): cmi.suspend_data (see SUSPEND)
 //   NQX.Lms.find(window)          -> the LMS's API wrapped, or null
-//   NQX.timespan(s), NQX.clock(d) -> SCORM 1.2's CMITimespan ("0000:01:05.20") and CMITime
+//   NQX.timespan(s)               -> SCORM 1.2's CMITimespan ("0000:01:05.20")
 // window.nqPage: the running page (an ExercisePage or the player's Page); window.nqReady: a Promise
 // of true once it runs. The address may say page.html#instance=K (0-based) or #lang=zh.
 "use strict";
@@ -26,7 +26,11 @@
 // when the oldest moves were folded into it to stay within 4,096 characters (their marks on the
 // review bar are then not restored; the step, the score and the mistakes by kind always are).
 const SUSPEND_LIMIT = 4096;
-const COMMIT_EVERY = 10; // moves between two LMSCommit calls (and at the end, and on leaving)
+// LMSCommit (which sends the state to the LMS's server) after COMMIT_EVERY moves or undos once
+// COMMIT_SECONDS have passed since the last one, and always at the run's end, on a new attempt
+// and on leaving the page.
+const COMMIT_EVERY = 10;
+const COMMIT_SECONDS = 5;
 const MODEL_PACE = 2; // model moves a second while the model answer plays (the window's)
 
 const NQX = (() => {
@@ -238,10 +242,6 @@ const NQX = (() => {
     return `${pad(hours, 4)}:${pad(Math.floor(s / 60) % 60, 2)}:${pad(s % 60, 2)}.${pad(hundredths % 100, 2)}`;
   }
 
-  function clock(date) {
-    return `${pad(date.getHours(), 2)}:${pad(date.getMinutes(), 2)}:${pad(date.getSeconds(), 2)}`;
-  }
-
   class Lms {
     // The SCORM 1.2 API: the standard search (this window and its parents, at most 500 levels, then
     // the opener and its parents); a window of another origin ends the search there.
@@ -291,7 +291,7 @@ const NQX = (() => {
     }
   }
 
-  return { ACTIONS, KINDS, round1, moveText, Grader, Suspend, Lms, timespan, clock, token, untoken };
+  return { ACTIONS, KINDS, round1, moveText, Grader, Suspend, Lms, timespan, token, untoken };
 })();
 
 // -- the exercise's page -----------------------------------------------------------------------
@@ -356,7 +356,7 @@ class ExercisePage {
     this.stopModel(false);
     this.attempt += 1;
     this.start((this.index + 1) % this.ex.instances.length);
-    this.report(null);
+    this.report(null, true);
   }
 
   // -- the moves -------------------------------------------------------------------------------
@@ -527,7 +527,9 @@ class ExercisePage {
     if (!status || status === "not attempted") lms.set("cmi.core.lesson_status", "incomplete");
     lms.set("cmi.core.score.min", 0);
     lms.set("cmi.core.score.max", 100);
-    this.report(null);
+    this.committed = this.now();
+    this.uncommitted = 0;
+    this.report(null, true);
     const leave = () => this.leave();
     window.addEventListener("pagehide", leave);
     window.addEventListener("beforeunload", leave);
@@ -597,9 +599,9 @@ class ExercisePage {
     return "incomplete";
   }
 
-  // After a move (``entry``; null: an undo or a new attempt): its interaction, the score, the
-  // status and the suspend data; a commit every COMMIT_EVERY moves and at the end.
-  report(entry) {
+  // After a move (``entry``; null: an undo or a new attempt): its interaction, the score and the
+  // status; a commit (with the suspend data) when one is due.
+  report(entry, fresh = false) {
     const lms = this.lms;
     if (!lms) return;
     if (entry) {
@@ -607,7 +609,6 @@ class ExercisePage {
       const moves = this.grader.score().moves;
       lms.set(n + "id", `a${this.attempt}-m${moves}-s${entry.step}-${entry.kind || "right"}`);
       lms.set(n + "type", "performance");
-      lms.set(n + "time", NQX.clock(new Date()));
       lms.set(n + "student_response", entry.move);
       lms.set(n + "correct_responses.0.pattern", entry.expected);
       lms.set(n + "result", entry.right ? "correct" : "wrong");
@@ -615,15 +616,20 @@ class ExercisePage {
       this.interactions += 1;
     }
     lms.set("cmi.core.score.raw", Math.max(this.best ?? 0, this.grader.gradebook()));
-    this.status = this.lessonStatus();
-    lms.set("cmi.core.lesson_status", this.status);
-    if (!entry || this.grader.over || this.interactions % COMMIT_EVERY === 0) this.commit();
+    const status = this.lessonStatus();
+    if (status !== this.status) lms.set("cmi.core.lesson_status", status);
+    this.status = status;
+    this.uncommitted += 1;
+    const due = this.uncommitted >= COMMIT_EVERY && this.now() - this.committed >= COMMIT_SECONDS;
+    if (fresh || due || (entry && this.grader.over)) this.commit();
   }
 
   // The suspend data with every commit (the LMS keeps what a commit sends).
   commit() {
     this.lms.set("cmi.suspend_data", this.suspendData());
     this.lms.commit();
+    this.committed = this.now();
+    this.uncommitted = 0;
   }
 
   leave() {
