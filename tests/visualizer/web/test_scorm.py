@@ -133,3 +133,42 @@ def test_the_cli_refuses_in_one_line(tmp_path, args, needle):
     args = tuple(str(tmp_path / a) if a.startswith("x.") else a for a in args)
     refused(nqueens(*args), needle)
     assert not list(tmp_path.iterdir())
+
+
+def test_the_window_exports_its_exercise_as_a_package_and_as_a_page(tmp_path):
+    import base64
+    import json
+    import re
+    import zlib
+
+    from tests.run import viz
+
+    out, page = tmp_path / "window.zip", tmp_path / "window.html"
+    script = f"exercise:place;export-exercise:{out};export-exercise:{page}"
+    args = (
+        "--n",
+        "6",
+        "--algo",
+        "mrv",
+        "--mode",
+        "exercise",
+        "--seed",
+        "4",
+        "--goal",
+        "all",
+        "--feedback",
+        "undo",
+    )
+    result = viz(*args, "--script", script)
+    assert result.returncode == 0, result.stderr
+    assert problems(out.read_bytes()) == []
+    html = zipfile.ZipFile(out).read("index.html").decode("utf-8")
+    assert html == page.read_text(encoding="utf-8")  # the package's page is the page
+    encoded = re.search(r'<script type="application/octet-stream" id="data">([^<]+)</script>', html)
+    assert encoded is not None
+    data = json.loads(zlib.decompress(base64.b64decode(encoded.group(1))))["exercise"]
+    assert (data["algorithm"], data["n"], data["goal"], data["feedback"]) == ("mrv", 6, "all", "undo")
+    (instance,) = data["instances"]
+    assert instance["instance"]["seed"] == 4 and len(instance["instance"]["blocked"]) == 2
+    refused_script = viz(*args, "--script", f"export-exercise:{tmp_path / 'x.txt'}")
+    assert refused_script.returncode == 2 and ".zip" in refused_script.stderr
