@@ -6,7 +6,7 @@
 //   NQ.Trace(data.trace)       -> .at(frame): {queens, domains, mrv, counters, mark, said, line}
 //   NQ.attacked(queens)        -> a Set of "row,col" squares some queen attacks
 //   NQ.fill(template, fields)  -> template with {name} fields filled in
-// NQ.Board: the board (an ARIA grid of labelled squares), shared with exercise.js.
+// Board: the board (an ARIA grid of labelled squares), shared with exercise.js.
 // window.nqPage: the running page (goto, state, play, pause, setLang, answer) once ready;
 // window.nqReady: a Promise of true once it is (false: the data could not be opened here), made by
 // exercise.js, which starts this page or the exercise's. The address may name a moment:
