@@ -197,9 +197,10 @@ def test_the_end_shows_the_score_and_the_mistakes_on_the_bar(browser, tmp_path):
     assert state["over"] and state["score"]["moves"] == 30 and state["score"]["right"] == 28
     assert browser.find_element("id", "ex-question").text.startswith("Done: 28 of 30 moves right (93.3%)")
     assert len(browser.find_elements("css selector", "#scrub .tick")) == 2
-    counters = {
-        dd.get_attribute("data-key"): dd.text for dd in browser.find_elements("css selector", "#counters dd")
-    }
+    counters = browser.execute_script(
+        "return Object.fromEntries([...document.querySelectorAll('#counters dd')]"
+        ".map((dd) => [dd.dataset.key, dd.textContent]))"
+    )
     assert counters["score"] == "28 / 30 (93.3%)" and counters["mistakes"] == "2"
     browser.find_element("id", "lang").click()
     assert browser.find_element("id", "ex-question").text.startswith("完成：30 步中对了 28 步")

@@ -322,7 +322,7 @@ class ExercisePage {
     this.start(index);
     if (this.lms) this.connect();
     this.setLang(this.lang);
-    this.ticker = setInterval(() => this.showCounters(), 1000);
+    this.ticker = setInterval(() => this.showTime(), 1000);
   }
 
   // The exercise's own string (the window's exercise_KEY), else the page's.
@@ -850,6 +850,12 @@ class ExercisePage {
       dd.textContent = value;
       list.append(dt, dd);
     }
+  }
+
+  // The clock, once a second (only its text: nothing else is redrawn or read out again).
+  showTime() {
+    const time = this.$("counters").querySelector("dd[data-key='time']");
+    if (time) time.textContent = this.s("seconds", { seconds: this.seconds().toFixed(1) });
   }
 
   showCode(at) {
