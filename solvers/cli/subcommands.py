@@ -252,6 +252,8 @@ def _page_arguments(page: argparse.ArgumentParser, output: str) -> None:
         metavar="SEED[,BLOCKED,GIVEN]",
         help="draw the instances from SEED (default 2 blocked, 1 given)",
     )
+    exercise.add_argument("--blocked", nargs="+", metavar="R,C", help="one instance: these squares blocked")
+    exercise.add_argument("--given", nargs="+", metavar="R,C", help="one instance: these queens given")
     exercise.add_argument(
         "--mastery", type=whole_number("mastery", 0, 100), help="the percentage that passes (default 80)"
     )

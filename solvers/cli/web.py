@@ -1,6 +1,7 @@
 """``nqueens html N --algo NAME [--lesson FILE] [--stretch FROM-TO] -o PATH`` (issue 24): a stretch
 of a run, or a lesson, as one self-contained web page that plays offline. With ``--exercise`` (and
-``--goal``, ``--feedback``, ``--instances``, ``--seed``, ``--mastery``) the page is the exercise
+``--goal``, ``--feedback``, ``--instances``, ``--seed`` or ``--blocked`` / ``--given``, ``--mastery``)
+the page is the exercise
 (issue 40); ``--scorm`` (or ``nqueens scorm``) writes it as a SCORM 1.2 package, a .zip for an LMS.
 
 The page is built by ``visualizer/web/`` (no pygame there, nor here). Without ``--stretch`` the
@@ -35,19 +36,23 @@ def _lesson(path: str | None):  # -> Lesson | None
         ) from None
 
 
-EXERCISE_OPTIONS = ("goal", "feedback", "instances", "seed", "mastery")
+EXERCISE_OPTIONS = ("goal", "feedback", "instances", "seed", "mastery", "blocked", "given")
 
 
 def _exercise(args: argparse.Namespace) -> dict[str, object]:
     """The exercise's page data from the options; UsageError for what it does not take."""
     from solvers import registry
     from solvers.errors import SolverError
+    from solvers.instance import Instance
     from visualizer.commands import ArgumentError, exercise_action
     from visualizer.web.exercise import MASTERY, exercise_page
 
     if args.lesson or args.stretch:
         raise UsageError("--exercise takes no --lesson or --stretch: the student makes the whole run")
+    if args.seed is not None and (args.blocked or args.given):
+        raise UsageError("--seed draws the instances: give it, or --blocked / --given, not both")
     try:
+        instance = Instance.parse(args.n, args.blocked or (), args.given or ())
         seed = exercise_action(f"seed:{args.seed}")[1] if args.seed is not None else None
         return exercise_page(
             registry.get(args.algo or "backtracking"),
@@ -58,6 +63,7 @@ def _exercise(args: argparse.Namespace) -> dict[str, object]:
             seed=seed,  # type: ignore[arg-type]
             mastery=MASTERY if args.mastery is None else args.mastery,
             lang=args.lang or "en",
+            instance=None if instance.plain else instance,
         )
     except (ArgumentError, SolverError, ValueError) as error:
         raise UsageError(str(error)) from None

@@ -127,6 +127,9 @@ def test_a_title_with_markup_stays_text():
         (("scorm", "6", "--seed", "x", "-o", "x.zip"), "seed"),
         (("scorm", "6", "--mastery", "120", "-o", "x.zip"), "mastery"),
         (("scorm", "6", "--exercise", "--lesson", "seed-003-four-queens", "-o", "x.zip"), "--lesson"),
+        (("scorm", "6", "--seed", "3", "--given", "2,4", "-o", "x.zip"), "not both"),
+        (("scorm", "6", "--blocked", "9,9", "-o", "x.zip"), "off the 6 x 6 board"),
+        (("scorm", "6", "--algo", "bitmask", "--seed", "3", "-o", "x.zip"), "takes no blocked squares"),
     ],
 )
 def test_the_cli_refuses_in_one_line(tmp_path, args, needle):
@@ -172,3 +175,18 @@ def test_the_window_exports_its_exercise_as_a_package_and_as_a_page(tmp_path):
     assert instance["instance"]["seed"] == 4 and len(instance["instance"]["blocked"]) == 2
     refused_script = viz(*args, "--script", f"export-exercise:{tmp_path / 'x.txt'}")
     assert refused_script.returncode == 2 and ".zip" in refused_script.stderr
+
+
+def test_one_instance_of_the_teachers_blocked_squares_and_given_queens(tmp_path):
+    import base64
+    import json
+    import re
+    import zlib
+
+    out = tmp_path / "fixed.html"
+    result = nqueens("html", "6", "--blocked", "0,0", "1,2", "--given", "2,4", "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    encoded = re.search(r'id="data">([^<]+)</script>', out.read_text(encoding="utf-8"))
+    assert encoded is not None
+    (instance,) = json.loads(zlib.decompress(base64.b64decode(encoded.group(1))))["exercise"]["instances"]
+    assert instance["instance"] == {"n": 6, "blocked": [[0, 0], [1, 2]], "given": [[2, 4]], "seed": None}
