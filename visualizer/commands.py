@@ -702,7 +702,7 @@ COMMANDS: dict[str, Command] = _table(
         "export_exercise",
         "lesson",
         (Key("e", "Shift+E", shift=True),),
-        "export_exercise",
+        "export_html",  # one help row for Shift+E: a stretch, or in exercise mode the exercise
         "export_exercise_button",
         EXERCISE,
         parse=exercise_export_path,
@@ -843,11 +843,12 @@ def parse_argument(name: str, text: str) -> object:
 
 
 def help_rows() -> list[tuple[str, str]]:
-    """(keys as shown, i18n key of the action) for the help overlay, in table order."""
-    rows = []
+    """(keys as shown, i18n key of the action) for the help overlay, in table order; a key that
+    means the same action in two modes (Shift+E: a stretch, or the exercise) is one row."""
+    rows: list[tuple[str, str]] = []
     for command in COMMANDS.values():
         shown = [key.shown for key in command.keys if key.shown]
-        if shown and command.help:
+        if shown and command.help and (" / ".join(shown), command.help) not in rows:
             rows.append((" / ".join(shown), command.help))
     return rows
 

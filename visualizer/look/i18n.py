@@ -561,7 +561,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "export_saved": ("Exported {frames} frames: {path}", "已导出 {frames} 帧：{path}"),
     "export_cancelled": ("Export cancelled", "已取消导出"),
     # -- a stretch as one web page (issue 24: visualizer/web/) --
-    "export_html": ("Export a stretch as a web page (HTML)", "把一段导出为网页（HTML）"),
+    "export_html": (
+        "A stretch as a web page (exercise: the exercise, .html or .zip)",
+        "把一段导出为网页（练习模式：导出练习，.html 或 .zip）",
+    ),
     "export_html_button": ("Web page", "网页"),
     "export_html_ask": (
         "Web page FROM-TO:PATH.html (events, or b1 for bookmark 1)",
@@ -570,10 +573,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "export_html_saved": (
         "Saved a web page of {frames} events ({size} KB): {path}",
         "已保存 {frames} 步的网页（{size} KB）：{path}",
-    ),
-    "export_exercise": (
-        "Export the exercise as a web page, or a SCORM package for an LMS (.zip)",
-        "把练习导出为网页，或供学习管理系统使用的 SCORM 包（.zip）",
     ),
     "export_exercise_button": ("Export exercise", "导出练习"),
     "export_exercise_saved": (
