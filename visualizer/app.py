@@ -8,6 +8,7 @@ Keys, buttons and the headless script all name commands of ``visualizer/commands
 from __future__ import annotations
 
 import threading
+import time
 import traceback
 import warnings
 from collections.abc import Callable
@@ -29,6 +30,7 @@ from visualizer.features.sound import Sound
 from visualizer.features.speech import Speech
 from visualizer.input.controls import Controls, control_state
 from visualizer.input.focus import Focus
+from visualizer.input.palette import Entry, Palette
 from visualizer.input.prompt import Prompt
 from visualizer.look import appearance
 from visualizer.look.i18n import tr
@@ -46,6 +48,11 @@ if TYPE_CHECKING:
 
 #: Banners stay this long (seconds of app time).
 BANNER_SECONDS = 4.0
+#: A quiet window sleeps until input comes, or this long: a few frames a second while input has just
+#: come (a hover, a tooltip due), then seldom (nothing changes by itself then; a safety net).
+SETTLE_SECONDS, SETTLING, REFRESH_SECONDS = 0.25, 3.0, 5.0
+#: How often a sleeping window looks for input (SDL's own wait polls every millisecond here).
+LOOK_SECONDS = 0.02
 #: What a command, typed text, a lesson or an export may raise for the user's input: a banner, no log.
 #: (SolverError and the script's ArgumentError are ValueErrors.)
 EXPECTED_ERRORS = (ValueError, TypeError, OSError, pygame.error)
@@ -96,6 +103,7 @@ class App:
         self.mode: Mode = modes.make(mode, self, n, algorithm, algo2)  # SolverError for a bad n
         self.asks = True  # a question in the window; False in the headless mode: refused instead
         self.prompt = Prompt()  # a question over the board (a note, a path)
+        self.palette = Palette(run=self._run_entry)  # Ctrl+K: every command, found by name
         self.opening_key = ""  # the text of the key that just opened a text box (its TEXTINPUT follows)
         self.focus = Focus()  # Tab: the control that has the keyboard (issue 25)
         pygame.display.init()  # display and fonts only: no audio device is needed
@@ -159,7 +167,27 @@ class App:
         window = {"fullscreen": self.fullscreen, "window_size": list(self.surface.get_size())}
         shown = {"show_all": self.show_all, "legend": self.show_legend, "presenting": self.presenting}
         shown["sound"], shown["narrate"] = self.sound.on, self.speech.on
-        return {**common, **look, **shown, **self.mode.state(), **window, **self.lessons.state()}
+        layout = {"layout": self.layout_report()}
+        return {**common, **look, **shown, **self.mode.state(), **window, **self.lessons.state(), **layout}
+
+    def layout_report(self) -> dict[str, object]:
+        """Where things lie in a frame drawn now: the window's size, the board's rectangle, how many
+        controls show, and every text the frame had to cut (none, in a window that fits)."""
+        from visualizer.render.fonts import CUT
+
+        self.guarded(self.draw)  # the frame it reports (a headless run draws only when asked)
+        area = self.surface.get_rect()
+        board = self.geometry.rect if self.geometry is not None else None
+        controls = self.controls
+        widgets: list[pygame_gui.core.UIElement | None] = [*controls.buttons.values()]
+        widgets += [controls.slider, controls.n_label, controls.algorithms, controls.languages]
+        shown = [w for w in widgets if w is not None and w.visible and area.contains(w.rect)]
+        return {
+            "window": list(area.size),
+            "board": list(board) if board is not None else None,
+            "controls_visible": len(shown),
+            "cut": sorted(set(CUT)),
+        }
 
     # -- commands --------------------------------------------------------------
 
@@ -310,6 +338,35 @@ class App:
     def toggle_help(self) -> None:
         self.show_help = not self.show_help
 
+    def toggle_palette(self) -> None:
+        """Ctrl+K (or More…): the command palette, or closed again."""
+        if self.palette.active:
+            self.palette.close()
+        else:
+            self.show_help = False
+            self.palette.open()
+
+    def _run_entry(self, name: str, argument: str | None) -> None:
+        """A palette's entry, run as its key or button runs it."""
+        self.dispatch(name) if argument is None else self.dispatch(name, argument)
+
+    def entry_on(self, entry: Entry) -> bool | None:
+        """Whether a palette entry's toggle is on now (None: not a toggle)."""
+        if entry.name == "mode":
+            return entry.argument == self.mode.name
+        command = COMMANDS[entry.name]
+        field = command.toggle or (command.swap[0] if command.swap is not None else None)
+        return bool(getattr(control_state(self, self.mode), field)) if field else None
+
+    def entry_runs(self, entry: Entry) -> bool:
+        """Whether a palette entry can run here and now (else it shows greyed, and says why if run)."""
+        command = COMMANDS[entry.name]
+        if self.mode.name not in command.modes or (
+            command.view is not None and command.view != self.mode.view
+        ):
+            return False
+        return command.while_busy or not self.busy
+
     def toggle_present(self, on: bool | None = None) -> None:
         """P: the presenter view, for a projector (any click or Esc brings the controls back)."""
         self.presenting = (not self.presenting) if on is None else bool(on)
@@ -357,6 +414,8 @@ class App:
         else:
             if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
                 self.opening_key = ""
+            if self.palette.handle(event):  # open: it has the keyboard and the mouse
+                return
             consumed = self.manager.process_events(event)
             if self.prompt.handle(event):  # a bookmark's note or a lesson's path being typed
                 return
@@ -432,8 +491,10 @@ class App:
         """Draw the whole window onto ``self.surface``: the mode, the widgets, then the overlays
         (``quiet``: without the passing banner, as an export's frame is drawn)."""
         from visualizer.render.focus_ring import draw_focus_ring
+        from visualizer.render.fonts import CUT
         from visualizer.render.overlays import draw_overlays
 
+        CUT.clear()  # what this frame cuts, for ``layout_report``
         layout, passing = self.layout, None if quiet else self.banner
         self.surface.fill(self.theme.background)
         self.geometry = self.mode.draw(self.surface, layout)
@@ -459,6 +520,13 @@ class App:
             constrained=self.timeline is not None
             and bool(self.timeline.board.blocked or self.timeline.board.given),
         )
+        if self.palette.active:
+            from visualizer.render.palette import draw_palette
+
+            rows = self.palette.rows(self.lang, self.entry_on, self.entry_runs)
+            self.palette.hits = draw_palette(
+                self.surface, self.palette.query, rows, self.theme, self.lang, layout.scale
+            )
         self.lessons.draw_export_progress()
         self.capture.offer()
 
@@ -492,19 +560,51 @@ class App:
         self.controls.build()
         self.manager.update(0.0)  # pygame_gui finishes building widget images on update
 
+    @property
+    def quiet(self) -> bool:
+        """Whether nothing on screen changes by itself: no play or animation, no background work,
+        no recording or export, no prompt (its cursor blinks). A quiet window draws only after
+        input or a change it makes itself (a banner coming or going)."""
+        return not (
+            self.mode.moving or self.busy or self.recording or self.lessons.exporting or self.prompt.active
+        )
+
     def run(self, max_frames: int | None = None, fps: int = 60) -> int:
-        """The window's loop until closed (or ``max_frames`` frames); returns an exit status."""
+        """The window's loop until closed (or ``max_frames`` frames); returns an exit status. While
+        the window is ``quiet`` it sleeps until input comes (handled at once), its banner is due
+        to go, or ``REFRESH_SECONDS`` pass, and draws only then (issue 38: idle when idle)."""
         clock = pygame.time.Clock()
-        frames = 0
+        frames, stirred = 0, time.monotonic()
         try:
             while self.running and (max_frames is None or frames < max_frames):
-                self.tick(min(clock.tick(fps) / 1000.0, 0.25))
+                if self.quiet and max_frames is None:  # a counted run (--frames) draws every frame
+                    settling = time.monotonic() - stirred < SETTLING
+                    due = SETTLE_SECONDS if settling else REFRESH_SECONDS
+                    if self.banner is not None:
+                        due = min(due, self.banner[2] - self.now)
+                    if self._sleep(due):
+                        stirred = time.monotonic()
+                    dt = clock.tick() / 1000.0
+                else:
+                    stirred = time.monotonic()
+                    dt = clock.tick(fps) / 1000.0
+                self.tick(min(dt, 0.25))
                 pygame.display.flip()
                 frames += 1
         finally:  # also on a stop signal (visualizer/shell/stopping.py): the worker is joined
             self.close()
             pygame.quit()
         return 0
+
+    @staticmethod
+    def _sleep(seconds: float) -> bool:
+        """Sleep up to ``seconds``, looking for input every ``LOOK_SECONDS``; whether any came."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if pygame.event.peek():
+                return True
+            time.sleep(LOOK_SECONDS)
+        return bool(pygame.event.peek())
 
     def join(self, timeout: float | None = None) -> bool:
         """Wait for the mode's background work; True when none runs any more."""

@@ -482,6 +482,15 @@ COMMANDS: dict[str, Command] = _table(
     Command("race-pair", "set_pair", modes=frozenset({"race"})),
     Command("mode", "set_mode", "app", help=None, parse=one_of("mode", MODES)),
     Command(
+        "palette",
+        "toggle_palette",
+        "app",
+        (Key("k", "Ctrl+K", ctrl=True),),
+        "palette_help",
+        "palette",
+        while_busy=True,
+    ),
+    Command(
         "help",
         "toggle_help",
         "app",

@@ -20,7 +20,7 @@ import os
 import signal
 import sys
 
-from solvers.cli.quick_exit import skip_final_collection
+from solvers.cli.quick_exit import end_children, skip_final_collection
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy reads it as True)
 if TYPE_CHECKING:  # names for annotations only: typing alone is 2 ms of a 30 ms start
@@ -134,6 +134,7 @@ def main() -> None:
                 sys.stdout.flush()  # what was printed before the signal stays printed
         except (OSError, ValueError):
             pass
+        end_children()  # a student's search ends with the check that ran it
         os._exit(128 + stop.signum)  # now: a compiled kernel may still be running on a worker thread
     skip_final_collection()
     sys.exit(status)

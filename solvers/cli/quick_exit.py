@@ -13,3 +13,13 @@ import gc
 def skip_final_collection() -> None:
     """Call right before the process returns its status."""
     gc.freeze()
+
+
+def end_children() -> None:
+    """Kill every student's search process still running (``solvers.own.sandbox``), if any was
+    started: call it before ``os._exit``, which skips the exit handlers that would."""
+    import sys
+
+    sandbox = sys.modules.get("solvers.own.sandbox")
+    if sandbox is not None:
+        sandbox.kill_all()

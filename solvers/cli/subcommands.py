@@ -92,7 +92,11 @@ LAB_BUDGET = 60  # seconds: a lab point estimated to take longer is skipped
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="nqueens", description="Count, solve and trace the N-Queens problem.")
+    parser = _Parser(
+        prog="nqueens",
+        description="Count, solve and trace the N-Queens problem.",
+        epilog="The manual: 'nqueens docs' builds it and opens it offline (docs/ in the source folder).",
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
     def with_n(name: str, help_text: str, *, algo_default: str | None) -> argparse.ArgumentParser:
@@ -153,6 +157,10 @@ def build_parser() -> argparse.ArgumentParser:
         "check", "run your own search (--search FILE) and say what is wrong with it", algo_default=None
     )
     check.add_argument("--lang", choices=LANGS, default="en", help="language of the verdict")
+
+    from solvers.cli import manual
+
+    manual.add_parser(commands)
 
     new = commands.add_parser("new-search", help="write a starter search file to fill in")
     new.add_argument("path", help="the file to write (never over an existing one)")
@@ -688,6 +696,10 @@ def run(argv: Sequence[str], out: TextIO) -> int:
         return cmd_check(args, out)
     if args.command == "new-search":
         return cmd_new_search(args, out)
+    if args.command == "docs":
+        from solvers.cli import manual
+
+        return manual.cmd_docs(args, out)
     if args.command in ("html", "scorm"):
         from solvers.cli import web
 

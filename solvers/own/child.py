@@ -10,6 +10,7 @@ own ``print`` goes nowhere, so it can never corrupt the stream. The last line is
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import json
 import linecache
@@ -19,7 +20,7 @@ import threading
 import traceback
 from collections.abc import Iterator
 from types import FrameType
-from typing import BinaryIO
+from typing import BinaryIO, NoReturn
 
 from solvers.events import Backtrack, Conflict, Event, Place, Solution
 from solvers.own import sandbox, wire
@@ -170,6 +171,7 @@ def run(source: str, rules: dict[str, object], stream: BinaryIO) -> None:
     namespace: dict[str, object] = {"__name__": "student_search", "__file__": path}
     end: dict[str, object] = {"end": "done"}
     writer = _Writer(stream, int(rules["parent"]))  # type: ignore[call-overload]
+    _flush_before_exit(writer)
     count = 0
     try:
         exec(compile(source, path, "exec"), namespace)  # the student's own file
@@ -201,6 +203,24 @@ def run(source: str, rules: dict[str, object], stream: BinaryIO) -> None:
     except BaseException as error:  # the student's: reported, never ours
         end = _failure(error, path)
     writer.close(wire.encode_end(end))
+
+
+def _flush_before_exit(writer: _Writer) -> None:
+    """``os._exit`` (and its ``posix`` / ``nt`` twin) first sends the events yielded so far: a
+    search that ends its process keeps them, as one that raises does."""
+    exit_now = os._exit
+
+    def flushed_exit(status: int) -> NoReturn:
+        with contextlib.suppress(Exception):
+            writer.close(
+                wire.encode_end({"end": "error", "kind": "exit", "line": None, "status": str(status)})
+            )
+        exit_now(status)
+
+    os._exit = flushed_exit
+    native = sys.modules.get("posix") or sys.modules.get("nt")
+    if native is not None:
+        native._exit = flushed_exit  # type: ignore[attr-defined]
 
 
 def _with_line(event: Event, line: int) -> Event:

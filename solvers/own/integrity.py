@@ -1,8 +1,9 @@
 """The program's own files, as they were before any student's search ran, put back if one changed.
 
-A search runs as the teacher's user. Where the kernel confines it (Landlock) it cannot write here;
-where it does not (macOS, Windows, an old kernel), it could rewrite the checker so that every later
-verdict says "Correct". So the parent keeps the bytes of every file of its two packages in memory
+A search runs as the teacher's user. Where the kernel confines it (Landlock) it cannot write here,
+and nothing here is done (a file that changes then was changed by someone else: an upgrade, an
+edit). Where it does not (macOS, Windows, an old kernel), it could rewrite the checker so that every
+later verdict says "Correct". So the parent keeps the bytes of every file of its two packages in memory
 from before the first child starts (``keep``), and after each child ends ``restore`` puts back any
 file that changed or vanished and removes any code file that appeared (a new ``check/`` package
 would be imported before ``check.py``). Compiled caches (``.pyc``) that appeared or changed since

@@ -80,7 +80,8 @@ class _Feed:
     ) -> None:
         self.name, self.n, self.limits, self.silence, self.first = path.name, n, limits, silence, first
         self.lines = max(len(source.splitlines()), 1)
-        integrity.keep()  # before the first child: what the program's files are
+        if not sandbox.layers().landlock:  # a child that could write them: what the files are now
+            integrity.keep()
         self.child = sandbox.start(path.name, n, self.lines, limits)
         self.source = source.encode("utf-8")
         self.events: deque[Event] = deque()
@@ -123,7 +124,7 @@ class _Feed:
             self._fail(error)
         finally:
             self.child.kill()
-            changed = integrity.restore()
+            changed = integrity.restore() if not sandbox.layers().landlock else []  # else it cannot write
             with self.lock:
                 try:
                     if changed:  # whatever else happened, this run is not to be trusted

@@ -38,12 +38,13 @@ def _wm_ready(env: dict[str, str]) -> bool:
     return bool(found.stdout.strip())
 
 
-def xvfb_server() -> Iterator[str]:
-    """A private Xvfb server with openbox; fails, naming them, if the tools are missing (.ci/run has them)."""
+def xvfb_server(screen: tuple[int, int] = SCREEN) -> Iterator[str]:
+    """A private Xvfb server of ``screen`` with openbox; fails, naming them, if the tools are missing
+    (.ci/run has them)."""
     missing = [tool for tool in TOOLS if shutil.which(tool) is None]
     if missing:
         pytest.fail(f"not installed: {', '.join(missing)} (apt-get install xvfb xdotool openbox)")
-    size = f"{SCREEN[0]}x{SCREEN[1]}x24"
+    size = f"{screen[0]}x{screen[1]}x24"
     # -displayfd: the server takes a free display number itself and writes it here once it listens
     # (two test workers picking "the first free number" at once shared one server and fought over it)
     readable, writable = os.pipe()
@@ -73,9 +74,19 @@ def xvfb_server() -> Iterator[str]:
 class Window:
     """The app in its own process, seen and driven through xdotool."""
 
-    def __init__(self, display: str, cwd: Path, *args: str) -> None:
-        self.env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
-        command = [sys.executable, "-m", "visualizer", "--size", f"{WINDOW[0]}x{WINDOW[1]}", *args]
+    def __init__(
+        self, display: str, cwd: Path, *args: str, size: tuple[int, int] | None = WINDOW, **env: str
+    ) -> None:
+        self.env = {
+            **os.environ,
+            "DISPLAY": display,
+            "SDL_VIDEODRIVER": "x11",
+            "SDL_AUDIODRIVER": "dummy",
+            **env,
+        }
+        command = [sys.executable, "-m", "visualizer", *args]
+        if size is not None:  # None: the size it chooses itself (a first run: the desktop's)
+            command += ["--size", f"{size[0]}x{size[1]}"]
         self.process = subprocess.Popen(command, cwd=cwd, env=self.env, stderr=subprocess.PIPE, text=True)
 
     def xdotool(self, *args: str) -> str:
@@ -90,6 +101,17 @@ class Window:
         """The app's one visible window, "" while there is none (or the old one is still there)."""
         ids = self.window_ids()
         return ids[0] if len(ids) == 1 else ""
+
+    def geometry(self) -> tuple[int, int, int, int] | None:
+        """The window's position on the screen and its size (x, y, width, height), or None."""
+        window = self.window_id()
+        if not window:
+            return None
+        fields = dict(
+            line.split("=", 1) for line in self.xdotool("getwindowgeometry", "--shell", window).split()
+        )
+        keys = ("X", "Y", "WIDTH", "HEIGHT")
+        return tuple(int(fields[k]) for k in keys) if all(k in fields for k in keys) else None  # type: ignore[return-value]
 
     def size(self) -> tuple[int, int] | None:
         """The window's current size, or None while it has none."""

@@ -44,6 +44,7 @@ SAMPLES: dict[str, str] = {
     "race-pair": "",
     "mode": "race",
     "help": "",
+    "palette": "",
     "fullscreen": "",
     "lang": "zh",
     "theme": "projector",

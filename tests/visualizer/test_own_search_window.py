@@ -40,30 +40,39 @@ def test_the_code_panel_is_the_students_file_and_each_step_lights_its_line():
     app = new_app(6, spec.name)
     try:
         app.dispatch("step", 12)
+        assert app.join(30)  # a step waits for a student's search on the worker thread after STEP_WAIT
+        app.tick(FRAME)
         timeline = app.timeline
         assert timeline is not None and timeline.spec.code[0].startswith('"""Backtracking that tries')
         line = timeline.spec.code[timeline.last.line]
         assert "board.try_square" in line or "board.remove" in line or "board.solution" in line, line
         queens = list(timeline.queens)
         app.dispatch("step", 5)
+        assert app.join(30)
+        app.tick(FRAME)
         app.dispatch("back", 5)
         assert list(timeline.queens) == queens
         app.dispatch("reset")
         app.dispatch("step", 12)
+        assert app.join(30)
+        app.tick(FRAME)
         assert list(app.timeline.queens) == queens
     finally:
         app.close()
 
 
-def test_a_failing_search_is_a_banner_and_the_window_goes_on(tmp_path):
+def test_a_failing_search_keeps_its_event_says_its_failure_and_the_window_goes_on(tmp_path):
     path = tmp_path / "boom.py"
     path.write_text("def search(n, board):\n    yield board.try_square(0, 0)\n    raise ValueError('oops')\n")
     spec = register(path)
     app = new_app(6, spec.name)
     try:
         app.dispatch("step", 10)
-        assert app.running and app.banner is not None and app.banner[1] == "error"
-        assert "boom.py" in app.banner[0] and "oops" in app.banner[0] and app.logged == {}
+        assert app.join(20)
+        app.tick(FRAME)
+        standing = app.mode.standing_banner()
+        assert app.running and app.timeline.cursor == 1 and standing is not None and standing[1] == "error"
+        assert "boom.py" in standing[0] and "oops" in standing[0] and app.logged == {}
         app.dispatch("algo", "backtracking")
         app.dispatch("step", 3)
         assert app.timeline is not None and app.timeline.cursor == 3

@@ -13,7 +13,8 @@ Conflict has a code of its own) and puts its fields in the record itself
 (``Event.pack`` / ``unpack``): the log knows no kind by name, and has room for 32 codes.
 
 Checks too large for 10 bits, and lines past 62 (a student's own file), are kept
-exactly in side tables. A Solution's
+exactly in side tables; a line or a count that is no whole number from 0 to 2^63 (a forged
+event) is logged as 0, so it can neither break a record nor index past the code. A Solution's
 queens are not stored: they are the board at that moment, which the timeline
 rebuilds. So 10^7 events take 160 MB; past ``capacity`` the oldest events are
 forgotten (whole chunks), which bounds memory on arbitrarily long runs. A log may
@@ -58,18 +59,33 @@ _Packed = tuple[bytes, int, int, Event]
 _BYTES, _BIG, _LONG = itemgetter(0), itemgetter(1), itemgetter(2)
 
 
+#: The largest line or checks count logged as it is (a forged one past it is logged as 0).
+_MAX_COUNT = (1 << 63) - 1
+
+
+def _count(value: object) -> int:
+    """``value`` when it is a whole number from 0 to ``_MAX_COUNT``, else 0 (a forged event's
+    line or checks: a float, a negative number, 10^40).
+
+    >>> _count(7), _count(10**40), _count(-1), _count(2.5), _count(True)
+    (7, 0, 0, 0, 0)
+    """
+    return value if type(value) is int and 0 <= value <= _MAX_COUNT else 0
+
+
 def _record(event: Event, code: int, row: int, col: int, a: int, b: int) -> bytes:
     """The record of ``event``, whose kind gives its ``code`` and its fields (``Event.pack``)."""
     if (row | col) >> _COORD_BITS:  # negative or too large
         raise ValueError("board too large for the event log")
-    head = code | event.attempt << _KIND_BITS | min(event.line, _LINE_ESCAPE) << 6 | row << 12
-    square = col | min(event.checks, _CHECKS_ESCAPE) << _COORD_BITS
+    line = min(_count(event.line), _LINE_ESCAPE)
+    head = code | bool(event.attempt) << _KIND_BITS | line << 6 | row << 12
+    square = col | min(_count(event.checks), _CHECKS_ESCAPE) << _COORD_BITS
     return _RECORD.pack(head, square, a | b << 24)
 
 
 def _pack(event: Event) -> _Packed:
     """The record of ``event`` (see the module docstring)."""
-    checks, line = event.checks, event.line
+    checks, line = _count(event.checks), _count(event.line)
     return (
         event.pack(_record),
         checks if checks >= _CHECKS_ESCAPE else 0,

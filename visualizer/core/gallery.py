@@ -4,6 +4,8 @@ Seed 004 remarks that the 92 solutions of n = 8 come in symmetric groups: rotati
 a solution gives a solution, and the 92 fall into 12 classes (one of 4, eleven of 8). Each
 solution is filed under its class representative (the smallest of its eight images) as it
 arrives, with the symmetry that maps it onto the representative; undo removes the last one.
+A "solution" whose queens are not on the n x n board (a student's forged event) is counted but
+not filed: it has no image under the symmetries.
 
 >>> from solvers import registry
 >>> from visualizer.core.timeline import Timeline
@@ -66,6 +68,7 @@ class Gallery(Follower):
         """No solutions."""
         self.total = 0
         self.entries: list[GalleryEntry] = []
+        self._skipped: list[int] = []  # the numbers of the solutions off the board, not filed
         self.classes: dict[tuple[int, ...], list[int]] = {}  # representative -> entry indices
         self._model: GalleryModel | None = None
 
@@ -83,8 +86,9 @@ class Gallery(Follower):
         timeline = self.timeline
         self.clear()
         if timeline is not None:
-            for queens in timeline.solutions[: self.keep]:
-                self.add(queens)
+            for number, queens in enumerate(timeline.solutions[: self.keep], 1):
+                self.total = number
+                self._file(queens)
             self.total = timeline.counters.solutions
 
     @property
@@ -102,14 +106,26 @@ class Gallery(Follower):
         if type(event) is not Solution:
             return
         self._model = None
+        filed = self.kept + len(self._skipped)
         if sign > 0:
             self.total += 1
-            if self.kept < self.keep:
-                self.add(event.queens)  # type: ignore[union-attr]
+            if filed < self.keep:
+                self._file(event.queens)  # type: ignore[union-attr]
         else:
-            if self.total == self.kept:
-                self.remove_last()
+            if self.total == filed:  # this one was filed
+                if self._skipped and self._skipped[-1] == self.total:
+                    self._skipped.pop()
+                else:
+                    self.remove_last()
             self.total -= 1
+
+    def _file(self, queens: tuple[int, ...]) -> None:
+        """File solution number ``total``, or note it as skipped when it is off the board."""
+        n = self.n
+        if len(queens) == n and all(type(c) is int and 0 <= c < n for c in queens):
+            self.add(queens)
+        else:
+            self._skipped.append(self.total)
 
     def add(self, queens: tuple[int, ...]) -> GalleryEntry:
         """File one solution under its class (O(n), independent of how many are kept)."""

@@ -30,6 +30,7 @@ from typing import Protocol
 from solvers import engine
 from solvers.counters import Counters
 from solvers.events import NO_MARKS, Event, Solution
+from visualizer.core.until import Until
 
 #: Events a jump applies on the calling thread before it hands over to the worker thread.
 SYNC_EVENTS = 4000
@@ -38,11 +39,14 @@ CHUNK = 1000
 #: The longest a wait for the worker goes without the main thread running its signal handlers.
 JOIN_SLICE = 0.05
 #: Seconds the UI thread waits for an instant result the engine answers quickly (``track.instant``)
-#: before it shows progress instead (the engine's quick range still takes seconds at its top n).
-INSTANT_WAIT = 1.0
+#: before it shows progress instead: less than a frame may take (issue 38: none over 100 ms).
+INSTANT_WAIT = 0.08
 #: An instant result still walking after this many seconds starts the engine's count of the whole
 #: run beside it (the progress bar's total, and the answer the strip gives before the board's end).
 COUNT_AFTER = 0.25
+#: Seconds a step waits on the UI thread for a solver still at work (a student's search) before
+#: the rest of it goes on the worker thread, with the progress strip and Esc.
+STEP_WAIT = 1.0
 #: Seconds of play kept in hand while a solver's events are still arriving (more would come in a burst).
 WAIT_BUDGET = 0.25
 #: How long the worker sleeps, outside the lock, when a solver has sent nothing new.
@@ -112,6 +116,7 @@ class Goal:
     min_rate: float = 0.0  # animated: at least this many events per second (run until)
     at_end: str = "finished"  # the report when the run ends before ``stop`` accepts an event
     at_end_kind: str = "success"
+    quiet: bool = False  # reached: no "done in" report (the rest of a step)
 
 
 PAUSED = Goal("paused")
@@ -151,6 +156,7 @@ class Job:
     found: bool = False  # ``goal.stop`` accepted an event
     walk: bool = False  # the engine surveys the run (progress: the attempts it has walked)
     shown: float = 0.0  # the largest fraction reported so far: progress never goes back
+    error: Exception | None = None  # what stopped the worker unexpectedly, raised on the UI thread
 
     @property
     def kind(self) -> str:
@@ -258,10 +264,23 @@ class Player:
         self.goal = PAUSED
 
     def step(self, k: int = 1) -> int:
-        """Apply up to ``k`` events now; pauses. Says "finished" when nothing was left."""
+        """Apply up to ``k`` events now; pauses. Says "finished" when nothing was left. Events a
+        solver has not sent yet (a student's search at work) are waited for on the worker thread:
+        here for up to ``STEP_WAIT``, then behind the progress strip (Esc cancels). Returns the
+        events applied before this returns."""
         self.pause()
+        k = int(k)
         with self.lock:
-            done = self.track.step(int(k))
+            start = self.track.cursor
+            here = self.track.ready(k)  # never wait for a solver on the UI thread
+            done = self.track.step(here) if here > 0 else 0
+            finished = self.track.finished
+        if done < k and not finished:
+            goal = until_goal(Until("event", start + k))
+            self._start(replace(goal, quiet=True, at_end="finished", at_end_kind="success"))
+            if self.join(STEP_WAIT):
+                self._collect()
+            return self.track.cursor - start
         if done == 0:
             self._say("finished", "success")
         return done
@@ -334,6 +353,9 @@ class Player:
     def advance(self, dt: float) -> None:
         """``dt`` seconds of time: an animated goal's share of events, and a finished jump's report."""
         self._collect()
+        job = self.job
+        if job is not None and job.walk and not job.done and time.perf_counter() - job.started > COUNT_AFTER:
+            self.estimate()  # longer than a glance: the whole run's count beside the walk
         goal = self.goal
         if not goal.animated:
             return
@@ -366,11 +388,8 @@ class Player:
         ``track.instant`` (then it is on screen before this returns, like any short jump)."""
         if goal.kind == "end":
             self._start(goal, walk=True)
-            if self.track.instant:
-                if not self.join(COUNT_AFTER):
-                    self.estimate()  # longer than a glance: the whole run's count beside the walk
-                if self.join(INSTANT_WAIT - COUNT_AFTER):
-                    self._collect()
+            if self.track.instant and self.join(INSTANT_WAIT):
+                self._collect()  # within a frame: on screen at once, no progress strip
             return
         started = time.perf_counter()
         with self.lock:
@@ -408,14 +427,27 @@ class Player:
         self._thread.start()
 
     def _run(self, job: Job) -> None:
+        """The worker thread's jump: whatever happens, the job ends (done), so the window never
+        waits for a worker that died; an unexpected error is raised again on the UI thread."""
+        try:
+            if job.goal.stop is None:  # the total comes from the engine while the events already run
+                job.total_attempts = self.total
+                if not (job.walk and self.track.instant):  # a quick walk needs no second engine run
+                    self.estimate()
+            if job.walk:
+                self._walk(job)
+            else:
+                self._chunks(job)
+        except Exception as error:  # reported by _collect, on the UI thread
+            job.error = error
+        finally:
+            job.cancelled = self._cancel.is_set()
+            job.seconds = time.perf_counter() - job.started
+            job.done = True
+
+    def _chunks(self, job: Job) -> None:
+        """The jump in chunks under the lock, waiting outside it for a solver still at work."""
         track, stop = self.track, job.goal.stop
-        if stop is None:  # the total comes from the engine while the events already run
-            job.total_attempts = self.total
-            if not (job.walk and self.track.instant):  # a quick walk needs no second engine run
-                self.estimate()
-        if job.walk:
-            self._walk(job)
-            return
         while not self._cancel.is_set():
             with self.lock:
                 chunk = track.ready(CHUNK)  # what a solver still at work has sent
@@ -435,9 +467,6 @@ class Player:
                     if applied < chunk:
                         break
             time.sleep(0)  # let the UI thread take the lock
-        job.cancelled = self._cancel.is_set()
-        job.seconds = time.perf_counter() - job.started
-        job.done = True
 
     def _walk(self, job: Job) -> None:
         """The engine surveys the run outside the lock (it leaves the shown moment alone: the
@@ -448,9 +477,6 @@ class Player:
                 self.track.seek(total)
         except engine.Cancelled:
             pass
-        job.cancelled = self._cancel.is_set()
-        job.seconds = time.perf_counter() - job.started
-        job.done = True
 
     def _collect(self) -> None:
         """Report a jump the worker thread has finished."""
@@ -459,11 +485,13 @@ class Player:
             return
         self._reported = job
         self.elapsed += job.seconds
+        if job.error is not None:
+            raise job.error  # the window's guard: an error banner, or a bug's log
         if job.cancelled:
             self._say("cancelled", "info")
         elif job.goal.stop is not None and not job.found:
             self._say(job.goal.at_end, job.goal.at_end_kind)
-        else:
+        elif not job.goal.quiet:
             self._say("done_in", "success", seconds=job.seconds)
 
     def estimate(self) -> None:

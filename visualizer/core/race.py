@@ -65,6 +65,7 @@ class Race:
         """Clear what the race has learnt about both runs."""
         self.first_event: dict[str, int | None] = {"a": None, "b": None}  # event number of the first solution
         self.total_events: dict[str, int | None] = {"a": None, "b": None}  # events in the whole run
+        self.failed_at: dict[str, int | None] = {"a": None, "b": None}  # where a failed run ended
         self.reached: dict[str, int] = {"a": 0, "b": 0}  # the furthest event each side has applied
         self._until: Until | None = None  # the run-until goal under way and the sides that met it
         self._met: set[str] = set()
@@ -149,6 +150,11 @@ class Race:
             timeline.reset()
         self._forget()
 
+    def close(self) -> None:
+        """Stop both solvers for good (the window closed this race)."""
+        for timeline in self.sides.values():
+            timeline.close()
+
     def _advance_side(self, side: str, k: int, stop: Callable[[Event], bool] | None) -> bool:
         """Up to ``k`` events on one side, noting its first solution and its end; True if ``stop`` hit."""
         timeline = self.sides[side]
@@ -167,10 +173,17 @@ class Race:
             if stop is not None and last is not None and stop(last):
                 hit = True
                 break
-        if timeline.finished:
-            self.total_events[side] = timeline.cursor
+        self._ended(side)
         self.reached[side] = max(self.reached[side], timeline.cursor)
         return hit
+
+    def _ended(self, side: str) -> None:
+        """Note the end of one side's run, once it stands there: its total, or where it failed
+        (a run that failed never finishes: the other side finishes first)."""
+        timeline = self.sides[side]
+        if timeline.finished:
+            ends = self.total_events if timeline.failure is None else self.failed_at
+            ends[side] = timeline.cursor
 
     def run_to_end(self) -> None:
         """Finish both runs."""
@@ -234,8 +247,7 @@ class Race:
         """Note what a jump tells about one side: how far it got, its end, its first solution."""
         timeline = self.sides[side]
         self.reached[side] = max(self.reached[side], timeline.cursor)
-        if timeline.finished:
-            self.total_events[side] = timeline.cursor
+        self._ended(side)
         if self.first_event[side] is None and timeline.counters.solutions > 0 and timeline.engine_walks:
             self.first_event[side] = timeline.solution_end(1)
 
@@ -247,7 +259,8 @@ class Race:
         for side, other in (("a", "b"), ("b", "a")):
             mine = marks[side]
             # the rival has passed this many events without reaching its mark, or never will
-            if mine is not None and (self.reached[other] > mine or self.total_events[other] is not None):
+            over = self.total_events[other] is not None or self.failed_at[other] is not None
+            if mine is not None and (self.reached[other] > mine or over):
                 return side
         return None
 
@@ -289,6 +302,7 @@ class Race:
                 "events": timeline.cursor,
                 "finished": timeline.finished,
                 "first_solution_event": self.first_event[side],
+                "failure": timeline.failure.as_json() if timeline.failure is not None else None,
                 "depth": timeline.depth,
                 "last_event": last_event(timeline.last),
                 **timeline.counters.as_dict(),

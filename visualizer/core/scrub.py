@@ -1,5 +1,6 @@
 """The scrub bar under the board, as data: where the run stands, its total, the bookmark ticks,
-and which event index a point of the bar means. No pygame (``visualizer/render/scrub.py`` draws it).
+the failure of a run that ended badly, and which event index a point of the bar means. No pygame
+(``visualizer/render/scrub.py`` draws it).
 
 The run's total is what the timeline knows (``event_total``), else a ``TotalProbe``'s answer:
 the engine surveys a twin of the run on a thread of its own, never on the draw path.
@@ -9,6 +10,9 @@ the engine surveys a twin of the run on a thread of its own, never on the draw p
 (0.25, (0.1, 0.9), None)
 >>> Scrub(index=400, total=None, ticks=(100,)).span  # not known yet: what is known and a quarter more
 500
+>>> failed = Scrub(index=23, total=23, failures=(23,))  # the search failed after its 23rd event
+>>> failed.failure_fractions, failed.at_failure
+((1.0,), True)
 >>> index_at(60, left=10, width=200, total=1000)
 250
 """
@@ -34,6 +38,18 @@ class Scrub:
     ticks: tuple[int, ...] = ()
     marks: tuple[int, ...] = ()  # indices marked as mistakes (exercise mode: the wrong own moves)
     unit: str = "scrub"  # the i18n key of its label ("Event k of total"; exercise: "Move k of total")
+    #: where a run failed (a student's search): the event index after its last good event
+    failures: tuple[int, ...] = ()
+
+    @property
+    def failure_fractions(self) -> tuple[float, ...]:
+        """The failures' places on the bar, 0 to 1."""
+        return tuple(min(max(f / self.span, 0.0), 1.0) for f in self.failures)
+
+    @property
+    def at_failure(self) -> bool:
+        """Whether the run stands at a failure (the label says so)."""
+        return self.index in self.failures
 
     @property
     def mark_fractions(self) -> tuple[float, ...]:
@@ -45,7 +61,7 @@ class Scrub:
         """Events the bar's length stands for."""
         if self.total is not None:
             return max(self.total, 1)
-        return round(max(self.index, *self.ticks, 1) * 1.25)
+        return round(max(self.index, *self.ticks, *self.failures, 1) * 1.25)
 
     @property
     def fraction(self) -> float:

@@ -24,6 +24,10 @@ past the log's start, by replaying from the beginning).
 Listeners hear every event applied or undone by ``step``/``back``; a jump instead
 calls the seek listeners once, after it (``Follower.on_seek``).
 
+A run that fails part-way (a student's search whose stream raises ``SolverError`` after its good
+events) keeps those events: the run ends there, ``failure`` says where and why
+(``visualizer/core/failure.py``), and step back, seek and the views work over what was kept.
+
 >>> from solvers import registry
 >>> timeline = Timeline(registry.get("backtracking"), 8)
 >>> timeline.next_solution()
@@ -37,6 +41,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
@@ -46,10 +51,12 @@ from typing import Any
 
 from solvers.counters import Counters
 from solvers.engine import CancelFlag
+from solvers.errors import SolverError
 from solvers.events import Arriving, BoardState, Event, Solution
 from solvers.registry import AlgorithmSpec
 from solvers.resume import Checkpoint
 from visualizer.core.eventlog import EventLog
+from visualizer.core.failure import Failure
 from visualizer.core.until import Until
 
 #: Hears each event applied (+1) or undone (-1), every one, in order. Events are applied in
@@ -134,12 +141,17 @@ class Timeline:
         self._marks: list[Checkpoint] = [spec.start_checkpoint(n)] if self.seekable else []
         self._found: list[tuple[int, ...]] = []
         self._total: int | None = None
+        #: how the run ended badly, once it did (kept across resets, as its total is: a run again
+        #: stops at the same event, where the failure is said)
+        self.failure: Failure | None = None
         self._snapshots: list[Checkpoint] = []  # a run without checkpoints: moments of its log
+        self._source: Iterator[Event] | None = None
         self.reset()
 
     def reset(self) -> None:
         """Back to the empty board before the first event, history cleared; tells the reset listeners."""
-        self._source: Iterator[Event] | None = self.spec.solve(self.n, **self._options)
+        self._close_source()
+        self._source = self.spec.solve(self.n, **self._options)
         self.log = EventLog(self._log_capacity)
         self.cursor = 0
         self.board = RunBoard([None] * self.n, [], 0)
@@ -215,13 +227,37 @@ class Timeline:
     # -- moving --------------------------------------------------------------
 
     def _pull(self, count: int) -> list[Event]:
-        """Take up to ``count`` new events from the solver and log them (for step back)."""
-        events = list(islice(self._source, count)) if self._source is not None else []
-        if len(events) < count:
-            self._source = None
+        """Take up to ``count`` new events from the solver and log them (for step back). A solver
+        that fails (``SolverError``) ends the run after the events it gave: they are kept, and
+        ``failure`` says why."""
+        events: list[Event] = []
+        failed: SolverError | None = None
+        if self._source is not None:
+            take = events.append
+            try:
+                for event in islice(self._source, count):
+                    take(event)
+            except SolverError as error:  # the events before it stay taken
+                failed = error
+        if failed is not None or len(events) < count:
+            self._close_source()
             self._total = self.log.end + len(events)
+            if failed is not None:
+                self.failure = Failure(self._total, failed)
         self.log.extend(events)
+        if self._total is not None and self.log.end >= self._total:
+            self._close_source()  # a run again, stopped where the first one ended: nothing more is read
         return events
+
+    def _close_source(self) -> None:
+        """Stop the solver (a student's search: its process) and forget it."""
+        source, self._source = self._source, None
+        _close(source)
+
+    def close(self) -> None:
+        """Stop the solver for good (the window closed this run): what was applied stays readable,
+        the run is not taken for finished; it is not to be moved any more."""
+        _close(self._source)
 
     def _apply(self, event: Event) -> None:
         """Apply one event: board, kept solutions, counters, then the listeners hear it."""
@@ -589,6 +625,15 @@ class Timeline:
             if stop(event):
                 break
         return events
+
+
+def _close(source: object) -> None:
+    """Stop a solver: its generator, or a student's search's process (``EventStream.close``). A
+    generator still running on a worker that did not stop in time is left to end with it."""
+    close = getattr(source, "close", None)
+    if callable(close):
+        with contextlib.suppress(ValueError):  # "generator already executing"
+            close()
 
 
 class Follower:

@@ -147,20 +147,31 @@ class Lessons:
 
     def check_search(self) -> None:
         """J: check a student's finished run (``solvers.own.check``); its first mistake becomes a
-        bookmark, in both languages, and the run goes there; a right search says so."""
+        bookmark, in both languages, and the run goes there; a right search says so. A run that
+        failed is checked as far as it went: a mistake before the failure is said as above, else
+        the failure becomes the bookmark (the events before it were right)."""
         from solvers.own.check import TEXT, check
 
         host, timeline = self.host, self.host.mode.timeline
         if timeline is None or not timeline.spec.checkable:
             raise ValueError(tr("check_not_own", host.lang))
-        if not timeline.finished or timeline.log.start > 0:
+        failure = timeline.failure
+        ended = timeline.finished or (failure is not None and timeline.exhausted)
+        if not ended or timeline.log.start > 0:
             raise ValueError(tr("check_finish_first", host.lang))
         log, end, board = timeline.log, timeline.log.end, BoardState([None] * timeline.n)
         events = []
         for index in range(end):  # the log keeps no Solution's board: it is the board then
             events.append(log.get(index, board.queens))
             events[-1].apply(board)
-        problem = check(events, timeline.n)
+        problem = check(events, timeline.n, complete=failure is None)
+        if problem is None and failure is not None:
+            note = tuple(
+                (lang, tr("check_failed", lang, events=f"{end:,}", sentence=failure.sentence(lang)))
+                for lang in LANGUAGES
+            )
+            self.goto_bookmark(self.bookmarks.add(Bookmark(failure.index, note)))
+            return
         if problem is None:
             solutions = timeline.counters.solutions
             host.say(TEXT[host.lang]["ok"].format(found=solutions, events=end), "success")

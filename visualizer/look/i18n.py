@@ -114,7 +114,22 @@ STRINGS: dict[str, tuple[str, str]] = {
     "slower": ("Slower", "减慢"),
     "cancel": ("Cancel the work", "取消计算"),
     "close_help": ("Close the help", "关闭帮助"),
-    "help_title": ("Keys", "快捷键"),
+    "palette": ("More… Ctrl+K", "更多… Ctrl+K"),
+    "palette_help": ("Find any command by name (the command palette)", "按名称查找任何命令（命令面板）"),
+    "palette_hint": (
+        "Type a command's name · ↑ ↓ choose · Enter runs it · Esc closes",
+        "输入命令名称 · ↑ ↓ 选择 · 回车运行 · Esc 关闭",
+    ),
+    "palette_mode": ("Mode: {mode}", "模式：{mode}"),
+    "palette_none": ("No command has that name", "没有这个名称的命令"),
+    "palette_on": ("on", "开"),
+    "palette_off": ("off", "关"),
+    "palette_unavailable": ("not in this mode", "此模式下不可用"),
+    "first_hint": (
+        "Press Space to play, → to step, N for the next solution, Enter for the instant result.",
+        "按空格键播放，→ 单步，N 找下一个解，回车直接得出结果。",
+    ),
+    "help_title": ("Keys · the manual: nqueens docs", "快捷键 · 手册：nqueens docs"),
     # -- spoken narration (issue 25) --
     "speech_backtracks": ("{count} backtracks", "回溯 {count} 次"),
     "speech_backtrack_one": ("{count} backtrack", "回溯 {count} 次"),
@@ -221,6 +236,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "请先把搜索运行到结束（回车），再按 J 检查",
     ),
     "check_mistake": ("Mistake: {sentence}", "错误：{sentence}"),
+    "check_failed": (
+        "No mistake in the {events} events before the search failed: {sentence}",
+        "搜索失败之前的 {events} 个事件没有错误：{sentence}",
+    ),
     "race_differs": (
         "Your search first differs at event {event}: it {mine}; {other} {theirs}.",
         "你的搜索在第 {event} 个事件处第一次不同：它{mine}；{other}{theirs}。",
@@ -437,7 +456,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "race_only": ("Only in race mode", "仅在比赛模式中可用"),
     # the modes (visualizer/modes/, the Watch / Play / Race choice in the control column)
     "mode_watch": ("Watch", "观看"),
-    "mode_game": ("Play", "游戏"),
+    "mode_game": ("Game", "游戏"),
     "mode_race": ("Race", "比赛"),
     "not_in_mode": ("Not available in this mode ({mode})", "当前模式（{mode}）下不可用"),
     # the check made visible (visualizer/core/checks.py, render/checks.py): the flag strips
@@ -841,6 +860,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     # -- scrub bar and progress (issue 12) --
     "scrub": ("Event {index} of {total}", "第 {index} 个事件，共 {total} 个"),
     "scrub_unknown": ("Event {index} of ?", "第 {index} 个事件，共 ? 个"),
+    "scrub_failed": (" · the search failed here", " · 搜索在此失败"),
     "scrub_seek": ("Seek to an event", "跳到某个事件"),
     "working_attempts": (
         "Working… {events} attempts walked  (Esc to cancel)",

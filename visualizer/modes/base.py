@@ -20,6 +20,7 @@ import pygame_gui
 from solvers import estimate
 from solvers.engine import CancelFlag
 from solvers.errors import SolverError
+from visualizer.core.failure import Failure
 from visualizer.core.player import END, INSTANT_WAIT, NEXT, Player, until_goal
 from visualizer.core.scrub import Scrub, ScrubDrag, TotalProbe
 from visualizer.core.until import Until
@@ -144,6 +145,8 @@ class Mode(Protocol):
     @property
     def playing(self) -> bool: ...
     @property
+    def moving(self) -> bool: ...  # time alone changes what it shows (play, an animation)
+    @property
     def view(self) -> str | None: ...
     def status(self, lang: str) -> tuple[str, str] | None: ...
     def run_until(self, until: Until) -> None: ...
@@ -157,6 +160,8 @@ class Mode(Protocol):
 #: Events past what the run has reached that a seek (or a bookmark) replays on the UI thread;
 #: further, the way there runs on the worker thread (progress bar, Esc).
 FAR_EVENTS = 100_000
+#: The Player's reports that say how the run ended: a run that failed says its failure instead.
+END_REPORTS = frozenset({"finished", "done_in", "no_more_solutions", "until_not_met"})
 #: The buttons of the search modes (watch, race), row by row: command names of the command table.
 SEARCH_ROWS = (
     ("reset",),
@@ -188,6 +193,11 @@ class ModeBase:
 
     @property
     def playing(self) -> bool:
+        return False
+
+    @property
+    def moving(self) -> bool:
+        """Whether time alone changes what the mode shows (the window draws every frame then)."""
         return False
 
     @property
@@ -261,6 +271,7 @@ class SearchMode(SizeCommands):
     name = "search"
     player: Player
     host: Host
+    _failure_told: Failure | None = None  # the failure the run stood at when last reported
 
     @property
     def busy(self) -> bool:
@@ -269,6 +280,12 @@ class SearchMode(SizeCommands):
     @property
     def playing(self) -> bool:
         return self.player.playing
+
+    @property
+    def moving(self) -> bool:
+        """Playing, a show-all next or end, or the scrub bar's total still being worked out."""
+        probe = self._probe
+        return self.player.goal.animated or (probe is not None and probe.total is None and not probe.join(0))
 
     def reset(self) -> None:
         """Back to the empty board (R)."""
@@ -336,8 +353,9 @@ class SearchMode(SizeCommands):
         """Stand at event index ``event`` (a bookmark, an export's frame): the track's seek, exact
         board and counters, never animated; pauses. At or past the run's total (known to the
         scrub bar) it stands at the end, finished. Far beyond what the run has reached
-        (``FAR_EVENTS``) while its total is unknown, the way there runs on the worker thread,
-        with progress and Esc, as Instant result does: the window never waits for it."""
+        (``FAR_EVENTS``) while its total is unknown, or ahead of what a solver still at work has
+        sent (a student's search), the way there runs on the worker thread, with progress and
+        Esc, as Instant result does: the window never waits for it."""
         self.player.pause()
         total = self.scrub_model().total
         track = self.player.track
@@ -349,7 +367,9 @@ class SearchMode(SizeCommands):
                 return
             # a run whose total is known seeks anywhere quickly (checkpoints, the engine's survey);
             # one still unknown must replay the way there
-            far = total is None and int(event) > reached + FAR_EVENTS
+            ahead = int(event) - int(track.cursor)
+            waits = ahead > 0 and track.ready(ahead) < ahead  # events not sent yet
+            far = (total is None and int(event) > reached + FAR_EVENTS) or waits
             if not far:
                 track.seek(int(event) if total is None else min(int(event), total))
                 return
@@ -386,10 +406,36 @@ class SearchMode(SizeCommands):
     def standing_banner(self) -> tuple[str, str] | None:
         return None
 
+    # -- a run that failed (a student's search): its failure where the run stands -----------------
+
+    def failures(self) -> dict[str, Failure]:
+        """The failures of the runs shown, by side ("" for watch mode's one run)."""
+        raise NotImplementedError
+
+    def failures_here(self) -> dict[str, Failure]:
+        """The failures the runs shown stand at now (each run at the end of the events it kept)."""
+        raise NotImplementedError
+
+    def failure_ticks(self) -> tuple[int, ...]:
+        """Where the scrub bar marks the failures: the event index (a race: the tick) of each."""
+        return tuple(sorted({failure.index for failure in self.failures().values()}))
+
     def _report(self) -> None:
+        """The Player's reports as banners. At a failure no "finished" or "done in" is said: the
+        run did not finish, and its failure stands in the status area instead (the passing banner
+        before it is dropped, so it shows at once)."""
+        with self.host.lock:
+            here = self.failures_here()
+        failed = next(iter(here.values()), None)
         for report in self.player.take_reports():
+            if failed is not None and report.key in END_REPORTS:
+                continue
             key = self.finished_key() if report.key == "finished" else report.key
             self.host.say(tr(key, self.host.lang, **report.fields), report.kind)
+        if not self.player.busy:  # the job that reached it is reported: its end is said now
+            if failed is not None and failed is not self._failure_told:
+                self.host.clear_banner()
+            self._failure_told = failed
 
     def finished_key(self) -> str:
         """What the end of the run is called: a search that tried everything "finished"; one that
@@ -455,7 +501,7 @@ class SearchMode(SizeCommands):
         probe = self._probe
         if total is None and probe is not None and probe.owner is track:
             total = probe.total
-        return Scrub(track.cursor, total, self.scrub_ticks())
+        return Scrub(track.cursor, total, self.scrub_ticks(), failures=self.failure_ticks())
 
     def _probe_total(self) -> None:
         """Start the survey of a twin run when the total is unknown and the engine answers quickly:

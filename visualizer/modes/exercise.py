@@ -313,6 +313,10 @@ class ExerciseMode(WatchMode):
         else:
             self.host.say(self.keys_text(), "info")
 
+    @property
+    def moving(self) -> bool:
+        return super().moving or self.replaying is not None  # the model answer plays
+
     def update(self, dt: float) -> None:
         """The model answer's moves, at ``MODEL_PACE`` a second, from the student's position."""
         if self.replaying is None:

@@ -16,6 +16,7 @@ from solvers.engine import CancelFlag
 from solvers.errors import SolverError
 from solvers.events import Backtrack, Conflict, Event, Place, Solution
 from solvers.spec import AlgorithmSpec
+from visualizer.core.failure import Failure
 from visualizer.core.narration_log import NarrationLog
 from visualizer.core.player import Player
 from visualizer.core.race import Race
@@ -160,12 +161,15 @@ class RaceMode(SearchMode):
         """A new race (a refused n or pair raises before anything changes)."""
         race = Race(*pair, n)  # each side's log: the timeline's cache (it seeks by checkpoints)
         with self.host.lock:
+            old = getattr(self, "race", None)
             self.race = race
             self.player = Player(race, self.host.lock)
             self._difference_told = False
             for narration in self.narrations.values():
                 narration.detach()
             self.narrations = {side: NarrationLog(timeline) for side, timeline in race.sides.items()}
+        if old is not None:
+            old.close()  # its solvers stop (a student's search: its process)
         if self.views.view == "cost":  # the new pair or n: their points (cached ones at once)
             self._cost()
 
@@ -193,6 +197,14 @@ class RaceMode(SearchMode):
     def close(self) -> None:
         super().close()
         self.views.close()  # the cost view's threads
+        self.race.close()  # a student's search: its process ends with the window
+
+    def failures(self) -> dict[str, Failure]:
+        return {side: t.failure for side, t in self.race.sides.items() if t.failure is not None}
+
+    def failures_here(self) -> dict[str, Failure]:
+        """The sides standing where their run failed (each shows it under its board)."""
+        return {side: f for side, f in self.failures().items() if self.race.sides[side].cursor == f.index}
 
     def wait_total(self, timeout: float | None = None) -> None:
         """Headless: the scrub bar's total, and the cost view's points (a screenshot shows them all)."""
@@ -307,9 +319,15 @@ class RaceMode(SearchMode):
         cut: list[str] = []
         side = None
         with self.host.lock:
-            said = None  # F8 hides the sentences
-            if "narration" not in hidden:
-                said = {side: narration.current(lang) for side, narration in self.narrations.items()}
+            said = None  # F8 hides the sentences (not a failure: it stands where its side's sentence is)
+            failed = {side: failure.sentence(lang) for side, failure in self.failures_here().items()}
+            if "narration" not in hidden or failed:
+                shown = "narration" not in hidden
+                said = {
+                    side: narration.current(lang) if shown else ""
+                    for side, narration in self.narrations.items()
+                }
+                said.update(failed)
             self.board_rects, self.narration_rects = draw_race(
                 surface,
                 area,
@@ -324,6 +342,7 @@ class RaceMode(SearchMode):
                 least=layout.control_text,
                 cut=cut,
                 menu=menu.height if menu is not None else 0,
+                failed=frozenset(failed),
             )
             self.cut_texts = cut
             if panel is not None:

@@ -13,6 +13,7 @@ from solvers.errors import SolverError
 from solvers.instance import MAX_LOGGED_N, Instance
 from visualizer.core.checks import CheckMarks, check_kind, check_marks, shows_check
 from visualizer.core.domains import DomainFollower, shows_domains
+from visualizer.core.failure import Failure
 from visualizer.core.narration_log import NarrationLog
 from visualizer.core.player import Player, is_move
 from visualizer.core.scene import Scene, scene_of
@@ -68,6 +69,7 @@ class WatchMode(SearchMode):
         # moment is reached again from checkpoints), the whole run (up to 10^7 events) otherwise
         timeline = Timeline(spec, n)
         with self.host.lock:
+            old = getattr(self, "timeline", None)
             self.timeline = timeline
             self.player = Player(
                 timeline,
@@ -86,6 +88,8 @@ class WatchMode(SearchMode):
             self.domains = DomainFollower(n).attach(timeline) if shows_domains(spec) else None
             if spec.view is not None and self.views.view != spec.view:
                 self.views.set(spec.view, timeline)  # min-conflicts opens on its conflicts chart
+        if old is not None:
+            old.close()  # its solver stops (a student's search: its process)
 
     @property
     def n(self) -> int:
@@ -119,6 +123,23 @@ class WatchMode(SearchMode):
     def close(self) -> None:
         super().close()
         self.views.close()  # the cost view's thread
+        self.timeline.close()  # a student's search: its process ends with the window
+
+    def failures(self) -> dict[str, Failure]:
+        failure = self.timeline.failure
+        return {"": failure} if failure is not None else {}
+
+    def failures_here(self) -> dict[str, Failure]:
+        failure = self.timeline.failure
+        return {"": failure} if failure is not None and self.timeline.cursor == failure.index else {}
+
+    def standing_banner(self) -> tuple[str, str] | None:
+        """A run that failed, standing where it failed: the failure in the student's words."""
+        if self.player.busy:
+            return None
+        with self.host.lock:
+            failure = self.failures_here().get("")
+        return (failure.sentence(self.host.lang), "error") if failure is not None else None
 
     def wait_total(self, timeout: float | None = None) -> None:
         """Headless: the scrub bar's total, and the cost view's points (a screenshot shows them all)."""
@@ -232,11 +253,11 @@ class WatchMode(SearchMode):
         self.player.pause()
         timeline = self.timeline
         with self.host.lock:
-            if not timeline.advance_until(is_move, FAR_EVENTS):
-                if timeline.finished:
+            if not timeline.advance_until(is_move, timeline.ready(FAR_EVENTS)):  # never waits for a solver
+                if timeline.finished and timeline.failure is None:
                     self.host.say(tr(self.finished_key(), self.host.lang), "success")
                 return
-            while timeline.step(1):
+            while timeline.ready(1) and timeline.step(1):
                 if timeline.last is not None and is_move(timeline.last):
                     timeline.back(1)  # stand just before the next move
                     break
@@ -343,6 +364,7 @@ class WatchMode(SearchMode):
                 "view": self.views.view,
                 "narration": self.narration.current(self.host.lang) if self.narration is not None else "",
                 "code": list(timeline.spec.code_in(self.host.lang)),
+                "failure": timeline.failure.as_json() if timeline.failure is not None else None,
                 **({"instance": timeline.spec.instance.as_json()} if timeline.spec.instance else {}),
                 **({"tree_nodes": self.views.tree.count} if self.views.tree is not None else {}),
                 **({"check": check} if check is not None else {}),
@@ -464,4 +486,5 @@ class WatchMode(SearchMode):
 
         self.log_lines = narration_sizes(layout.narration, layout.scale).log_lines
         log = self.narration.lines(self.log_lines, lang, skip=1)
-        return self.narration.current(lang), log
+        said = self.narration.current(lang)
+        return said or tr("first_hint", lang), log  # before the first move: what to press

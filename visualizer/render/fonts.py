@@ -66,12 +66,20 @@ def font_for(text: str, size: int, lang: str = "en", bold: bool = False) -> pyga
     return get_font(size, "zh" if lang == "zh" or needs_cjk(text) else "en", bold)
 
 
+#: The texts ``ellipsize`` had to cut since the window's last frame began (the headless state's
+#: ``layout.cut``: a window where every text fits leaves it empty).
+CUT: list[str] = []
+
+
 def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
-    """``text`` cut and ended with "…" so it renders no wider than ``width`` pixels."""
+    """``text`` cut and ended with "…" so it renders no wider than ``width`` pixels (noted in ``CUT``)."""
     if width <= 0:
+        if text:
+            CUT.append(text)
         return ""
     if font.size(text)[0] <= width:
         return text
+    CUT.append(text)
     lo, hi = 0, len(text)
     while lo < hi:  # the longest prefix that fits with the ellipsis
         mid = (lo + hi + 1) // 2

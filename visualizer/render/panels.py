@@ -88,8 +88,9 @@ def draw_counters(
             band = row.inflate(PAD, 0)
             pygame.draw.rect(surface, tint, band, border_radius=6)
             pygame.draw.rect(surface, theme.solution, (band.left, band.top, 5, band.h), border_radius=2)
-        value = get_font(big, "en", bold=True).render(
-            _format(counters[key]), True, legible(theme.solution, tint) if emphasis else theme.text
+        shown = _format(counters[key])  # "0.0 秒": a value may hold a Chinese unit
+        value = font_for(shown, big, lang, bold=True).render(
+            shown, True, legible(theme.solution, tint) if emphasis else theme.text
         )
         surface.blit(value, value.get_rect(midright=(row.right - 4, row.centery)))
         label_font = get_font(label_size, lang, bold=emphasis)
@@ -130,7 +131,7 @@ def _counter_row(
         text = font_for(label, small, lang).render(label, True, theme.text if emphasis else theme.muted_text)
         surface.blit(text, text.get_rect(midtop=(cell.centerx, cell.y + 2)))
         ink = legible(theme.solution, blend(theme.panel, theme.solution, 0.18)) if emphasis else theme.text
-        number = get_font(big, "en", bold=True).render(value, True, ink)
+        number = font_for(value, big, lang, bold=True).render(value, True, ink)
         surface.blit(number, number.get_rect(midbottom=(cell.centerx, cell.bottom - 2)))
 
 
@@ -188,12 +189,19 @@ def code_font(line: str, size: int) -> pygame.font.Font:
 
 
 def layout_code(lines: Sequence[str], area: pygame.Rect, scale: float = 1.0) -> CodeLayout:
+    """``_layout_code``, kept for the same listing, panel and text size: a frame lays the code out
+    only when one of them changed (wrapping a listing measures every line: 0.2 s on a busy machine)."""
+    return _layout_code(tuple(lines), tuple(pygame.Rect(area)), scale)
+
+
+@lru_cache(maxsize=32)
+def _layout_code(lines: tuple[str, ...], box: tuple[int, int, int, int], scale: float) -> CodeLayout:
     """The rows of ``lines`` in ``area`` at the text size ``scale`` asks for: 16 px times ``scale``,
     shrunk to 14 to spare wrapping, to 12 when the rows do not all fit (at large text sizes down to
     12 px times the root of ``scale``: more of the listing shows; beyond that the panel scrolls). A line wider
     than the panel wraps onto rows indented under its own text. Indentation is measured in the
     monospace font, so a Chinese line nests exactly like the English one."""
-    inner = pygame.Rect(area).inflate(-2 * PAD, -2 * PAD)
+    inner = pygame.Rect(box).inflate(-2 * PAD, -2 * PAD)
     size = max(10, round(16 * scale))
     smallest = max(10, round(12 * min(scale, scale**0.5)))
     unwrapped = max(10, round(14 * scale))  # shrink this far to avoid wrapping, then wrap

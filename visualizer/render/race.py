@@ -11,7 +11,7 @@ from solvers.spec import COUNTERS
 from visualizer.core.race import SIDES, Race, ranked
 from visualizer.core.scene import scene_of
 from visualizer.look.i18n import STRINGS, tr
-from visualizer.look.theme import Theme, legible
+from visualizer.look.theme import Colour, Theme, legible
 from visualizer.render.board import draw_board, fit_board
 from visualizer.render.fonts import ellipsize, font_for, get_font, wrap
 
@@ -97,6 +97,7 @@ def draw_race(
     least: int = 0,
     menu: int = 0,
     cut: list[str] | None = None,
+    failed: frozenset[str] = frozenset(),
 ) -> tuple[dict[str, pygame.Rect], dict[str, pygame.Rect]]:
     """Both sides' boards, each side's sentence ``said`` (the watch mode's narration; None: the
     narration is hidden), their counters (the leader's value in bold; a card instead when
@@ -108,7 +109,8 @@ def draw_race(
     fold into two columns, the text shrinks (never below ``least`` pixels, the controls' text
     size), the boards' margins narrow, then the sentences and the banners take one line each.
     Returns where each side's board and sentence were drawn; ``cut`` (a list) gets every title
-    and counter label that had to be shortened with "…" (none should)."""
+    and counter label that had to be shortened with "…" (none should). The sides in ``failed``
+    stand where their run failed: their sentence (the failure's) is drawn in the conflict colour."""
     cut = [] if cut is None else cut
     surface.fill(theme.background, area)
     pad = 10
@@ -156,8 +158,9 @@ def draw_race(
         y = board_area.bottom + 4
         if said is not None:
             box = pygame.Rect(column.x + 12, y, column.width - 24, say_h - 4)
+            ink = legible(theme.conflict, theme.panel) if side in failed else theme.text
             sentences[side] = _draw_sentence(
-                surface, box, said.get(side, ""), theme, lang, sizes.say_size, plan.say_lines
+                surface, box, said.get(side, ""), ink, lang, sizes.say_size, plan.say_lines
             )
             y += say_h
         if hide_counters:
@@ -298,12 +301,13 @@ def _draw_sentence(
     surface: pygame.Surface,
     box: pygame.Rect,
     text: str,
-    theme: Theme,
+    ink: Colour,
     lang: str,
     size: int = 14,
     most: int = 2,
 ) -> pygame.Rect:
-    """``text`` on up to ``most`` (1 or 2) lines in ``box`` (the last cut with "…"); returns the box."""
+    """``text`` in ``ink`` on up to ``most`` (1 or 2) lines in ``box`` (the last cut with "…");
+    returns the box."""
     font = font_for(text, size, lang)
     lines = wrap(font, text, box.width) if text else []
     if len(lines) > most:
@@ -311,7 +315,7 @@ def _draw_sentence(
         lines = [*lines[: most - 1], ellipsize(font, rest, box.width)]
     y = box.y
     for line in lines:
-        surface.blit(font.render(line, True, theme.text), (box.x, y))
+        surface.blit(font.render(line, True, ink), (box.x, y))
         y += font.get_linesize()
     return box
 

@@ -1,5 +1,6 @@
 """The scrub bar under the board: a track filled up to the current event, a knob to drag,
-bookmark ticks, and "Event k of total" beside it. Reads a ``Scrub`` (``visualizer/core/scrub.py``).
+bookmark ticks, a run's failure (a flag in the conflict colour with a cross), and "Event k of
+total" beside it. Reads a ``Scrub`` (``visualizer/core/scrub.py``).
 """
 
 from __future__ import annotations
@@ -25,10 +26,39 @@ def scrub_track(area: pygame.Rect) -> pygame.Rect:
 
 
 def scrub_label(scrub: Scrub, lang: str) -> str:
-    """ "Event 1,234 of 5,678" (or "... total not known yet")."""
+    """ "Event 1,234 of 5,678" (or "... total not known yet"); at a failure, "... · failed here"."""
     if scrub.total is None:
-        return tr("scrub_unknown", lang, index=f"{scrub.index:,}")
-    return tr(scrub.unit, lang, index=f"{scrub.index:,}", total=f"{scrub.total:,}")
+        label = tr("scrub_unknown", lang, index=f"{scrub.index:,}")
+    else:
+        label = tr(scrub.unit, lang, index=f"{scrub.index:,}", total=f"{scrub.total:,}")
+    return label + tr("scrub_failed", lang) if scrub.at_failure else label
+
+
+def failure_flag(track: pygame.Rect, area: pygame.Rect, fraction: float) -> pygame.Rect:
+    """Where a failure's flag flies: from the strip's top down to the track's middle at
+    ``fraction`` of it (drawn over the knob), toward the track's middle from its pole."""
+    x = track.left + round(track.w * fraction)
+    height = max(10, track.centery - area.top)
+    width = round(height * 1.5)
+    return pygame.Rect(x - width if fraction > 0.5 else x, area.top, width, height)
+
+
+def _draw_failure(
+    surface: pygame.Surface, track: pygame.Rect, area: pygame.Rect, fraction: float, theme: Theme
+) -> None:
+    """A failure: a pole in the conflict colour through the strip and a flag with a cross, so it
+    reads without colour too (the bookmarks are plain ticks)."""
+    x = track.left + round(track.w * fraction)
+    flag = failure_flag(track, area, fraction)
+    pole = max(3, area.h // 10)
+    pygame.draw.rect(surface, theme.conflict, (x - pole // 2, area.top, pole, area.h))
+    pygame.draw.rect(surface, theme.conflict, flag)
+    side = flag.h // 2
+    cross = pygame.Rect(0, 0, side, side)
+    cross.center = flag.center
+    width = max(2, flag.h // 7)
+    pygame.draw.line(surface, theme.panel, cross.topleft, cross.bottomright, width)
+    pygame.draw.line(surface, theme.panel, cross.bottomleft, cross.topright, width)
 
 
 def draw_scrub(surface: pygame.Surface, area: pygame.Rect, scrub: Scrub, theme: Theme, lang: str) -> None:
@@ -55,6 +85,8 @@ def draw_scrub(surface: pygame.Surface, area: pygame.Rect, scrub: Scrub, theme: 
         pygame.draw.rect(
             surface, theme.conflict, (x - width, track.bottom + 1, 2 * width, area.bottom - track.bottom - 1)
         )
+    for failure in scrub.failure_fractions:  # a failure: a flag, before the bookmarks (one may sit there)
+        _draw_failure(surface, track, area, failure, theme)
     for i, tick in enumerate(scrub.tick_fractions):  # bookmarks: a mark across the track, over the knob
         x = track.left + round(track.w * tick)
         tall = i == scrub.current  # the bookmark the run stands on

@@ -66,6 +66,43 @@ def problem_text(problem: Problem, lang: str) -> str:
     return tr(f"settings_{problem.kind}", lang, path=problem.path)
 
 
+#: Room a desktop keeps for a title bar and a task bar when the window is not yet maximized.
+DESKTOP_MARGIN = (0, 96)
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the desktop the window opens on (None: no display knows it)."""
+    import pygame
+
+    pygame.display.init()
+    sizes = pygame.display.get_desktop_sizes()
+    return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
+
+
+def fits(size: tuple[int, int]) -> bool:
+    """Whether a window of ``size`` (with its title bar) fits on the desktop."""
+    desktop = desktop_size()
+    return desktop is None or (size[0] <= desktop[0] and size[1] + DESKTOP_MARGIN[1] <= desktop[1])
+
+
+def desktop_fit() -> tuple[int, int]:
+    """The largest window that fits the desktop with its title and task bars (1280x800 if unknown)."""
+    desktop = desktop_size()
+    if desktop is None:
+        return (1280, 800)
+    return (desktop[0] - DESKTOP_MARGIN[0], desktop[1] - DESKTOP_MARGIN[1])
+
+
+def maximize() -> None:
+    """Ask the window manager to give the window the desktop's usable area (its title bar on screen)."""
+    import contextlib
+
+    import pygame
+
+    with contextlib.suppress(pygame.error, AttributeError):
+        pygame.Window.from_display_module().maximize()
+
+
 def open_window(
     *,
     n: int | None = None,
@@ -95,17 +132,20 @@ def open_window(
 
             low, high = max(low, MIN_N), min(high, MAX_N)
         chosen_n = min(max(saved.n, low), high)
+    fill = size is None and (store.first_run or not fits((saved.width, saved.height)))
     app = App(
         chosen_n,
         chosen_algorithm,
         lang=lang or saved.lang,
-        size=size or (saved.width, saved.height),
+        size=size or (desktop_fit() if fill else (saved.width, saved.height)),
         mode=mode,
         theme=replace(THEMES[theme or saved.theme], hatch=saved.hatch),
         speed=saved.speed,
         algo2=algo2,
         ui_scale=scale if scale is not None else saved.ui_scale,
     )
+    if fill:  # a first run, or a saved size this desktop cannot show: the desktop's usable area
+        maximize()
     if store.problem:
         app.say(problem_text(store.problem, app.lang), "error")
         store.problem = None

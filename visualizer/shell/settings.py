@@ -142,6 +142,7 @@ class SettingsStore:
     def __init__(self, directory: Path | None = None) -> None:
         self.path = (directory or config_dir()) / FILE_NAME
         self.problem: Problem | None = None
+        self.first_run = False  # no settings file yet: the window opens at the desktop's size
 
     def load(self) -> Settings:
         """The saved settings, or the defaults (with ``problem`` set if the file was bad)."""
@@ -149,6 +150,7 @@ class SettingsStore:
             check_folder(self.path.parent)  # a linked config folder is not read through either
             data = read_small_regular_file(self.path, MAX_BYTES)
         except FileNotFoundError:
+            self.first_run = True
             return Settings()
         except RefusedFile as error:
             self.problem = Problem(error.kind, self.path, error.reason)

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
+from solvers.cli.quick_exit import end_children
 from visualizer.shell.safe_files import remove_temporaries
 
 #: The signals that stop the app.
@@ -107,6 +108,7 @@ def stop_on_signals() -> Iterator[None]:
             time.sleep(GRACE_SECONDS)  # a normal exit ends the process (and this thread) first
             announce(fired[0])
             remove_temporaries()  # what the unwinding did not get to
+            end_children()
             os._exit(128 + fired[0])
 
     # handlers first: a signal must never find the watch thread running and Python's default in place

@@ -13,7 +13,7 @@ from solvers import registry
 from solvers.own.search import register
 from tests import EXAMPLE_SEARCHES
 from tests.run import viz
-from tests.ui import click_button, new_app, press
+from tests.ui import FRAME, click_button, new_app, press
 from visualizer.core.lesson import LessonError, parse_lesson
 
 
@@ -33,6 +33,8 @@ def _lesson_of_a_search(tmp_path):
     app = new_app(6, spec.name)
     try:
         app.dispatch("step", 9)
+        assert app.join(30)  # a step waits for a student's search on the worker thread after STEP_WAIT
+        app.tick(FRAME)
         app.dispatch("bookmark", "nine")
         app.dispatch("lesson-save", str(tmp_path / "lesson.json"))
     finally:

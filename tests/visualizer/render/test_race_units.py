@@ -74,6 +74,7 @@ def test_a_students_uncounted_checks_never_lead_the_book():
     spec = register(EXAMPLE_SEARCHES / "middle_out.py")
     app = new_app(6, spec.name, mode="race", algo2="backtracking")
     app.dispatch("step", 40)
+    assert app.join(30)  # a step waits for a student's search on the worker thread after STEP_WAIT
     race = app.race
     assert race is not None and race.a.counters.checks == 0 < race.b.counters.checks
     rows = {side: {row.key: row for row in counter_rows(race, side, "en")} for side in ("a", "b")}
