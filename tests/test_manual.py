@@ -5,12 +5,10 @@ and no missing picture in a real browser."""
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
-import pytest
-
 from tests import ROOT
+from tests.programs import needs
 from tests.run import nqueens, refused
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -101,9 +99,7 @@ def test_the_help_points_to_the_manual(capsys):
     assert "nqueens docs" in tr("help_title", "en") and "nqueens docs" in tr("help_title", "zh")
 
 
-@pytest.mark.skipif(
-    shutil.which("chromium") is None, reason="needs chromium (Debian: chromium, chromium-driver)"
-)
+@needs("chromium", "chromedriver")
 def test_the_manual_builds_strictly_and_every_page_loads_in_a_browser(tmp_path):
     from tests.browser import offline_browser
 

@@ -298,6 +298,16 @@ def export_html_spec(text: str) -> tuple[str, str, str]:
     return first, last, output_path(path, "web page")
 
 
+def exercise_export_path(text: str) -> str:
+    """``PATH.html`` (the exercise as a web page) or ``PATH.zip`` (a SCORM 1.2 package)."""
+    path = text.strip()
+    if not path.lower().endswith((".html", ".htm", ".zip")):
+        raise ArgumentError(
+            f"export-exercise writes a .html page or a .zip SCORM package (got {shown(path)})"
+        )
+    return output_path(path, "exercise page")
+
+
 def export_size(text: str) -> tuple[int, int]:
     width, sep, height = text.lower().partition("x")
     if not sep:
@@ -706,6 +716,17 @@ COMMANDS: dict[str, Command] = _table(
         SEARCH,
         parse=export_html_spec,
     ),
+    Command(
+        "export-exercise",
+        "export_exercise",
+        "lesson",
+        (Key("e", "Shift+E", shift=True),),
+        "export_html",  # one help row for Shift+E: a stretch, or in exercise mode the exercise
+        "export_exercise_button",
+        EXERCISE,
+        parse=exercise_export_path,
+        own_keys=True,  # Shift+E: elsewhere a stretch as a web page (export-html)
+    ),
     Command("export-fps", "set_export_fps", "lesson", parse=number("export-fps", positive=True, maximum=60)),
     Command("export-size", "set_export_size", "lesson", parse=export_size),
     # -- the presenter view (issue 18) --
@@ -841,11 +862,12 @@ def parse_argument(name: str, text: str) -> object:
 
 
 def help_rows() -> list[tuple[str, str]]:
-    """(keys as shown, i18n key of the action) for the help overlay, in table order."""
-    rows = []
+    """(keys as shown, i18n key of the action) for the help overlay, in table order; a key that
+    means the same action in two modes (Shift+E: a stretch, or the exercise) is one row."""
+    rows: list[tuple[str, str]] = []
     for command in COMMANDS.values():
         shown = [key.shown for key in command.keys if key.shown]
-        if shown and command.help:
+        if shown and command.help and (" / ".join(shown), command.help) not in rows:
             rows.append((" / ".join(shown), command.help))
     return rows
 

@@ -217,17 +217,55 @@ def build_parser() -> argparse.ArgumentParser:
         description="Write one self-contained .html page (no network needed) that plays the run:"
         " board, counters, pseudo-code, narration in English and Chinese, bookmarks, predict questions.",
     )
+    _page_arguments(page, "the page to write (.html; with --scorm a .zip)")
+    page.add_argument("--scorm", action="store_true", help="write a SCORM 1.2 package (.zip) for an LMS")
+    package = commands.add_parser(
+        "scorm",
+        help="write the page as a SCORM 1.2 package (.zip) for an LMS (Moodle, Blackboard...)",
+        description="Write a SCORM 1.2 package: imsmanifest.xml and the page, which reports to the LMS"
+        " (with --exercise: the status against the mastery score, the score, one interaction per move,"
+        " the time, and where to resume). `nqueens html --scorm` does the same.",
+    )
+    _page_arguments(package, "the package to write (.zip)")
+
+    algos = commands.add_parser("algorithms", help="list the algorithms")
+    algos.add_argument("--json", action="store_true", help="print a JSON list")
+    return parser
+
+
+def _page_arguments(page: argparse.ArgumentParser, output: str) -> None:
+    """``nqueens html``'s and ``nqueens scorm``'s arguments: the run or lesson, or the exercise."""
     page.add_argument("n", type=_board_size, help="board size")
     page.add_argument("--algo", help="algorithm name (default: the lesson's, else backtracking)")
     page.add_argument("--lesson", metavar="FILE", help="a lesson file: its bookmarks, notes, language")
     page.add_argument(
         "--stretch", metavar="FROM-TO", help="events FROM to TO (bK: bookmark K; default: the whole run)"
     )
-    page.add_argument("-o", "--output", required=True, metavar="PATH", help="the page to write (.html)")
-
-    algos = commands.add_parser("algorithms", help="list the algorithms")
-    algos.add_argument("--json", action="store_true", help="print a JSON list")
-    return parser
+    page.add_argument("-o", "--output", required=True, metavar="PATH", help=output)
+    exercise = page.add_argument_group(
+        "the exercise (the student carries out the search, graded move by move)"
+    )
+    exercise.add_argument("--exercise", action="store_true", help="the page is the exercise (n 4..8)")
+    exercise.add_argument("--goal", choices=("first", "all"), help="the first solution (default) or all")
+    exercise.add_argument(
+        "--feedback",
+        choices=("continuous", "undo"),
+        help="a wrong move corrected at once (default) or undone",
+    )
+    exercise.add_argument(
+        "--instances", type=whole_number("instances", 1, 20), help="random instances, one per attempt (1..20)"
+    )
+    exercise.add_argument(
+        "--seed",
+        metavar="SEED[,BLOCKED,GIVEN]",
+        help="draw the instances from SEED (default 2 blocked, 1 given)",
+    )
+    exercise.add_argument("--blocked", nargs="+", metavar="R,C", help="one instance: these squares blocked")
+    exercise.add_argument("--given", nargs="+", metavar="R,C", help="one instance: these queens given")
+    exercise.add_argument(
+        "--mastery", type=whole_number("mastery", 0, 100), help="the percentage that passes (default 80)"
+    )
+    exercise.add_argument("--lang", choices=("en", "zh"), help="the page's first language (default en)")
 
 
 def _instance(args: argparse.Namespace) -> Instance | None:
@@ -662,7 +700,7 @@ def run(argv: Sequence[str], out: TextIO) -> int:
         from solvers.cli import manual
 
         return manual.cmd_docs(args, out)
-    if args.command == "html":
+    if args.command in ("html", "scorm"):
         from solvers.cli import web
 
         return web.cmd_html(args, out)

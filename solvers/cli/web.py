@@ -1,5 +1,8 @@
 """``nqueens html N --algo NAME [--lesson FILE] [--stretch FROM-TO] -o PATH`` (issue 24): a stretch
-of a run, or a lesson, as one self-contained web page that plays offline.
+of a run, or a lesson, as one self-contained web page that plays offline. With ``--exercise`` (and
+``--goal``, ``--feedback``, ``--instances``, ``--seed`` or ``--blocked`` / ``--given``, ``--mastery``)
+the page is the exercise
+(issue 40); ``--scorm`` (or ``nqueens scorm``) writes it as a SCORM 1.2 package, a .zip for an LMS.
 
 The page is built by ``visualizer/web/`` (no pygame there, nor here). Without ``--stretch`` the
 page holds the whole run, or with a lesson the run up to its last bookmark within ``MAX_EVENTS``
@@ -33,20 +36,63 @@ def _lesson(path: str | None):  # -> Lesson | None
         ) from None
 
 
+EXERCISE_OPTIONS = ("goal", "feedback", "instances", "seed", "mastery", "blocked", "given")
+
+
+def _exercise(args: argparse.Namespace) -> dict[str, object]:
+    """The exercise's page data from the options; UsageError for what it does not take."""
+    from solvers import registry
+    from solvers.errors import SolverError
+    from solvers.instance import Instance
+    from visualizer.commands import ArgumentError, exercise_action
+    from visualizer.web.exercise import MASTERY, exercise_page
+
+    if args.lesson or args.stretch:
+        raise UsageError("--exercise takes no --lesson or --stretch: the student makes the whole run")
+    if args.seed is not None and (args.blocked or args.given):
+        raise UsageError("--seed draws the instances: give it, or --blocked / --given, not both")
+    try:
+        instance = Instance.parse(args.n, args.blocked or (), args.given or ())
+        seed = exercise_action(f"seed:{args.seed}")[1] if args.seed is not None else None
+        return exercise_page(
+            registry.get(args.algo or "backtracking"),
+            args.n,
+            goal=args.goal or "first",
+            feedback=args.feedback or "continuous",
+            count=args.instances or 1,
+            seed=seed,  # type: ignore[arg-type]
+            mastery=MASTERY if args.mastery is None else args.mastery,
+            lang=args.lang or "en",
+            instance=None if instance.plain else instance,
+        )
+    except (ArgumentError, SolverError, ValueError) as error:
+        raise UsageError(str(error)) from None
+
+
 def cmd_html(args: argparse.Namespace, out: TextIO) -> int:
-    """Write the page; one line says where, how many events and how large."""
+    """Write the page (or the SCORM package); one line says where, what and how large."""
     from solvers import registry
     from solvers.safe_files import why_not_writable
     from visualizer.commands import ArgumentError, stretch_tokens
     from visualizer.core.lesson import Bookmarks
-    from visualizer.web.page import page_data, render, write_page
+    from visualizer.web.page import page_data, render
     from visualizer.web.trace import MAX_EVENTS, TraceError
 
-    if not args.output.lower().endswith((".html", ".htm")):
-        raise UsageError(f"-o names the page to write, a .html file (got {args.output[:60]!r})")
+    scorm = args.command == "scorm" or args.scorm
+    what, suffixes = ("package", (".zip",)) if scorm else ("page", (".html", ".htm"))
+    if not args.output.lower().endswith(suffixes):
+        raise UsageError(f"-o names the {what} to write, a {suffixes[0]} file (got {args.output[:60]!r})")
     reason = why_not_writable(args.output)
     if reason is not None:
-        raise UsageError(f"cannot write the page to {args.output[:60]!r}: {reason}")
+        raise UsageError(f"cannot write the {what} to {args.output[:60]!r}: {reason}")
+    exercise = args.exercise or any(getattr(args, name) is not None for name in EXERCISE_OPTIONS)
+    if exercise:
+        data = _exercise(args)
+        try:
+            html = render(data)
+        except TraceError as error:
+            raise UsageError(str(error)) from None
+        return _write(args.output, data, html, scorm, out)
     lesson = _lesson(args.lesson)
     marks = Bookmarks(list(lesson.bookmarks)) if lesson is not None else Bookmarks()
     name = args.algo or (lesson.algorithm if lesson is not None else None) or "backtracking"
@@ -64,10 +110,30 @@ def cmd_html(args: argparse.Namespace, out: TextIO) -> int:
         html = render(data)
     except (ArgumentError, TraceError, ValueError) as error:
         raise UsageError(str(error)) from None
+    return _write(args.output, data, html, scorm, out)
+
+
+def _write(path: str, data: dict[str, object], html: str, scorm: bool, out: TextIO) -> int:
+    """Write the page, or its SCORM package, and say so in one line."""
+    from visualizer.web.page import title_of, write_page
+    from visualizer.web.scorm import build_package, write_package
+
+    exercise = data.get("exercise")
+    if isinstance(exercise, dict):
+        drawn = exercise["instances"]
+        assert isinstance(drawn, list)
+        steps = max(len(instance["acts"]) - instance["first"] for instance in drawn)
+        what = f"an exercise of {len(drawn)} instance{'s' * (len(drawn) > 1)} (up to {steps:,} moves)"
+    else:
+        what = f"{data['trace']['count']:,} events"  # type: ignore[index]
     try:
-        written = write_page(args.output, html)
+        if scorm:
+            mastery = exercise["mastery"] if isinstance(exercise, dict) else None
+            package = build_package(html, title_of(data), mastery)  # type: ignore[arg-type]
+            written, size, kind = write_package(path, package), len(package), "SCORM 1.2 package"
+        else:
+            written, size, kind = write_page(path, html), len(html.encode("utf-8")), "plays offline"
     except OSError as error:
-        raise UsageError(f"cannot write the page to {args.output[:60]!r}: {error}") from None
-    count = data["trace"]["count"]  # type: ignore[index]
-    out.write(f"wrote {written}: {count:,} events, {len(html.encode('utf-8')) // 1024:,} KB, plays offline\n")
+        raise UsageError(f"cannot write to {path[:60]!r}: {error}") from None
+    out.write(f"wrote {written}: {what}, {size // 1024:,} KB, {kind}\n")
     return 0

@@ -90,6 +90,7 @@ SAMPLES: dict[str, str] = {
     "toggle-log": "",
     "export": "0-40:run.mp4",
     "export-html": "b1-40:lesson.html",  # issue 24
+    "export-exercise": "exercise.zip",  # issue 40: a SCORM package
     "export-fps": "12",
     "export-size": "640x400",
     # predict mode (issue 14)

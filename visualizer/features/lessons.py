@@ -561,10 +561,38 @@ class Lessons:
         first = self._event_of(spec[0])
         last = self._event_of(spec[1]) if spec[1] else None
         mode = self.host.mode
-        job = PageJob(
+        job = PageJob.stretch(
             registry.get(mode.algorithm), mode.n, first, last, self.current(), background=self.host.asks
         )
         self.page = (job, spec[2])
+        self.page_tick()
+
+    def export_exercise(self, path: str | None = None) -> None:
+        """Shift+E in exercise mode (the path asked in a text box) or ``export-exercise:PATH``: the
+        exercise as the window sets it (algorithm, n, goal, feedback, instance) as a web page, or a
+        SCORM 1.2 package for an LMS when the path ends in .zip (issue 40), built off the window's
+        thread."""
+        if path is None:
+            self.host.prompt.open(
+                self.host.manager,
+                self.host.layout.progress,
+                tr("export_exercise_ask", self.host.lang),
+                lambda text: self._typed("export-exercise", text),
+                "nqueens-exercise.zip",
+            )
+            return
+        from solvers import registry
+        from visualizer.web.exercise import exercise_page
+        from visualizer.web.job import PageJob
+
+        mode = self.host.mode
+        spec, n, lang = registry.get(mode.algorithm), mode.n, self.host.lang
+        goal, feedback = mode.exercise.goal, mode.exercise.feedback  # type: ignore[attr-defined]
+        instance = mode.timeline.spec.instance  # type: ignore[attr-defined, union-attr]
+        build = lambda: exercise_page(  # noqa: E731
+            spec, n, goal=goal, feedback=feedback, instance=instance, lang=lang
+        )
+        self.page = (PageJob(build, background=self.host.asks), path)
         self.page_tick()
 
     def page_tick(self) -> None:
@@ -579,9 +607,8 @@ class Lessons:
             self.host.say(tr("error", self.host.lang, message=f"web page not saved: {error}"), "error")
             return
         size = max(1, round(written.stat().st_size / 1024))
-        self.host.say(
-            tr("export_html_saved", self.host.lang, path=written, frames=job.frames, size=size), "success"
-        )
+        saved = "export_exercise_saved" if "exercise" in job.data else "export_html_saved"
+        self.host.say(tr(saved, self.host.lang, path=written, frames=job.frames, size=size), "success")
 
     def _typed(self, command: str, text: str) -> None:
         if text.strip():

@@ -598,7 +598,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "export_saved": ("Exported {frames} frames: {path}", "已导出 {frames} 帧：{path}"),
     "export_cancelled": ("Export cancelled", "已取消导出"),
     # -- a stretch as one web page (issue 24: visualizer/web/) --
-    "export_html": ("Export a stretch as a web page (HTML)", "把一段导出为网页（HTML）"),
+    "export_html": (
+        "A stretch as a web page (exercise: the exercise, .html or .zip)",
+        "把一段导出为网页（练习模式：导出练习，.html 或 .zip）",
+    ),
     "export_html_button": ("Web page", "网页"),
     "export_html_ask": (
         "Web page FROM-TO:PATH.html (events, or b1 for bookmark 1)",
@@ -607,6 +610,15 @@ STRINGS: dict[str, tuple[str, str]] = {
     "export_html_saved": (
         "Saved a web page of {frames} events ({size} KB): {path}",
         "已保存 {frames} 步的网页（{size} KB）：{path}",
+    ),
+    "export_exercise_button": ("Export exercise", "导出练习"),
+    "export_exercise_saved": (
+        "Saved the exercise (up to {frames} moves, {size} KB): {path}",
+        "已保存练习（最多 {frames} 步，{size} KB）：{path}",
+    ),
+    "export_exercise_ask": (
+        "The exercise as PATH.html (a web page) or PATH.zip (a SCORM 1.2 package for an LMS):",
+        "练习导出为 路径.html（网页）或 路径.zip（供学习管理系统使用的 SCORM 1.2 包）：",
     ),
     "web_other_language": ("中文", "English"),
     "web_big_text": ("Large text", "大字"),
@@ -628,6 +640,29 @@ STRINGS: dict[str, tuple[str, str]] = {
     "web_wrong": (
         "Not this time: the next queen goes on row {row}, column {col}.",
         "这次没答对：下一个皇后放在第 {row} 行第 {col} 列。",
+    ),
+    # the page's board and bar for a screen reader, and the exercise in the page (issue 40)
+    "web_board": ("Board, {n} by {n}", "棋盘，{n} × {n}"),
+    "web_scrub": ("Position in the run", "在运行中的位置"),
+    "web_square": ("Row {row}, column {col}: {what}", "第 {row} 行第 {col} 列：{what}"),
+    "web_and": (", ", "，"),
+    "web_sq_empty": ("empty", "空"),
+    "web_sq_queen": ("queen", "皇后"),
+    "web_sq_given": ("given queen", "给定的皇后"),
+    "web_sq_blocked": ("blocked", "被封"),
+    "web_sq_next": ("tried next", "下一个要试的格子"),
+    "web_sq_refused": ("refused", "被拒绝"),
+    "web_sq_wrong": ("your wrong queen", "你放错的皇后"),
+    "web_sq_pruned": ("pruned, to confirm", "待确认的剪除"),
+    "web_seconds": ("{seconds} s", "{seconds} 秒"),
+    "web_ex_new": ("New attempt (R)", "再做一次（R）"),
+    "web_ex_instance_label": ("Instance", "题目"),
+    "web_ex_grade": ("Grade", "成绩"),
+    "web_ex_pass_mark": ("pass mark {mastery}%", "及格线 {mastery}%"),
+    "web_ex_moves_bar": ("Your moves (a mark: a mistake)", "你的每一步（标记：错误）"),
+    "web_ex_resumed": (
+        "Welcome back: you go on from step {step}.",
+        "欢迎回来：从第 {step} 步继续。",
     ),
     "lesson_modes": ("Lessons are for watch and race mode", "课程仅用于观看和比赛模式"),
     # constraint propagation on the board (issue 15: visualizer/core/domains.py, render/domains.py)

@@ -8,7 +8,7 @@ the marked row (↑ / ↓ move the mark; a click on a queen does it too), C choo
 (MRV), Enter confirms forward checking's pruning, U / Backspace undoes. O plays the model answer
 from the student's position and back; ← / → and the scrub bar step through the student's own
 moves, each mistake marked. The attempt is written to the results folder at the end (or on R,
-on quit, on leaving the mode).
+on quit, on leaving the mode). Shift+E exports the exercise as a web page or a SCORM package.
 """
 
 from __future__ import annotations
@@ -87,7 +87,10 @@ class ExerciseMode(WatchMode):
         spec = self.timeline.spec
         moves: tuple[str, ...] = ("ex-backtrack",) + (("ex-row",) if spec.dynamic_rows else ())
         extra = (("ex-confirm",),) if spec.check == "domains" else ()
-        rows = (("reset",), ("safe", "attacked"), moves, *extra, ("ex-undo", "ex-model"), ("back", "step"))
+        rows = (
+            ("reset",), ("safe", "attacked"), moves, *extra, ("ex-undo", "ex-model"), ("back", "step"),
+            ("export-exercise",),
+        )  # fmt: skip
         return ControlPlan(rows, speed=False)  # no shading: the attacked squares are the answers
 
     def control_fields(self) -> dict[str, object]:

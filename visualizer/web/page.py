@@ -38,14 +38,17 @@ PAGE_STRINGS = (
     "wipeouts", "hidden_name",
 )  # fmt: skip
 PREFIX = "web_"
-#: The template's places for the player, the title and the data: each filled once, in one pass, so
+EXERCISE_PREFIX = "exercise_"
+#: The template's places for the scripts, the title and the data: each filled once, in one pass, so
 #: nothing filled in (a file name holding ``@@DATA@@``) is ever read as a place of its own.
-PLACES = re.compile(r"/\*PLAYER_JS\*/|@@TITLE@@|@@DATA@@")
+PLACES = re.compile(r"/\*PLAYER_JS\*/|/\*EXERCISE_JS\*/|@@TITLE@@|@@DATA@@")
 
 
 def _strings() -> dict[str, dict[str, str]]:
-    """The page's strings per language: its own (``web_*``) and the counters' names."""
+    """The page's strings per language: its own (``web_*``), the counters' names and the window's
+    exercise's (``exercise_*``, kept whole: the exercise in the page says what the window says)."""
     keys = [key for key in STRINGS if key.startswith(PREFIX)] + list(PAGE_STRINGS)
+    keys += [key for key in STRINGS if key.startswith(EXERCISE_PREFIX)]
     return {
         lang: {key.removeprefix(PREFIX): STRINGS[key][i] for key in keys} for i, lang in enumerate(LANGUAGES)
     }
@@ -119,25 +122,38 @@ def page_html(spec: AlgorithmSpec, n: int, first: int, last: int | None, lesson:
     return render(page_data(spec, n, first, last, lesson))
 
 
-def render(data: dict[str, object]) -> str:
-    """The page with ``data`` (``page_data``'s) inlined; TraceError if it would be too large."""
+def exercise_page_data(exercise: dict[str, object], lang: str = "en") -> dict[str, object]:
+    """A page of the exercise ``exercise`` (``visualizer/web/exercise.py``'s ``exercise_data``)."""
+    return {"exercise": exercise, "lang": lang, "strings": _strings()}
+
+
+def title_of(data: dict[str, object]) -> str:
+    """The page's title (English; the page shows it in its language once open)."""
+    exercise = data.get("exercise")
+    if isinstance(exercise, dict):
+        return f"{tr('exercise_title', 'en')} · {exercise['title']['en']} · n = {exercise['n']}"
     trace = data["trace"]
     assert isinstance(trace, dict)
     race = data.get("race")
     names = [trace["title"]["en"]] + ([race["title"]["en"]] if isinstance(race, dict) else [])
     if "names" in data["hidden"]:  # type: ignore[operator]  # an exercise: which algorithm is it?
         names = [tr("hidden_name", "en", letter=letter) for letter in "AB"[: len(names)]]
-    title = utf8_safe(f"{' vs '.join(names)} · n = {trace['n']}")[0]
+    return f"{' vs '.join(names)} · n = {trace['n']}"
+
+
+def render(data: dict[str, object]) -> str:
+    """The page with ``data`` (``page_data``'s or ``exercise_page_data``'s) inlined; TraceError if it
+    would be too large."""
     filled = {
         "/*PLAYER_JS*/": _asset("player.js"),
-        "@@TITLE@@": markup.escape(title),
+        "/*EXERCISE_JS*/": _asset("exercise.js"),
+        "@@TITLE@@": markup.escape(utf8_safe(title_of(data))[0]),
         "@@DATA@@": encode(data),
     }
     html = PLACES.sub(lambda place: filled[place.group()], _asset("page.html"))
     if len(html.encode("utf-8")) > MAX_PAGE_BYTES:
-        raise TraceError(
-            f"the page would take more than {MAX_PAGE_BYTES // 2**20} MB; export a shorter stretch"
-        )
+        shorter = "fewer instances" if "exercise" in data else "a shorter stretch"
+        raise TraceError(f"the page would take more than {MAX_PAGE_BYTES // 2**20} MB; export {shorter}")
     return html
 
 

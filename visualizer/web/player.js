@@ -6,9 +6,11 @@
 //   NQ.Trace(data.trace)       -> .at(frame): {queens, domains, mrv, counters, mark, said, line}
 //   NQ.attacked(queens)        -> a Set of "row,col" squares some queen attacks
 //   NQ.fill(template, fields)  -> template with {name} fields filled in
+// Board: the board (an ARIA grid of labelled squares), shared with exercise.js.
 // window.nqPage: the running page (goto, state, play, pause, setLang, answer) once ready;
-// window.nqReady: a Promise of true once it is (false: the data could not be opened here).
-// The address may name a moment: page.html#event=K&lang=zh.
+// window.nqReady: a Promise of true once it is (false: the data could not be opened here), made by
+// exercise.js, which starts this page or the exercise's. The address may name a moment:
+// page.html#event=K&lang=zh.
 "use strict";
 
 const NQ = (() => {
@@ -88,11 +90,233 @@ const NQ = (() => {
   return { LANGS, decode, fill, Trace, attacked };
 })();
 
-// -- the page --------------------------------------------------------------------------------
+
+// -- the board -------------------------------------------------------------------------------
 
 const SVG = "http://www.w3.org/2000/svg";
-const SPEEDS = [1, 2, 4, 10, 20, 50, 100, 500, 2000];
 const SHADE_MAX_N = 40; // above this the attacked shading is not drawn (unreadable, and slow)
+const LABEL_MAX_N = 40; // up to this the squares are an ARIA grid, each labelled and focusable
+
+// The board as an SVG: up to LABEL_MAX_N an ARIA grid of squares, each labelled (row, column, what
+// stands there) and reachable by keyboard (Tab to the grid, arrows between squares, Enter or Space
+// activates one, as a click or a tap does), with what is drawn over them.
+class Board {
+  constructor(svg, n, page, activate) {
+    this.svg = svg;
+    this.n = n;
+    this.page = page;
+    this.activate = activate;
+    this.labels = [];
+    this.cursor = [0, 0];
+    const size = 100 / n;
+    const grid = n <= LABEL_MAX_N;
+    svg.replaceChildren();
+    svg.setAttribute("role", grid ? "grid" : "img");
+    this.cells = [];
+    for (let r = 0; r < n; r++) {
+      const row = [];
+      const line = grid ? document.createElementNS(SVG, "g") : svg;
+      if (grid) {
+        line.setAttribute("role", "row");
+        svg.appendChild(line);
+      }
+      for (let c = 0; c < n; c++) {
+        const cell = document.createElementNS(SVG, "rect");
+        cell.setAttribute("x", c * size);
+        cell.setAttribute("y", r * size);
+        cell.setAttribute("width", size);
+        cell.setAttribute("height", size);
+        cell.setAttribute("class", "cell");
+        cell.dataset.row = r;
+        cell.dataset.col = c;
+        cell.onclick = () => { this.cursor = [r, c]; this.activate(r, c); };
+        if (grid) {
+          cell.setAttribute("role", "gridcell");
+          cell.setAttribute("tabindex", r === 0 && c === 0 ? "0" : "-1");
+          cell.addEventListener("keydown", (event) => this.key(event, r, c));
+          cell.addEventListener("focus", () => { this.cursor = [r, c]; this.ring(); });
+          cell.addEventListener("blur", () => this.ring());
+        }
+        line.appendChild(cell);
+        row.push(cell);
+      }
+      this.cells.push(row);
+    }
+    this.overlay = document.createElementNS(SVG, "g");
+    this.overlay.setAttribute("pointer-events", "none");
+    this.overlay.setAttribute("aria-hidden", "true");
+    svg.appendChild(this.overlay);
+    this.focusRing = document.createElementNS(SVG, "rect");
+    this.focusRing.setAttribute("class", "focus-ring");
+    this.focusRing.setAttribute("pointer-events", "none");
+    this.focusRing.setAttribute("fill", "none");
+    svg.appendChild(this.focusRing);
+    this.ring();
+  }
+
+  // Arrows move between squares (the focus follows; the page hears of it), Enter or Space activates.
+  key(event, r, c) {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (moves[event.key]) {
+      const [dr, dc] = moves[event.key];
+      this.focus(Math.max(0, Math.min(this.n - 1, r + dr)), Math.max(0, Math.min(this.n - 1, c + dc)));
+    } else if (event.key === "Enter" || event.key === " ") {
+      this.activate(r, c);
+    } else {
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
+  focus(r, c) {
+    this.cells.flat().forEach((cell) => cell.setAttribute("tabindex", "-1"));
+    this.cells[r][c].setAttribute("tabindex", "0");
+    this.cursor = [r, c];
+    this.cells[r][c].focus();
+    if (this.page.focusedSquare) this.page.focusedSquare(r, c);
+  }
+
+  // A ring round the square that has the keyboard's focus (a square's own outline is not drawn).
+  ring() {
+    const [r, c] = this.cursor;
+    const size = 100 / this.n;
+    const shown = this.cells[r][c] === document.activeElement;
+    for (const [name, value] of Object.entries({
+      x: c * size + 0.6, y: r * size + 0.6, width: size - 1.2, height: size - 1.2,
+      stroke: "var(--focus)", "stroke-width": Math.max(0.8, size * 0.08), visibility: shown ? "visible" : "hidden",
+    })) this.focusRing.setAttribute(name, value);
+  }
+
+  // What a square says to a screen reader: its row and column, and what stands there.
+  label(r, c, words) {
+    if (this.n > LABEL_MAX_N) return;
+    const text = this.page.s("square", { row: r + 1, col: c + 1, what: words.join(this.page.s("and")) });
+    if (this.labels[r * this.n + c] !== text) {
+      this.labels[r * this.n + c] = text;
+      this.cells[r][c].setAttribute("aria-label", text);
+    }
+  }
+
+  // ``at``: a frame of the trace; ``extra``: an exercise's marks (blocked, given, ringed, pruned,
+  // the marked row, a wrong queen left standing, the refused square and its attacker instead).
+  draw(at, extra) {
+    const n = this.n;
+    const size = 100 / n;
+    const shade = n <= SHADE_MAX_N && !extra.noShade ? NQ.attacked(at.queens) : new Set();
+    const { tried, lifted, solution } = at.mark;
+    const refused = "refused" in extra ? extra.refused : at.mark.refused;
+    const blocker = "blocker" in extra ? extra.blocker : at.mark.blocker;
+    const same = (square, r, c) => square && square[0] === r && square[1] === c;
+    const has = (list, r, c) => (list || []).some((square) => same(square, r, c));
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        let fill = (r + c) % 2 ? "var(--dark)" : "var(--light)";
+        if (same(refused, r, c)) fill = "var(--refused)";
+        this.cells[r][c].setAttribute("fill", fill);
+        const words = [];
+        if (has(extra.given, r, c)) words.push(this.page.s("sq_given"));
+        else if (at.queens[r] === c) words.push(this.page.s("sq_queen"));
+        if (has(extra.blocked, r, c)) words.push(this.page.s("sq_blocked"));
+        if (same(extra.focus, r, c)) words.push(this.page.s("sq_next"));
+        if (same(extra.wrongQueen, r, c)) words.push(this.page.s("sq_wrong"));
+        else if (same(refused, r, c)) words.push(this.page.s("sq_refused"));
+        if (has(extra.prunes, r, c)) words.push(this.page.s("sq_pruned"));
+        if (!words.length) words.push(this.page.s("sq_empty"));
+        this.label(r, c, words);
+      }
+    }
+    const overlay = this.overlay;
+    overlay.replaceChildren();
+    const add = (tag, attributes) => {
+      const element = document.createElementNS(SVG, tag);
+      for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+      overlay.appendChild(element);
+      return element;
+    };
+    const centre = (square) => [(square[1] + 0.5) * size, (square[0] + 0.5) * size];
+    shade.forEach((square) => {
+      const [r, c] = square.split(",").map(Number);
+      if (at.queens[r] === null) add("rect", { x: c * size, y: r * size, width: size, height: size,
+                                              fill: "var(--attacked)", class: "attacked" });
+    });
+    (extra.blocked || []).forEach(([r, c]) => {
+      const [x, y] = [c * size, r * size];
+      const d = [0.25, 0.5, 0.75].map((f) => `M${x + f * size} ${y}L${x} ${y + f * size}` +
+                                              `M${x + size} ${y + f * size}L${x + f * size} ${y + size}`);
+      add("path", { d: d.join("") + `M${x + size} ${y}L${x} ${y + size}`, stroke: "var(--ink)",
+                    "stroke-width": size * 0.04, class: "blocked" });
+    });
+    if (at.domains) {
+      at.domains.forEach((columns, r) => {
+        if (!columns) return;
+        for (const c of columns) {
+          add("circle", { cx: (c + 0.5) * size, cy: (r + 0.5) * size, r: size * 0.12, fill: "var(--accent)",
+                          class: "domain" });
+        }
+        if (r === at.mrv) add("rect", { x: 0.3, y: r * size + 0.3, width: 99.4, height: size - 0.6,
+                                        fill: "none", stroke: "var(--accent)", "stroke-width": 0.6,
+                                        class: "mrv" });
+      });
+    }
+    const frame = (square, colour, dash, width) => add("rect", {
+      x: square[1] * size + 0.4, y: square[0] * size + 0.4, width: size - 0.8, height: size - 0.8,
+      fill: "none", stroke: colour, "stroke-width": width || Math.max(0.4, size * 0.06), "stroke-dasharray": dash,
+    });
+    if (lifted && !extra.noTried) frame(lifted, "var(--ink)", size * 0.12);
+    if (tried && !extra.noTried) frame(tried, "var(--accent)", "none");
+    const queen = (row, col, fill, className) => {
+      const [x, y] = centre([row, col]);
+      add("circle", { cx: x, cy: y, r: size * 0.34, fill, class: className, "data-row": row, "data-col": col });
+      add("text", { x, y: y + size * 0.15, "font-size": size * 0.45, "text-anchor": "middle",
+                    fill: "#fff" }).textContent = "♛";
+    };
+    at.queens.forEach((col, row) => {
+      if (col === null) return;
+      queen(row, col, solution ? "var(--solved)" : "var(--ink)", "queen");
+      if (has(extra.given, row, col)) {  // a padlock: the given queen stays
+        const [x, y] = [(col + 0.8) * size, (row + 0.22) * size];
+        add("rect", { x: x - size * 0.09, y: y - size * 0.02, width: size * 0.18, height: size * 0.14,
+                      fill: "var(--solved)", class: "given" });
+        add("path", { d: `M${x - size * 0.055} ${y}v${-size * 0.05}a${size * 0.055} ${size * 0.055} 0 0 1 `
+                         + `${size * 0.11} 0v${size * 0.05}`, fill: "none", stroke: "var(--solved)",
+                      "stroke-width": size * 0.03 });
+      }
+    });
+    if (extra.wrongQueen) queen(extra.wrongQueen[0], extra.wrongQueen[1], "var(--refused)", "wrong-queen");
+    if (refused) {
+      const [x, y] = centre(refused);
+      const d = size * 0.25;
+      add("path", { d: `M${x - d} ${y - d}L${x + d} ${y + d}M${x + d} ${y - d}L${x - d} ${y + d}`,
+                    stroke: "#fff", "stroke-width": size * 0.08, class: "refused" });
+      if (blocker) {
+        const [bx, by] = centre(blocker);
+        add("line", { x1: x, y1: y, x2: bx, y2: by, stroke: "var(--refused)", "stroke-width": size * 0.07,
+                      class: "attack" });
+        add("circle", { cx: bx, cy: by, r: size * 0.44, fill: "none", stroke: "var(--refused)",
+                        "stroke-width": size * 0.07 });
+      }
+    }
+    (extra.prunes || []).forEach(([r, c]) => {
+      const [x, y] = centre([r, c]);
+      const d = size * 0.2;
+      add("path", { d: `M${x - d} ${y - d}L${x + d} ${y + d}M${x + d} ${y - d}L${x - d} ${y + d}`,
+                    stroke: "var(--refused)", "stroke-width": size * 0.07, "stroke-dasharray": size * 0.08,
+                    class: "pruned" });
+    });
+    if (extra.rowMark !== null && extra.rowMark !== undefined) {
+      add("rect", { x: 0.3, y: extra.rowMark * size + 0.3, width: 99.4, height: size - 0.6, fill: "none",
+                    stroke: "var(--ink)", "stroke-width": Math.max(0.4, size * 0.04),
+                    "stroke-dasharray": size * 0.15, class: "row-mark" });
+    }
+    if (extra.focus) frame(extra.focus, "var(--next)", "none", Math.max(0.8, size * 0.1)).setAttribute("class", "next");
+    this.ring();
+  }
+}
+
+// -- the page --------------------------------------------------------------------------------
+
+const SPEEDS = [1, 2, 4, 10, 20, 50, 100, 500, 2000];
 
 class Page {
   constructor(data) {
@@ -169,28 +393,7 @@ class Page {
   }
 
   buildBoard(side) {
-    const board = this.$("board" + side.suffix);
-    const size = 100 / this.n;
-    side.cells = [];
-    for (let r = 0; r < this.n; r++) {
-      const row = [];
-      for (let c = 0; c < this.n; c++) {
-        const cell = document.createElementNS(SVG, "rect");
-        cell.setAttribute("x", c * size);
-        cell.setAttribute("y", r * size);
-        cell.setAttribute("width", size);
-        cell.setAttribute("height", size);
-        cell.dataset.row = r;
-        cell.dataset.col = c;
-        cell.onclick = () => this.answer(r, c);
-        board.appendChild(cell);
-        row.push(cell);
-      }
-      side.cells.push(row);
-    }
-    side.overlay = document.createElementNS(SVG, "g");
-    side.overlay.setAttribute("pointer-events", "none");
-    board.appendChild(side.overlay);
+    side.board = new Board(this.$("board" + side.suffix), this.n, this, (r, c) => this.answer(r, c));
   }
 
   key(event) {
@@ -203,7 +406,8 @@ class Page {
       PageDown: () => this.bookmark(1),
       PageUp: () => this.bookmark(-1),
     };
-    if (actions[event.key] && event.target.tagName !== "SELECT") {
+    const own = event.target.tagName === "SELECT" || (event.target.tagName === "BUTTON" && event.key === " ");
+    if (actions[event.key] && !own) {
       event.preventDefault();
       actions[event.key]();
     }
@@ -297,10 +501,15 @@ class Page {
     $("lang").textContent = this.s("other_language");
     $("big").textContent = this.s("big_text");
     $("speed-label").textContent = this.s("speed");
-    $("home").title = this.s("start");
-    $("back").title = this.s("back");
-    $("step").title = this.s("step");
-    $("end").title = this.s("end");
+    for (const id of ["home", "back", "step", "end"]) {
+      $(id).title = this.s({ home: "start", back: "back", step: "step", end: "end" }[id]);
+      $(id).setAttribute("aria-label", $(id).title);
+    }
+    $("scrub").setAttribute("aria-label", this.s("scrub"));
+    $("scrub").setAttribute("aria-valuemax", this.count - 1);
+    $("scrub").setAttribute("aria-valuenow", this.frame);
+    $("scrub").setAttribute("aria-valuetext", $("where").textContent);
+    this.sides.forEach((side) => $("board" + side.suffix).setAttribute("aria-label", this.s("board", { n: this.n })));
     const first = this.data.first;
     $("where").textContent = this.s("event", { event: first + this.frame, last: first + this.count - 1 });
     const { right, asked } = this.score();
@@ -363,85 +572,6 @@ class Page {
   }
 
   drawBoard(side, at) {
-    const n = this.n;
-    const size = 100 / n;
-    const shade = n <= SHADE_MAX_N ? NQ.attacked(at.queens) : new Set();
-    const { tried, refused, blocker, lifted, solution } = at.mark;
-    for (let r = 0; r < n; r++) {
-      for (let c = 0; c < n; c++) {
-        let fill = (r + c) % 2 ? "var(--dark)" : "var(--light)";
-        if (refused && refused[0] === r && refused[1] === c) fill = "var(--refused)";
-        side.cells[r][c].setAttribute("fill", fill);
-      }
-    }
-    const overlay = side.overlay;
-    overlay.replaceChildren();
-    const add = (tag, attributes) => {
-      const element = document.createElementNS(SVG, tag);
-      for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-      overlay.appendChild(element);
-      return element;
-    };
-    const centre = (square) => [(square[1] + 0.5) * size, (square[0] + 0.5) * size];
-    shade.forEach((square) => {
-      const [r, c] = square.split(",").map(Number);
-      if (at.queens[r] === null) add("rect", { x: c * size, y: r * size, width: size, height: size,
-                                              fill: "var(--attacked)", class: "attacked" });
-    });
-    if (at.domains) {
-      at.domains.forEach((columns, r) => {
-        if (!columns) return;
-        for (const c of columns) {
-          add("circle", { cx: (c + 0.5) * size, cy: (r + 0.5) * size, r: size * 0.12, fill: "var(--accent)",
-                          class: "domain" });
-        }
-        if (r === at.mrv) add("rect", { x: 0.3, y: r * size + 0.3, width: 99.4, height: size - 0.6,
-                                        fill: "none", stroke: "var(--accent)", "stroke-width": 0.6,
-                                        class: "mrv" });
-      });
-    }
-    const frame = (square, colour, dash) => add("rect", {
-      x: square[1] * size + 0.4, y: square[0] * size + 0.4, width: size - 0.8, height: size - 0.8,
-      fill: "none", stroke: colour, "stroke-width": Math.max(0.4, size * 0.06), "stroke-dasharray": dash,
-    });
-    if (lifted) frame(lifted, "var(--ink)", size * 0.12);
-    if (tried) frame(tried, "var(--accent)", "none");
-    at.queens.forEach((col, row) => {
-      if (col === null) return;
-      const [x, y] = centre([row, col]);
-      add("circle", { cx: x, cy: y, r: size * 0.34, fill: solution ? "var(--solved)" : "var(--ink)",
-                      class: "queen", "data-row": row, "data-col": col });
-      add("text", { x, y: y + size * 0.15, "font-size": size * 0.45, "text-anchor": "middle",
-                    fill: "#fff" }).textContent = "♛";
-    });
-    if (refused) {
-      const [x, y] = centre(refused);
-      const d = size * 0.25;
-      add("path", { d: `M${x - d} ${y - d}L${x + d} ${y + d}M${x + d} ${y - d}L${x - d} ${y + d}`,
-                    stroke: "#fff", "stroke-width": size * 0.08, class: "refused" });
-      if (blocker) {
-        const [bx, by] = centre(blocker);
-        add("line", { x1: x, y1: y, x2: bx, y2: by, stroke: "var(--refused)", "stroke-width": size * 0.07,
-                      class: "attack" });
-        add("circle", { cx: bx, cy: by, r: size * 0.44, fill: "none", stroke: "var(--refused)",
-                        "stroke-width": size * 0.07 });
-      }
-    }
+    side.board.draw(at, {});
   }
-}
-
-if (typeof document !== "undefined" && document.getElementById("data")) {
-  window.nqPage = null;
-  window.nqReady = NQ.decode(document.getElementById("data").textContent)
-    .then((data) => {
-      window.nqPage = new Page(data);
-      window.nqPage.follow(location.hash);
-      return true;
-    })
-    .catch((error) => {
-      const box = document.getElementById("error");
-      box.hidden = false;
-      box.textContent = "This page cannot play here: " + error;
-      return false;
-    });
 }

@@ -88,12 +88,28 @@ def _square(square: tuple[int, int] | None) -> list[int]:
 
 
 def build_trace(
-    spec: AlgorithmSpec, n: int, first: int, last: int | None, *, clamp: bool = False
+    spec: AlgorithmSpec,
+    n: int,
+    first: int,
+    last: int | None,
+    *,
+    clamp: bool = False,
+    stops: Sequence[int] | None = None,
 ) -> dict[str, object]:
     """The page's trace of events ``first`` to ``last`` (None: to the end of the run) of ``spec`` at
     ``n``. TraceError if the run has no event ``first`` or the stretch is too long; with ``clamp``
-    (a race's side, which stays at its end) a run that ends sooner stops there instead."""
+    (a race's side, which stays at its end) a run that ends sooner stops there instead. With
+    ``stops`` (ascending cursor positions from ``first`` to ``last``, repeats allowed) a frame is
+    kept at each of them only: an exercise's board after each of its moves.
+
+    >>> from solvers import registry
+    >>> build_trace(registry.get("backtracking"), 4, 0, 4, stops=[0, 1, 1, 4])["queenSteps"]
+    [[], [0, 0], [], [1, 2]]
+    """
     check_stretch(first, first if last is None else last)
+    if stops is not None and (list(stops) != sorted(stops) or not stops or stops[0] != first):
+        raise TraceError("an exercise's stops must ascend from its first event")
+    following = iter(stops[1:] if stops is not None else ())
     timeline = Timeline(spec, n)
     narration = NarrationLog(timeline)
     domains = DomainFollower(n).attach(timeline) if shows_domains(spec) else None
@@ -148,7 +164,11 @@ def build_trace(
         for values, key in zip(totals, shown, strict=True):
             values.append(getattr(counters, key))
         frame += 1
-        if timeline.cursor >= end or timeline.step(1) == 0:
+        if stops is not None:
+            gap = next(following, timeline.cursor - 1) - timeline.cursor
+            if gap < 0 or timeline.step(gap) != gap:
+                break
+        elif timeline.cursor >= end or timeline.step(1) == 0:
             break
     if last is not None and timeline.cursor < last and not clamp:
         raise TraceError(
