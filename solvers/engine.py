@@ -466,7 +466,8 @@ class Model:
 
     def _reached(self, queens: np.ndarray, state: np.ndarray, out: np.ndarray) -> Checkpoint:
         """The checkpoint a seek kernel left in its arrays."""
-        counters = Counters(*(int(v) for v in out[: kn.CHECKS]), int(out[self.checks_slot]))
+        attempts, placements, backtracks, solutions = (int(v) for v in out[: kn.CHECKS])
+        counters = Counters(attempts, placements, backtracks, solutions, int(out[self.checks_slot]))
         counters.pruned, counters.wipeouts = int(out[kn.PRUNED]), int(out[kn.WIPEOUTS])
         board = tuple(None if q < 0 else int(q) for q in queens)
         return Checkpoint(int(out[kn.EVENTS]), board, counters, tuple(int(v) for v in state))
