@@ -298,7 +298,7 @@ def test_numba_start_up_leaves_scipy_importable(monkeypatch):
 
 
 def test_count_completions_compiled_walks_node_for_node_as_the_interpreted_one(monkeypatch):
-    """The game's "Can it be completed?" from n = 12 on runs ``kernels.count_completions``: the same
+    """The game's "Can it be completed?" from n = 12 on runs ``bitmask_engine.count_completions``: the same
     count and the same budget verdict as the recursive walk, on random partial boards, exact or cut
     short by small budgets (the compiled kernel, its interpreted twin and the recursive walk)."""
     import random
