@@ -53,15 +53,12 @@ WALK_MAX_N = 15  # the largest n counted: n = 14 in 3.5 s, n = 15 about 25 s
 
 
 @step
-def _owners(n, queens):
-    """Which row's queen holds each column, r + c line and r - c line (-1: none) on the board."""
-    col_own = np.full(n, -1, np.int64)
-    sum_own = np.full(2 * n, -1, np.int64)  # r + c lines
-    dif_own = np.full(2 * n, -1, np.int64)  # r - c + n - 1 lines
+def _own(n, queens, col_own, sum_own, dif_own):
+    """Which row's queen holds each column, r + c line and r - c line on the board (the owners
+    arrays start at -1: none)."""
     for r in range(n):
         if queens[r] >= 0:
             col_own[queens[r]], sum_own[r + queens[r]], dif_own[r - queens[r] + n - 1] = r, r, r
-    return col_own, sum_own, dif_own
 
 
 @step
@@ -106,7 +103,10 @@ def seek_backtracking(n, first, col_hi, queens, state, stop_event, stop_solution
     The first row tries columns below ``col_hi`` only (``n`` for a whole run; ``walk`` splits a
     run by first-row column). Each check's cost is O(1) from the owners of the square's three lines.
     """
-    col_own, sum_own, dif_own = _owners(n, queens)
+    col_own = np.full(n, -1, np.int64)
+    sum_own = np.full(2 * n, -1, np.int64)  # r + c lines
+    dif_own = np.full(2 * n, -1, np.int64)  # r - c + n - 1 lines
+    _own(n, queens, col_own, sum_own, dif_own)
     row, col, phase = state[0], state[1], state[2]
     attempts, placements, backtracks, solutions = (
         out[ATTEMPTS],

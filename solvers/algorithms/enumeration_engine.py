@@ -177,7 +177,8 @@ def _advance(perm, saved, skipping, pi, pj):
             _to_block_end(perm, pj)
         moved = _next_permutation(perm)
         if moved < 0:
-            perm[:] = saved
+            for k in range(len(perm)):
+                perm[k] = saved[k]
             return -1, 0
         changed = min(changed, moved)
         if not skipping or perm[pi] != keep_i or perm[pj] != keep_j:
@@ -190,7 +191,8 @@ def _keep(found, found_from, queens, out):
     """The board of the solution just counted, into its row of ``found`` if it has one."""
     slot = out[SOLUTIONS] - found_from - 1
     if 0 <= slot < found.shape[0]:
-        found[slot, :] = queens
+        for c in range(len(queens)):
+            found[slot, c] = queens[c]
 
 
 # -- the kernels -------------------------------------------------------------------------------
@@ -203,8 +205,19 @@ def walk_brute_force(n, first, out):
     attempts, placements, backtracks, solutions, checks = 0, n, 0, 0, 0
     while True:
         attempts += 1
-        conflict, made = _clash(queens)
-        checks += made
+        conflict = False
+        for i in range(n):
+            for j in range(i + 1, n):
+                checks += 1
+                if queens[i] == queens[j]:
+                    conflict = True
+                    break
+                checks += 1
+                if abs(queens[i] - queens[j]) == j - i:
+                    conflict = True
+                    break
+            if conflict:
+                break
         if not conflict:
             solutions += 1
             if first:
@@ -234,6 +247,7 @@ def walk_permutations(n, first, pruned, out):
     skipping permutations that keep the conflicting pair (i, j).
     """
     perm = np.arange(n).astype(np.int64)
+    saved = perm.copy()
     attempts, placements, backtracks, solutions, checks = 0, n, 0, 0, 0
     counted = not pruned  # the starting permutation is not a pruned traversal
     extra = 0
@@ -244,8 +258,16 @@ def walk_permutations(n, first, pruned, out):
         if test:
             if counted:
                 attempts += 1
-            ci, cj, made = _diagonal_clash(perm)
-            checks += extra + made
+            checks += extra
+            ci = cj = -1
+            for i in range(n):
+                for j in range(i + 1, n):
+                    checks += 1
+                    if abs(perm[i] - perm[j]) == j - i:
+                        ci, cj = i, j
+                        break
+                if ci >= 0:
+                    break
             if ci < 0:
                 solutions += 1
                 if first:
@@ -253,11 +275,26 @@ def walk_permutations(n, first, pruned, out):
             elif pruned and counted:
                 skipping = True
                 pi, pj, keep_i, keep_j, start, extra = ci, cj, perm[ci], perm[cj], n, 0
+                saved[:] = perm
             test = False
-        changed = _next_permutation(perm)
-        if changed < 0:
+        # next permutation, in place; ``changed`` is the first index rewritten
+        i = n - 1
+        while i > 0 and perm[i - 1] >= perm[i]:
+            i -= 1
+        if i <= 0:
+            if skipping:
+                perm[:] = saved
             backtracks += n
             break
+        j = n - 1
+        while perm[j] <= perm[i - 1]:
+            j -= 1
+        perm[i - 1], perm[j] = perm[j], perm[i - 1]
+        lo, hi = i, n - 1
+        while lo < hi:
+            perm[lo], perm[hi] = perm[hi], perm[lo]
+            lo, hi = lo + 1, hi - 1
+        changed = i - 1
         if skipping:
             start = min(start, changed)
             extra += 2

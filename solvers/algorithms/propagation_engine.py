@@ -75,13 +75,33 @@ class PlacementResume(Resumer):
 
 
 # -- the kernels' steps ------------------------------------------------------------------------
+#
+# A search's state is two arrays: ``doms`` (``doms[d]``: every row's domain before depth d's queen)
+# and ``frame``, whose rows (each n long) are, per depth, the row filled there (``ROW``), its
+# columns not tried yet (``TODO``), what its queen pruned (``PRUNED_AT``, restored with it), 1 when
+# that queen emptied a row (``WIPED_AT``), 1 until the depth's first value is tried (``FRESH``);
+# and per row, 1 when it holds a queen (``ASSIGNED``) and that queen's column (``QUEEN``, -1: none).
+# Few arrays: each one a step takes costs reference counting on every call, in the hot loop.
+ROW, TODO, PRUNED_AT, WIPED_AT, FRESH, ASSIGNED, QUEEN = range(7)
 
 
 @step
-def _take(todo, depth):
-    """The lowest column left at ``depth``, taken out of its ``todo``."""
-    bit = todo[depth] & -todo[depth]
-    todo[depth] ^= bit
+def _begin(n, doms, frame):
+    """The empty board in ``doms`` and ``frame`` (both zeros): every row's domain full, depth 0 on
+    the top row (MRV's choice too: all tie)."""
+    full = (1 << n) - 1
+    for r in range(n):
+        doms[0, r] = full
+        frame[QUEEN, r] = -1
+    frame[TODO, 0] = full
+    frame[FRESH, 0] = 1
+
+
+@step
+def _take(frame, depth):
+    """The lowest column left at ``depth``, taken out of its ``TODO``."""
+    bit = frame[TODO, depth] & -frame[TODO, depth]
+    frame[TODO, depth] ^= bit
     col = 0
     while (1 << col) != bit:
         col += 1
@@ -89,15 +109,23 @@ def _take(todo, depth):
 
 
 @step
-def _prune(n, doms, depth, assigned, row, col):
-    """Copy every row's domain to ``depth + 1``, the unassigned ones without the in-board squares
-    (row, col) attacks, row by row ascending, stopping at the first row it empties. Returns the
-    columns pruned, 1 if a row was emptied (else 0) and the look-ups made (one per square)."""
-    count = wiped = looks = 0
+def _place(n, mrv, doms, frame, depth, col):
+    """Place the queen of ``depth`` on ``col``: copy every row's domain to ``depth + 1``, the
+    unassigned ones without the in-board squares it attacks, row by row ascending, stopping at
+    the first row it empties. Returns the look-ups its Place counts: one per square, and MRV's
+    rows compared on the depth's first value."""
+    row = frame[ROW, depth]
+    looks = 0
+    if frame[FRESH, depth] == 1:
+        looks = n - depth if mrv else 0
+        frame[FRESH, depth] = 0
+    frame[ASSIGNED, row] = 1
+    frame[QUEEN, row] = col
+    count = wiped = 0
     for r in range(n):
         doms[depth + 1, r] = doms[depth, r]
     for r in range(n):
-        if assigned[r] == 1:
+        if frame[ASSIGNED, r] == 1:
             continue
         d = r - row if r > row else row - r
         mask = 1 << col
@@ -116,33 +144,19 @@ def _prune(n, doms, depth, assigned, row, col):
         if doms[depth + 1, r] == 0:
             wiped = 1
             break
-    return count, wiped, looks
+    frame[PRUNED_AT, depth] = count
+    frame[WIPED_AT, depth] = wiped
+    return looks
 
 
 @step
-def _place(n, mrv, doms, depth, row, col, queens, assigned, fresh, pruned_at, wiped_at):
-    """Place (row, col) at ``depth`` and prune; returns the look-ups counted on its Place (MRV's
-    rows compared too, on the depth's first value)."""
-    looks = 0
-    if fresh[depth] == 1:
-        looks += n - depth if mrv else 0
-        fresh[depth] = 0
-    assigned[row] = 1
-    queens[row] = col
-    count, wiped, pruning = _prune(n, doms, depth, assigned, row, col)
-    pruned_at[depth] = count
-    wiped_at[depth] = wiped
-    return looks + pruning
-
-
-@step
-def _descend(n, mrv, doms, depth, assigned, rows, todo, fresh):
+def _descend(n, mrv, doms, frame, depth):
     """Open the next depth on the row filled next: the topmost empty one, or (MRV) the one with
     the fewest columns left, ties the lowest. Returns the new depth."""
     best = -1
     size_best = n + 1
     for r in range(n):
-        if assigned[r] == 0:
+        if frame[ASSIGNED, r] == 0:
             if not mrv:
                 best = r
                 break
@@ -154,70 +168,62 @@ def _descend(n, mrv, doms, depth, assigned, rows, todo, fresh):
             if size < size_best:
                 best, size_best = r, size
     depth += 1
-    rows[depth] = best
-    todo[depth] = doms[depth, best]
-    fresh[depth] = 1
+    frame[ROW, depth] = best
+    frame[TODO, depth] = doms[depth, best]
+    frame[FRESH, depth] = 1
     return depth
 
 
 @step
-def _lift(queens, rows, assigned, depth, events, out):
-    """Lift the queen of ``depth``: ``events`` events (its restores and Backtrack, or with a
-    wipe-out its prunes too). Returns the column its row tries next."""
-    row = rows[depth]
-    col = queens[row]
-    queens[row] = -1
-    assigned[row] = 0
-    out[BACKTRACKS] += 1
-    out[EVENTS] += events
+def _lift(frame, depth):
+    """Lift the queen of ``depth``; returns the column its row tries next."""
+    row = frame[ROW, depth]
+    col = frame[QUEEN, row]
+    frame[QUEEN, row] = -1
+    frame[ASSIGNED, row] = 0
     return col + 1
 
 
 @step
-def _fits(out, stop_event, events, past):
-    """Whether ``events`` more events end at or before ``stop_event`` (or the walk may go ``past``)."""
-    return past or out[EVENTS] + events <= stop_event
+def _fits(events, more, stop_event, past):
+    """Whether ``more`` events after ``events`` end at or before ``stop_event`` (or may go ``past``)."""
+    return past or events + more <= stop_event
 
 
 @step
-def _rebuild(n, mrv, queens, phase, next_col, doms, rows, todo, pruned_at, wiped_at, fresh, assigned):
+def _rebuild(n, mrv, queens, phase, next_col, doms, frame):
     """The search's stack at a checkpoint: its queens placed again, uncounted, in the order the
     search chooses their rows. Returns the depth and the phase it stands in (``NOT_PLACED``: a
     board this search never places)."""
     full = (1 << n) - 1
     placed = 0
     for r in range(n):
-        doms[0, r] = full
         if queens[r] >= 0:
             placed += 1
-    rows[0] = 0  # depth 0: every row full, the top one (MRV's too: all tie)
-    todo[0] = full
-    fresh[0] = 1
     if placed == 0:
         if phase == TRY:
-            todo[0] = full & ~((1 << next_col) - 1) if next_col < n else 0
-            fresh[0] = 1 if next_col == 0 else 0
+            frame[TODO, 0] = full & ~((1 << next_col) - 1) if next_col < n else 0
+            frame[FRESH, 0] = 1 if next_col == 0 else 0
         return 0, TRY
     depth = 0
     while True:
-        row = rows[depth]
-        col = queens[row]
-        if col < 0 or ((todo[depth] >> col) & 1) == 0:
+        col = queens[frame[ROW, depth]]
+        if col < 0 or ((frame[TODO, depth] >> col) & 1) == 0:
             return depth, NOT_PLACED
-        todo[depth] &= ~((2 << col) - 1)
-        _place(n, mrv, doms, depth, row, col, queens, assigned, fresh, pruned_at, wiped_at)
+        frame[TODO, depth] &= ~((2 << col) - 1)
+        _place(n, mrv, doms, frame, depth, col)
         if depth == placed - 1 and phase != TRY:  # the checkpoint's last queen
             if phase == SOLVED:
                 return depth, (SOLVED if depth == n - 1 else NOT_PLACED)
             return depth, PLACED
         if depth == n - 1:
             return depth, NOT_PLACED
-        depth = _descend(n, mrv, doms, depth, assigned, rows, todo, fresh)
+        depth = _descend(n, mrv, doms, frame, depth)
         if depth == placed:  # the checkpoint's row, from its column ``next_col`` on
-            domain = doms[depth, rows[depth]]
+            domain = frame[TODO, depth]
             low = domain & ((1 << next_col) - 1) if next_col < n else domain
-            todo[depth] = domain & ~low
-            fresh[depth] = 1 if low == 0 else 0
+            frame[TODO, depth] = domain & ~low
+            frame[FRESH, depth] = 1 if low == 0 else 0
             return depth, TRY
 
 
@@ -235,54 +241,45 @@ def walk_propagation(n, first, mrv, col_lo, col_hi, out, levels):
     ``CHECKS`` with, for MRV, the rows compared to choose the row, once per row filled), and
     stops at the first row it empties: a wipe-out, undone at once.
     """
-    doms = np.zeros((n + 1, n), np.int64)
-    rows = np.zeros(n, np.int64)  # the row filled at each depth
-    todo = np.zeros(n, np.int64)  # its columns not tried yet
-    pruned_at = np.zeros(n, np.int64)  # what the queen at each depth pruned (restored with it)
-    wiped_at = np.zeros(n, np.int64)  # 1 when that queen emptied a row
-    fresh = np.zeros(n, np.int64)  # 1 until the depth's first value is tried
-    assigned = np.zeros(n, np.int64)
-    queens = np.full(n, -1, np.int64)
-    full = (1 << n) - 1
-    for r in range(n):
-        doms[0, r] = full
+    doms, frame = np.zeros((n + 1, n), np.int64), np.zeros((7, n), np.int64)
+    _begin(n, doms, frame)
     attempts = backtracks = solutions = checks = pruned = wipeouts = events = 0
-    todo[0] = full & ~((1 << col_lo) - 1) & ((1 << col_hi) - 1)
-    fresh[0] = 1 if col_lo == 0 else 0
+    frame[TODO, 0] &= ~((1 << col_lo) - 1) & ((1 << col_hi) - 1)
+    frame[FRESH, 0] = 1 if col_lo == 0 else 0
     depth = 0
     while depth >= 0:
-        if todo[depth] == 0:
-            assigned[rows[depth]] = 0
+        if frame[TODO, depth] == 0:
+            frame[ASSIGNED, frame[ROW, depth]] = 0
             depth -= 1
             if depth >= 0:  # lift the queen of the depth above: its restores, then the Backtrack
+                _lift(frame, depth)
                 backtracks += 1
-                events += pruned_at[depth] + 1
+                events += frame[PRUNED_AT, depth] + 1
             continue
-        row = rows[depth]
-        col = _take(todo, depth)
+        col = _take(frame, depth)
         attempts += 1
         events += 1
         levels[depth + 1] += 1
-        checks += _place(n, mrv, doms, depth, row, col, queens, assigned, fresh, pruned_at, wiped_at)
-        count = pruned_at[depth]
+        checks += _place(n, mrv, doms, frame, depth, col)
+        count = frame[PRUNED_AT, depth]
         pruned += count
         events += count
-        if wiped_at[depth] == 1:
+        if frame[WIPED_AT, depth] == 1:
+            _lift(frame, depth)
             wipeouts += 1
             backtracks += 1
             events += 1 + count + 1  # the wipe-out, the restores, the Backtrack
-            assigned[row] = 0
             continue
         if depth == n - 1:
             solutions += 1
             events += 1
             if first:
                 break
+            _lift(frame, depth)
             backtracks += 1
             events += count + 1
-            assigned[row] = 0
             continue
-        depth = _descend(n, mrv, doms, depth, assigned, rows, todo, fresh)
+        depth = _descend(n, mrv, doms, frame, depth)
     out[ATTEMPTS] += attempts
     out[PLACEMENTS] += attempts
     out[BACKTRACKS] += backtracks
@@ -306,84 +303,97 @@ def seek_propagation(n, first, mrv, past, queens, state, stop_event, stop_soluti
     depth's next column (or lifts the queen above), ``PLACED`` makes the queen's prunes and
     goes on to a Solution, the next row or, on a wipe-out, back; ``SOLVED`` lifts the last queen.
     """
-    doms = np.zeros((n + 1, n), np.int64)
-    rows = np.zeros(n, np.int64)  # the row filled at each depth
-    todo = np.zeros(n, np.int64)  # its columns not tried yet
-    pruned_at = np.zeros(n, np.int64)  # what the queen at each depth pruned (restored with it)
-    wiped_at = np.zeros(n, np.int64)  # 1 when that queen emptied a row
-    fresh = np.zeros(n, np.int64)  # 1 until the depth's first value is tried
-    assigned = np.zeros(n, np.int64)
+    doms, frame = np.zeros((n + 1, n), np.int64), np.zeros((7, n), np.int64)
+    _begin(n, doms, frame)
     next_col = state[1]
-    depth, phase = _rebuild(
-        n, mrv, queens, state[0], next_col, doms, rows, todo, pruned_at, wiped_at, fresh, assigned
-    )
+    depth, phase = _rebuild(n, mrv, queens, state[0], next_col, doms, frame)
     if phase == NOT_PLACED:
         return NOT_PLACED
+    attempts, placements, backtracks, solutions = (
+        out[ATTEMPTS],
+        out[PLACEMENTS],
+        out[BACKTRACKS],
+        out[SOLUTIONS],
+    )
+    checks, pruned, wipeouts, events = out[CHECKS], out[PRUNED], out[WIPEOUTS], out[EVENTS]
     pending = False  # between a queen's prunes and the next row's Place: no checkpoint
     ended = 0
     while True:
         if phase == TRY:
-            if not pending and depth == 0 and todo[0] == 0:
+            if not pending and depth == 0 and frame[TODO, 0] == 0:
                 ended = 1
                 break
-            if not pending and out[EVENTS] >= stop_event:
+            if not pending and events >= stop_event:
                 break
-            if todo[depth] == 0:  # lift the queen of the depth above: its restores, its Backtrack
-                if not _fits(out, stop_event, pruned_at[depth - 1] + 1, past):
+            if frame[TODO, depth] == 0:  # lift the queen of the depth above: its restores, its Backtrack
+                more = frame[PRUNED_AT, depth - 1] + 1
+                if not _fits(events, more, stop_event, past):
                     break
                 depth -= 1
-                next_col = _lift(queens, rows, assigned, depth, pruned_at[depth] + 1, out)
+                next_col = _lift(frame, depth)
+                backtracks += 1
+                events += more
                 continue
-            col = _take(todo, depth)
-            out[CHECKS] += _place(
-                n, mrv, doms, depth, rows[depth], col, queens, assigned, fresh, pruned_at, wiped_at
-            )
-            out[ATTEMPTS] += 1
-            out[PLACEMENTS] += 1
-            out[EVENTS] += 1
+            checks += _place(n, mrv, doms, frame, depth, _take(frame, depth))
+            attempts += 1
+            placements += 1
+            events += 1
             phase, pending = PLACED, False
         elif phase == SOLVED:
             if first:
                 ended = 1
                 break
-            if out[EVENTS] >= stop_event or not _fits(out, stop_event, pruned_at[depth] + 1, past):
+            more = frame[PRUNED_AT, depth] + 1  # the restores, the Backtrack
+            if events >= stop_event or not _fits(events, more, stop_event, past):
                 break
-            next_col = _lift(queens, rows, assigned, depth, pruned_at[depth] + 1, out)
+            next_col = _lift(frame, depth)
+            backtracks += 1
+            events += more
             phase = TRY
         else:  # PLACED: the queen's prunes come next
-            if out[EVENTS] >= stop_event:
+            if events >= stop_event:
                 break
-            count = pruned_at[depth]
-            if wiped_at[depth] == 1:  # the prunes, the wipe-out, the restores, the Backtrack
-                if not _fits(out, stop_event, 2 * count + 2, past):
+            count = frame[PRUNED_AT, depth]
+            if frame[WIPED_AT, depth] == 1:  # the prunes, the wipe-out, the restores, the Backtrack
+                if not _fits(events, 2 * count + 2, stop_event, past):
                     break
-                out[PRUNED] += count
-                out[WIPEOUTS] += 1
-                next_col = _lift(queens, rows, assigned, depth, 2 * count + 2, out)
+                next_col = _lift(frame, depth)
+                pruned += count
+                wipeouts += 1
+                backtracks += 1
+                events += 2 * count + 2
                 phase = TRY
                 continue
-            if not _fits(out, stop_event, count + 1, past):  # the prunes, then a Solution or a Place
+            if not _fits(events, count + 1, stop_event, past):  # the prunes, then a Solution or a Place
                 break
-            out[PRUNED] += count
-            out[EVENTS] += count
+            pruned += count
+            events += count
             if depth < n - 1:
-                depth = _descend(n, mrv, doms, depth, assigned, rows, todo, fresh)
+                depth = _descend(n, mrv, doms, frame, depth)
                 phase, pending = TRY, True
                 continue
-            out[SOLUTIONS] += 1
-            out[EVENTS] += 1
+            solutions += 1
+            events += 1
             phase = SOLVED
-            slot = out[SOLUTIONS] - found_from - 1
+            slot = solutions - found_from - 1
             if 0 <= slot < found.shape[0]:
-                found[slot, :] = queens
+                found[slot, :] = frame[QUEEN]
             if first:
                 ended = 1
                 break
-            if out[SOLUTIONS] >= stop_solution:
+            if solutions >= stop_solution:
                 break
-    if phase == TRY and not pending and depth == 0 and todo[0] == 0:
+    if phase == TRY and not pending and depth == 0 and frame[TODO, 0] == 0:
         ended = 1
+    queens[:] = frame[QUEEN]
     state[0], state[1], state[2] = phase, (next_col if phase == TRY else 0), 0
+    out[ATTEMPTS], out[PLACEMENTS], out[BACKTRACKS], out[SOLUTIONS] = (
+        attempts,
+        placements,
+        backtracks,
+        solutions,
+    )
+    out[CHECKS], out[PRUNED], out[WIPEOUTS], out[EVENTS] = checks, pruned, wipeouts, events
     return ended
 
 
