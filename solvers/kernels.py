@@ -12,7 +12,9 @@ LLVM, so a step costs nothing in a hot loop (measured: a step that numba inlines
 calls, counts references to every array it takes, on every call: forward checking's walk ran 1.3
 times as long). So a step makes no array and copies none by slices (``a[:] = b``: numba may
 allocate there); its kernel allocates the arrays and hands them over, a loop copies. Keep
-a kernel's steps in its module: numba's disk cache sees a change to the kernel's own file only.
+a kernel's steps in its module: numba's disk cache sees a change to the kernel's own file only
+(not one to this module: after changing how steps compile, delete the ``*.nbi`` and ``*.nbc``
+files of ``__pycache__``).
 
 Each engine-backed family keeps its kernels beside its spec (``solvers/algorithms/*_engine.py``);
 the engine's own count and profile are in ``solvers.engine``. This module holds what they share:
