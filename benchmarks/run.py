@@ -240,9 +240,8 @@ def parallel_strategies(n: int, repeat: int) -> str:
     import numpy as np
 
     from solvers import engine
-    from solvers import kernels as kn
 
-    single = kn.count_states.compiled
+    single = engine.count_states.compiled
 
     @numba.njit(parallel=True, cache=True)
     def prange_count(n: int, states: np.ndarray, row: int) -> int:

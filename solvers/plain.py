@@ -6,7 +6,7 @@ loading the compiled kernel from numba's disk cache (n = 12: about 0.15 s agains
 ``import numba`` and the load); from there on ``solvers.engine.count`` runs compiled. The engine's
 interpreted count (numba missing, or ``jit=False``) is this function too, so both give one answer.
 
-It walks the same tree as ``kernels.count_states``: the bitmask search, the first row mirrored
+It walks the same tree as ``engine.count_states``: the bitmask search, the first row mirrored
 (a column left of the middle counts twice), the last two rows counted without a push.
 
 >>> [count(n) for n in range(1, 11)]

@@ -2,6 +2,8 @@
 
 An algorithm is one module there (its generators, its pseudo-code in English and Chinese, its
 sentences and a module-level ``SPECS`` tuple) plus its test module: this module only collects.
+A family the engine answers has a second module beside it, ``<family>_engine.py`` (its engine
+model, kernels and resumer, no ``SPECS``), which its spec module imports.
 The modules are read in a fixed order, by their ``ORDER`` number (a module without one comes
 after the rest), ties by module name, and each module's specs in its own order; so ``ALGORITHMS``
 keeps one order for the CLI, the window's list and the race pairs.
@@ -30,11 +32,13 @@ LAST = 1_000
 
 
 def modules() -> tuple[ModuleType, ...]:
-    """The modules of ``solvers/algorithms/``, in registry order (``ORDER``, then name)."""
-    found = [
+    """The modules of ``solvers/algorithms/`` that hold ``SPECS``, in registry order (``ORDER``,
+    then name)."""
+    imported = (
         importlib.import_module(f"{algorithms.__name__}.{info.name}")
         for info in pkgutil.iter_modules(algorithms.__path__)
-    ]
+    )
+    found = [module for module in imported if hasattr(module, "SPECS")]
     return tuple(sorted(found, key=lambda module: (getattr(module, "ORDER", LAST), module.__name__)))
 
 

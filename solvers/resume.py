@@ -5,7 +5,8 @@ A ``Checkpoint`` is the event index, the board, the counters and a small
 ``spec.resume(n, checkpoint)`` yields exactly the events the full run yields
 from ``checkpoint.index`` on.
 
-Two shapes of walk are modelled, each by a ``Resumer`` its ``AlgorithmSpec`` holds:
+Each shape of walk is a ``Resumer`` its ``AlgorithmSpec`` holds (``spec.resumer``). The one
+several families share is here:
 
 * ``TreeResume`` -- the backtracking family, bitmask and brute force: one
   queen per row, a square at a time. The state is ``(row, col, phase)``:
@@ -14,21 +15,11 @@ Two shapes of walk are modelled, each by a ``Resumer`` its ``AlgorithmSpec`` hol
   (the last row's queen is lifted next) or ``SOLVED`` (a Solution was just
   reported: lift next, unless the run stops at the first). Every event
   boundary is a checkpoint.
-* ``PermutationResume`` -- the permutation walks, which move from one whole
-  board to the next. The state is ``(phase, i, j)``: ``START`` (nothing placed
-  yet), ``NEXT`` (the full board was tested: move on), ``SKIP`` (it was refused
-  on the pair (i, j): skip every permutation keeping that pair) or ``SOLVED``
-  (it is a solution: move on unless the run stops at the first). Only the
-  start and the moments right after a test are checkpoints; a timeline
-  replays the few moves between.
-* ``PlacementResume`` -- forward checking and MRV: checkpoints right after each
-  Place, Solution and Backtrack; the board alone rebuilds the search's stack (its
-  domains and the rows it chose again from the queens placed), so the state is
-  ``(phase, col, 0)``: ``PLACED`` (the last queen's prunes come next), ``SOLVED``
-  (the full board's last queen is lifted next, unless the run stops at the first)
-  or ``TRY`` (the row the search fills next tries its columns from ``col`` on; an
-  empty row's domain past its last column: go back). Between two checkpoints lie
-  at most one queen's prunes, a wipe-out and its restores.
+
+A family whose walk has a shape of its own keeps its resumer beside its spec, with its engine
+model and kernels: ``enumeration_engine.PermutationResume`` (the permutation walks, checkpoints
+right after each test) and ``propagation_engine.PlacementResume`` (forward checking and MRV,
+right after each Place, Solution and Backtrack), in ``solvers/algorithms/``.
 """
 
 from __future__ import annotations
@@ -43,8 +34,6 @@ Board = tuple[int | None, ...]
 State = tuple[int, ...]
 
 TRY, FULL, LIFT, SOLVED = 0, 1, 2, 3
-PLACED = 4  # constraint propagation: right after a Place
-START, NEXT, SKIP = 0, 1, 2
 
 
 #: Where a generator starts: the board (``queens[row]``, None or -1 for an empty row) and its state.
@@ -109,48 +98,6 @@ class TreeResume(Resumer):
             return (n - 1, queens[n - 1] or 0, LIFT)
         if kind is Conflict or kind is Backtrack:
             return (event.row, event.col + 1, TRY)  # type: ignore[attr-defined]
-        return None
-
-
-class PermutationResume(Resumer):
-    """Whole boards, one permutation after another: checkpoints right after each test.
-
-    ``skips``: a counted refusal skips the permutations keeping its pair (seed 002's method 4).
-    """
-
-    def __init__(self, skips: bool = False) -> None:
-        self.skips = skips
-
-    def start(self, n: int) -> Checkpoint:
-        return Checkpoint(0, (None,) * n, Counters(), (START, -1, -1))
-
-    def state_after(self, n: int, queens: Sequence[int | None], event: Event) -> State | None:
-        kind = type(event)
-        if kind is Solution:
-            return (SOLVED, -1, -1)
-        if kind is Conflict:
-            if self.skips and event.attempt:
-                return (SKIP, event.row, event.blocker[0])  # type: ignore[attr-defined]
-            return (NEXT, -1, -1)
-        return None
-
-
-class PlacementResume(Resumer):
-    """Constraint propagation (forward checking, MRV): checkpoints right after each Place,
-    Solution and Backtrack, where the board and ``(phase, col, 0)`` say the rest (the search
-    chose its rows from the queens already placed)."""
-
-    def start(self, n: int) -> Checkpoint:
-        return Checkpoint(0, (None,) * n, Counters(), (TRY, 0, 0))
-
-    def state_after(self, n: int, queens: Sequence[int | None], event: Event) -> State | None:
-        kind = type(event)
-        if kind is Place:
-            return (PLACED, 0, 0)
-        if kind is Solution:
-            return (SOLVED, 0, 0)
-        if kind is Backtrack:
-            return (TRY, event.col + 1, 0)  # type: ignore[attr-defined]
         return None
 
 

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from solvers import kernels as kn
-from solvers.engine import SquareWalk
+from solvers.algorithms.backtracking_engine import SquareWalk
 from solvers.estimate import tree_attempts
 from solvers.events import Backtrack, Conflict, Event, Place, Solution
 from solvers.instance import Instance, Setup

@@ -14,7 +14,9 @@ from collections.abc import Iterator
 import numpy as np
 
 from solvers import kernels as kn
-from solvers.engine import COUNT_JIT_FROM, BitTree
+from solvers.algorithms.bitmask_engine import BitTree
+from solvers.algorithms.bitmask_engine import count_completions as completions_kernel
+from solvers.engine import COUNT_JIT_FROM
 from solvers.estimate import tree_attempts
 from solvers.events import Backtrack, Event, Place, Solution
 from solvers.narration import Context, fmt, square_by_square, with_shared
@@ -125,7 +127,7 @@ def count_completions(
     if kn.HAVE_NUMBA and n >= COMPLETIONS_JIT_FROM:
         out = np.zeros(2, np.int64)
         board = np.array([-1 if c is None else c for c in queens], np.int64)
-        kn.count_completions.compiled(n, board, node_budget, out)
+        completions_kernel.compiled(n, board, node_budget, out)
         return int(out[0]), bool(out[1] >= 0)
     fixed_cols = 0
     for _, c in placed:

@@ -20,22 +20,17 @@ import math
 from collections.abc import Iterator, Sequence
 
 from solvers.algorithms.backtracking import refusal_kind
-from solvers.engine import BruteForce, Permutations
-from solvers.events import Backtrack, Conflict, Event, Place, Solution
-from solvers.narration import Context, fmt, line_key, solution_text, square_by_square, with_shared
-from solvers.resume import (
-    FULL,
-    LIFT,
+from solvers.algorithms.enumeration_engine import (
     NEXT,
     SKIP,
-    SOLVED,
     START,
-    TRY,
+    BruteForce,
     PermutationResume,
-    Start,
-    TreeResume,
-    begin,
+    Permutations,
 )
+from solvers.events import Backtrack, Conflict, Event, Place, Solution
+from solvers.narration import Context, fmt, line_key, solution_text, square_by_square, with_shared
+from solvers.resume import FULL, LIFT, SOLVED, TRY, Start, TreeResume, begin
 from solvers.spec import AlgorithmSpec
 
 Pair = tuple[tuple[int, int], tuple[int, int]]

@@ -29,13 +29,12 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 
+from solvers.algorithms.propagation_engine import PLACED, PROPAGATION_MAX_N, PlacementResume, Propagation
 from solvers.domains import Domains, mrv_row
-from solvers.engine import PROPAGATION_MAX_N as PROPAGATION_ENGINE_MAX_N
-from solvers.engine import Propagation
 from solvers.events import Backtrack, Conflict, Event, Place, Prune, Restore, Solution
 from solvers.instance import Instance, Setup
 from solvers.narration import Context, fmt, line_key, square_by_square, with_shared
-from solvers.resume import PLACED, SOLVED, TRY, Checkpoint, PlacementResume, Start
+from solvers.resume import SOLVED, TRY, Checkpoint, Start
 from solvers.spec import COUNTERS, AlgorithmSpec
 
 Square = tuple[int, int]
@@ -138,7 +137,7 @@ def _rebuild(
 def _standing(
     board: Sequence[int | None], phase: int, choose: Chooser, domains: Domains, queens: list[int | None]
 ) -> tuple[list[list], int | None]:
-    """The stack of the search at a checkpoint (``solvers.resume.PlacementResume``): the board
+    """The stack of the search at a checkpoint (``propagation_engine.PlacementResume``): the board
     (``queens[row]``, None or -1: empty) rebuilt, the last queen's prunes made unless it was
     just placed (``PLACED``). Fills ``domains`` and ``queens``; returns the stack and the row
     the last queen empties (None if none)."""
@@ -159,7 +158,7 @@ def _search(
     """The search with an explicit stack (no ``yield from`` chain): one frame per row being filled,
     ``[row, its domain, next index, rows compared, what its current queen pruned or None]``.
 
-    ``start`` resumes at a checkpoint (``solvers.resume.PlacementResume``): the board and the state then.
+    ``start`` resumes at a checkpoint (``propagation_engine.PlacementResume``): the board and the state then.
     A constrained ``instance`` (never resumed) starts with a ``Setup``: the given queens stand,
     their rows are done, and every free row's domain starts without its blocked squares and the
     squares a given queen attacks; a free row left with no column at the start ends the search
@@ -368,10 +367,9 @@ def _narrate(event: Event, ctx: Context, words: dict[str, str], *, mrv: bool) ->
 
 ORDER = 60  # last of today's families
 
-# The engine counts forward checking and MRV (``engine.Propagation``) and walks them from any
-# checkpoint (``kernels_propagation.seek_propagation``: n = 12's whole run in 0.03 s on one core),
-# so the window jumps in them as in the backtracking family; n = 16 is its counting limit.
-PROPAGATION_MAX_N = PROPAGATION_ENGINE_MAX_N
+# The engine counts forward checking and MRV and walks them from any checkpoint
+# (``propagation_engine``: n = 12's whole run in 0.03 s on one core), so the window jumps in them
+# as in the backtracking family; n = 16 (``PROPAGATION_MAX_N``) is its counting limit.
 
 SPECS = (
     AlgorithmSpec(

@@ -10,6 +10,7 @@ import pytest
 
 from solvers import engine, registry
 from solvers import kernels as kn
+from solvers.algorithms import backtracking_engine, bitmask_engine, enumeration_engine
 from solvers.counters import tally
 
 JIT = [False, True]
@@ -57,11 +58,11 @@ def test_the_mirror_counts_what_the_unmirrored_search_counts(jit):
     if jit:
         require_numba()
     count, prof = (
-        (kn.count_states.compiled, kn.profile_states.compiled)
+        (engine.count_states.compiled, engine.profile_states.compiled)
         if jit
         else (
-            kn.count_states.py_func,
-            kn.profile_states.py_func,
+            engine.count_states.py_func,
+            engine.profile_states.py_func,
         )
     )
     for n in range(1, 13):
@@ -106,25 +107,28 @@ def test_compiled_kernels_equal_their_py_func():
     for n in range(1, 11):
         states, _ = engine.subproblems(n, min(n, 2))
         row = min(n, 2)
-        assert kn.count_states.compiled(n, states, row, 0, len(states)) == kn.count_states.py_func(
+        assert engine.count_states.compiled(n, states, row, 0, len(states)) == engine.count_states.py_func(
             n, states, row, 0, len(states)
         )
         outs = [np.zeros(n + 1, np.int64) for _ in range(2)]
-        kn.profile_states.compiled(n, states, row, 0, len(states), outs[0])
-        kn.profile_states.py_func(n, states, row, 0, len(states), outs[1])
+        engine.profile_states.compiled(n, states, row, 0, len(states), outs[0])
+        engine.profile_states.py_func(n, states, row, 0, len(states), outs[1])
         assert outs[0].tolist() == outs[1].tolist()
         for first in (False, True):
-            assert engine.walk(n, first, jit=True).tolist() == engine.walk(n, first, jit=False).tolist()
+            assert (
+                backtracking_engine.walk(n, first, jit=True).tolist()
+                == backtracking_engine.walk(n, first, jit=False).tolist()
+            )
     for n in range(1, 6):
         a, b = np.zeros(kn.OUT_SIZE, np.int64), np.zeros(kn.OUT_SIZE, np.int64)
-        kn.walk_brute_force.compiled(n, False, a)
-        kn.walk_brute_force.py_func(n, False, b)
+        enumeration_engine.walk_brute_force.compiled(n, False, a)
+        enumeration_engine.walk_brute_force.py_func(n, False, b)
         assert a.tolist() == b.tolist()
     for n in range(1, 8):
         for pruned in (False, True):
             a, b = np.zeros(kn.OUT_SIZE, np.int64), np.zeros(kn.OUT_SIZE, np.int64)
-            kn.walk_permutations.compiled(n, False, pruned, a)
-            kn.walk_permutations.py_func(n, False, pruned, b)
+            enumeration_engine.walk_permutations.compiled(n, False, pruned, a)
+            enumeration_engine.walk_permutations.py_func(n, False, pruned, b)
             assert a.tolist() == b.tolist()
 
 
@@ -172,7 +176,7 @@ def test_compiled_and_interpreted_counters_agree(name):
 def test_backtracking_counters_follow_from_the_profile():
     for n in range(1, 12):
         walked = counters("backtracking", n)
-        derived = engine.tree_counters(engine.profile(n))
+        derived = backtracking_engine.tree_counters(engine.profile(n))
         assert (walked.attempts, walked.placements, walked.backtracks, walked.solutions) == (
             derived.attempts,
             derived.placements,
@@ -184,7 +188,7 @@ def test_backtracking_counters_follow_from_the_profile():
 def test_closed_forms_of_the_enumerations():
     for n in range(1, 8):
         counted = counters("brute-force", n)
-        closed = engine.brute_force_counters(n)
+        closed = enumeration_engine.brute_force_counters(n)
         assert (counted.attempts, counted.placements, counted.backtracks, counted.solutions) == (
             closed.attempts,
             closed.placements,
@@ -194,7 +198,7 @@ def test_closed_forms_of_the_enumerations():
     for n in range(1, 10):
         counted = counters("permutations", n)
         assert counted.attempts == math.factorial(n)
-        assert counted.placements == counted.backtracks == engine.permutation_moves(n)
+        assert counted.placements == counted.backtracks == enumeration_engine.permutation_moves(n)
 
 
 def test_n8_figures_of_the_readme(reference):
@@ -212,7 +216,7 @@ def test_limits_are_refused_with_a_reason():
     with pytest.raises(engine.EngineLimit, match="brute-force for n up to 8"):
         counters("brute-force", 9)
     with pytest.raises(engine.EngineLimit, match="up to 8"):
-        engine.BruteForce().counters(9)
+        enumeration_engine.BruteForce().counters(9)
     with pytest.raises(engine.EngineLimit, match="does not model 'min-conflicts'"):
         counters("min-conflicts", 5)
     with pytest.raises(registry.SolverError):
@@ -281,7 +285,9 @@ def test_numba_start_up_leaves_scipy_importable(monkeypatch):
 
     require_numba()
     monkeypatch.delitem(sys.modules, "scipy", raising=False)  # as in a process that never loaded it
-    fresh = kn.Kernel(kn.count_states.py_func)  # not compiled yet: compiling runs the hiding now
+    fresh = kn.Kernel(
+        engine.count_states.py_func, engine.count_states.signature
+    )  # not compiled yet: compiling runs the hiding now
     compiled = fresh.compiled
     assert sys.modules.get("scipy", "absent") is not None, "the None placed to hide scipy was left behind"
     assert compiled is not fresh.py_func and compiled.signatures, "a numba dispatcher, compiled"
@@ -292,7 +298,7 @@ def test_numba_start_up_leaves_scipy_importable(monkeypatch):
 
 
 def test_count_completions_compiled_walks_node_for_node_as_the_interpreted_one(monkeypatch):
-    """The game's "Can it be completed?" from n = 12 on runs ``kernels.count_completions``: the same
+    """The game's "Can it be completed?" from n = 12 on runs ``bitmask_engine.count_completions``: the same
     count and the same budget verdict as the recursive walk, on random partial boards, exact or cut
     short by small budgets (the compiled kernel, its interpreted twin and the recursive walk)."""
     import random
@@ -317,7 +323,7 @@ def test_count_completions_compiled_walks_node_for_node_as_the_interpreted_one(m
     for queens, budget in (cases[k] for k in small):
         out = np.zeros(2, np.int64)
         board = np.array([-1 if c is None else c for c in queens], np.int64)
-        kn.count_completions.py_func(len(queens), board, budget, out)
+        bitmask_engine.count_completions.py_func(len(queens), board, budget, out)
         twin.append((int(out[0]), bool(out[1] >= 0)))
     monkeypatch.setattr(kn, "HAVE_NUMBA", False)
     recursive = [bitmask.count_completions(queens, budget) for queens, budget in cases]

@@ -8,7 +8,6 @@ import threading
 import pytest
 
 from solvers import engine, plain
-from solvers import kernels as kn
 
 
 def test_plain_count_matches_oeis(oeis):
@@ -19,7 +18,7 @@ def test_plain_count_equals_the_count_kernel():
     for n in range(2, 11):
         depth = engine.split_depth(n)
         states, _ = engine.subproblems(n, depth)
-        assert plain.count(n) == kn.count_states.py_func(n, states, depth, 0, len(states)), n
+        assert plain.count(n) == engine.count_states.py_func(n, states, depth, 0, len(states)), n
 
 
 def test_the_engine_counts_small_boards_with_plain_python(monkeypatch):

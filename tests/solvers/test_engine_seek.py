@@ -6,6 +6,7 @@ import pytest
 
 from solvers import kernels as kn
 from solvers import registry
+from solvers.algorithms import backtracking_engine, bitmask_engine, enumeration_engine
 from solvers.counters import tally
 from solvers.events import Solution
 from tests.solvers.test_resume import checkpoints
@@ -73,10 +74,10 @@ def test_compiled_seek_kernels_equal_their_py_func():
     import numpy as np
 
     for kernel, extra in [
-        (kn.seek_backtracking, (6,)),
-        (kn.seek_bitmask, ()),
-        (kn.seek_brute_force, ()),
-        (kn.seek_permutations, (True, False)),
+        (backtracking_engine.seek_backtracking, (6,)),
+        (bitmask_engine.seek_bitmask, ()),
+        (enumeration_engine.seek_brute_force, ()),
+        (enumeration_engine.seek_permutations, (True, False)),
     ]:
         results = []
         for run in (kernel.compiled, kernel.py_func):

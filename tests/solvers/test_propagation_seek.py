@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from solvers import kernels as kn
-from solvers import kernels_propagation as kp
 from solvers import registry
+from solvers.algorithms.propagation_engine import PLACED, seek_propagation
 from solvers.counters import Counters, tally
 from solvers.events import Event, Solution
-from solvers.resume import PLACED, SOLVED, TRY, Checkpoint
+from solvers.resume import SOLVED, TRY, Checkpoint
 from tests.solvers.test_engine import require_numba
 from tests.solvers.test_resume import board_after
 
@@ -133,7 +133,7 @@ def test_to_the_first_solution_the_walk_ends_on_it(name):
 
 def test_compiled_seek_kernel_equals_its_py_func():
     require_numba()
-    kernel = kp.seek_propagation
+    kernel = seek_propagation
     for mrv in (False, True):
         results = []
         for run in (kernel.compiled, kernel.py_func):
