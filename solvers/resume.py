@@ -28,7 +28,9 @@ Two shapes of walk are modelled, each by a ``Resumer`` its ``AlgorithmSpec`` hol
   (the full board's last queen is lifted next, unless the run stops at the first)
   or ``TRY`` (the row the search fills next tries its columns from ``col`` on; an
   empty row's domain past its last column: go back). Between two checkpoints lie
-  at most one queen's prunes, a wipe-out and its restores.
+  at most one queen's prunes, a wipe-out and its restores. A wrong version of the
+  search (``solvers.variants``) also starts at ``PRUNED`` (right after the last
+  queen's prunes) and at ``(TRY, col, row + 1)``: that row, not the one it would choose.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ State = tuple[int, ...]
 
 TRY, FULL, LIFT, SOLVED = 0, 1, 2, 3
 PLACED = 4  # constraint propagation: right after a Place
+PRUNED = 5  # ... right after its prunes (a wrong version's start: ``solvers.variants``)
 START, NEXT, SKIP = 0, 1, 2
 
 
