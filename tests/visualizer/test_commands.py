@@ -104,6 +104,7 @@ SAMPLES: dict[str, str] = {
     "ex-confirm": "",
     "ex-undo": "",
     "ex-model": "",
+    "ex-why": "",
     "ex-up": "",
     "ex-down": "",
 }

@@ -793,6 +793,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "exercise_confirm_help": ("Exercise: confirm the pruning drawn", "练习：确认画出的剪除"),
     "exercise_undo_help": ("Exercise: undo your last move", "练习：撤销上一步"),
     "exercise_model_help": ("Exercise: play the model answer from here", "练习：从这里播放标准答案"),
+    "exercise_why": ("Why? (W)", "为什么？（W）"),
+    "exercise_why_help": (
+        "Exercise: the misconception behind your wrong moves so far",
+        "练习：你到目前为止的错误背后的误解",
+    ),
     "exercise_up_help": ("Exercise: mark the row above", "练习：指向上一行"),
     "exercise_down_help": ("Exercise: mark the row below", "练习：指向下一行"),
     "predict_click_answer": (
