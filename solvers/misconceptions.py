@@ -219,6 +219,8 @@ CATALOGUE: tuple[Version, ...] = (
 )
 
 KEYS = tuple(version.key for version in CATALOGUE)
+#: The versions that differ from the model by stopping early (once per run).
+STOPS = tuple(version.key for version in CATALOGUE if version.first)
 _BY_KEY = {version.key: version for version in CATALOGUE}
 
 

@@ -263,7 +263,7 @@ class Grade:
 
 
 @functools.lru_cache(maxsize=32)
-def _predictions(algorithm: str, instance: Instance, goal: str) -> Predictions:
+def predictions(algorithm: str, instance: Instance, goal: str) -> Predictions:
     """The wrong versions' answers along the model run (``solvers.diagnosis``), worked out once
     per exercise for every attempt at it."""
     from solvers import registry
@@ -334,7 +334,7 @@ def regrade(record: Mapping[str, Any]) -> Grade:
             wrong.setdefault(verdict.step, verdict.expected)
     trail = json.dumps([[m["step"], m["move"], m["t"]] for m in record["moves"]]).encode("utf-8")
     stop = None if grader.reached or grader.standing is not None else grader.at
-    table = _predictions(str(record["algorithm"]), unseeded, record["goal"])
+    table = predictions(str(record["algorithm"]), unseeded, record["goal"])
     diagnosis = diagnose_moves(table, ((m["step"], m["move"]) for m in record["moves"]), stop)
     return Grade(
         right,
