@@ -268,7 +268,8 @@ def where_of(table: Predictions, index: int) -> list[int]:
 class Finding:
     """One misconception named: the version's key, the wrong moves it explains (a stop counted
     ``STOP_WEIGHT``), the steps it contradicts, and the first explained move: its step (from 1)
-    and where it points (``[row, col]``, ``[row]`` or ``[]``, from 0)."""
+    and where it points (from 0: the row it lifted or chose, else the square tried, ``[row, col]``,
+    or the model's row; ``[]`` for a confirmation or a stop)."""
 
     version: str
     explained: int
@@ -393,11 +394,13 @@ def diagnose(table: Predictions, answers: Mapping[int, str], stop: int | None = 
             gain = weight - contradicted
             if gain < GAIN:
                 continue
-            at = first if first is not None else stop
-            assert at is not None
-            finding = Finding(
-                version.key, weight, contradicted, at - table.first + 1, tuple(where_of(table, at))
-            )
+            if first is not None:  # the first wrong move it explains: the row it names, else the square
+                said = answers[first].split(" ")
+                where = (int(said[1]),) if len(said) == 2 else tuple(where_of(table, first))
+                finding = Finding(version.key, weight, contradicted, first - table.first + 1, where)
+            else:  # only the stop: the step it stopped at
+                assert stop is not None
+                finding = Finding(version.key, weight, contradicted, stop - table.first + 1, ())
             score = (gain, weight, -contradicted, -rank)
             if best is None or score > best[0]:
                 best = (score, finding, explained, stops)

@@ -176,10 +176,14 @@ class Exercise(Grader):
     def diagnosis(self, *, stopped: bool = False) -> Diagnosis:
         """The misconceptions behind the wrong moves so far (``solvers.diagnosis``); ``stopped``:
         the attempt ends here unfinished (saved before the goal), which a version may explain."""
+        stop = self.at if stopped and not self.over and self.standing is None else None
+        return diagnose_moves(self.predictions(), ((g.step, g.move) for g in self.log), stop)
+
+    def predictions(self) -> Predictions:
+        """Each wrong version's answer along this exercise's model run (worked out as asked)."""
         if self._predictions is None:
             self._predictions = Predictions(self.spec, self.n, self.goal, self.steps)
-        stop = self.at if stopped and not self.over and self.standing is None else None
-        return diagnose_moves(self._predictions, ((g.step, g.move) for g in self.log), stop)
+        return self._predictions
 
     def marks(self) -> tuple[int, ...]:
         """The answers (1-based positions in the log) that were wrong: the scrub bar's marks."""
