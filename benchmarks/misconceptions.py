@@ -57,10 +57,10 @@ def exercise_table(attempts: int, slips: float, seed: int) -> str:
         tally = trial(version, attempts, slips=rate, seed=seed, pool=pool)
         seconds = time.perf_counter() - start
         named = f"{tally.share(tally.named)}%" if version is not None else "-"
+        departs = f"{tally.median(tally.departures):g}" if version is not None else "-"
         lines.append(
             f"| {label} | {tally.exercises} | {named} | {tally.share(tally.other)}% | "
-            f"{tally.share(tally.none)}% | {tally.median(tally.departures):g} | {tally.median(tally.wrong):g} "
-            f"| {seconds:.1f} |"
+            f"{tally.share(tally.none)}% | {departs} | {tally.median(tally.wrong):g} | {seconds:.1f} |"
         )
     return "\n".join(lines)
 
@@ -108,9 +108,8 @@ def main() -> None:
     print(
         f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores; seed {args.seed}."
     )
-    print(
-        f"A version is tried where it departs from the model at least {MIN_DEPARTURES} times (stopping: once).\n"
-    )
+    tried = f"at least {MIN_DEPARTURES} times (stopping: once)"
+    print(f"A version is tried where it departs from the model {tried}.\n")
     print("### Exercise attempts\n")
     for slips in args.slips:
         print(exercise_table(args.attempts, slips, args.seed) + "\n")
