@@ -220,10 +220,12 @@ class Predictions:
     def web_data(self) -> dict[str, Any]:
         """What a page needs to diagnose an attempt without Python (``diagnose`` is the reference
         its script follows): the scoring's constants, the sentences and each version's phrases
-        (English and Chinese), and for every step a student answers (numbered from 1 as the
-        attempt record numbers them) the model's answer, where the move points (``[row, col]``,
-        ``[row]`` or ``[]``, from 0) and each version's answer where it departs from the model's
-        (``stop`` at a step: an attempt that stops there is what the version does)."""
+        (English and Chinese), and every step at which some version departs from the model
+        (numbered from 1 as the attempt record numbers them): the model's answer there, where its
+        move points (``[row, col]``, ``[row]`` or ``[]``, from 0; a finding points at the row a
+        student's ``backtrack R`` or ``row R`` names instead) and each departing version's answer
+        (``stop``: an attempt that stops there is what the version does). A wrong answer at any
+        other step is explained by no version: the page counts it among the wrong moves only."""
         steps = []
         for index in self.steps_due():
             model = self.model(index)
@@ -232,14 +234,11 @@ class Predictions:
                 answer = self.answer(version, index)
                 if departs(answer, model):
                     departing[version.key] = answer
-            steps.append(
-                {
-                    "step": index - self.first + 1,
-                    "model": model,
-                    "where": where_of(self, index),
-                    "versions": departing,
-                }
-            )
+            if departing:
+                where = where_of(self, index)
+                steps.append(
+                    {"step": index - self.first + 1, "model": model, "where": where, "versions": departing}
+                )
         phrases = ("name", "did", "belief")
         return {
             "gain": GAIN,
@@ -425,3 +424,11 @@ def first_answers(moves: Iterable[tuple[int, str]], first: int) -> dict[int, str
 def diagnose_moves(table: Predictions, moves: Iterable[tuple[int, str]], stop: int | None) -> Diagnosis:
     """``diagnose`` on an attempt's moves ((step from 1, move in the record's words), in order)."""
     return diagnose(table, first_answers(moves, table.first), stop)
+
+
+def page_data(spec: AlgorithmSpec, n: int, goal: str) -> dict[str, Any]:
+    """The diagnosis data of an exercise for a web page (``Predictions.web_data``): ``spec``
+    (bound to its instance, if any) at ``n``, to the first solution or all (``goal``). JSON-ready."""
+    from solvers.exercise_model import model_run
+
+    return Predictions(spec, n, goal, model_run(spec, n, goal)).web_data()

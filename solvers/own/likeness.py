@@ -168,7 +168,10 @@ def behaves_like(events: Sequence[Event], n: int, *, ended: bool) -> Likeness | 
         mine.append(END)
     best_model: int | None = None
     best: tuple[int, str, str] | None = None
-    for algorithm, version, run in references(n):
+    runs = references(n)
+    for algorithm, version, run in sorted(runs, key=lambda ref: ref[1] is not None):  # the models first
+        if version is not None and best_model == 0:  # a model run it is, move for move: no version is nearer
+            return None
         events_of = run()
         d = distance(mine, Lazy(moves(events_of, refusals=refusals)), MAX_DIFF)
         close = getattr(events_of, "close", None)

@@ -105,6 +105,7 @@ class Exercise(Grader):
         self.ended: float | None = None
         self.log: list[Graded] = []  # every answer, undone or not
         self._predictions: Predictions | None = None  # the wrong versions' answers, worked out on demand
+        self._diagnosis: tuple[tuple[int, int | None], Diagnosis] | None = None  # the last one, by its moves
         self.narrator = Narrator(spec, n)
         if self.first:  # the givens and the holes: no one's move
             for event in self.steps[0].events:
@@ -177,7 +178,11 @@ class Exercise(Grader):
         """The misconceptions behind the wrong moves so far (``solvers.diagnosis``); ``stopped``:
         the attempt ends here unfinished (saved before the goal), which a version may explain."""
         stop = self.at if stopped and not self.over and self.standing is None else None
-        return diagnose_moves(self.predictions(), ((g.step, g.move) for g in self.log), stop)
+        key = (len(self.log), stop)  # a frame asks again and again: the same answers, the same diagnosis
+        if self._diagnosis is None or self._diagnosis[0] != key:
+            found = diagnose_moves(self.predictions(), ((g.step, g.move) for g in self.log), stop)
+            self._diagnosis = (key, found)
+        return self._diagnosis[1]
 
     def predictions(self) -> Predictions:
         """Each wrong version's answer along this exercise's model run (worked out as asked)."""
