@@ -803,11 +803,10 @@ COMMANDS: dict[str, Command] = _table(
         label="exercise_model",
         modes=EXERCISE,
     ),
-    Command(
-        "ex-why",
+    Command(  # no row of its own in the help overlay (it would not fit the smallest window): its
+        "ex-why",  # button names the key, and so does the exercise's first card
         "why",
         keys=(Key("w", "W"),),
-        help="exercise_why_help",
         label="exercise_why",
         modes=EXERCISE,
         own_keys=True,
