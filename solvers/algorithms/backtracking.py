@@ -76,7 +76,8 @@ class Checker:
 
     def __init__(self, n: int, sees: frozenset[str] = MODEL.sees) -> None:
         self.n = n
-        self.sees = tuple(line in sees for line in ("column", "sum", "difference"))  # the lines it checks
+        # the lines it checks (a wrong version may not): the column, r + c, r - c
+        self.sees_col, self.sees_sum, self.sees_dif = ("column" in sees, "sum" in sees, "difference" in sees)
         self.queens: list[int] = [-1] * n
         self.col_owner = [-1] * n
         self.diag_owner = [-1] * (2 * n - 1)
@@ -104,9 +105,12 @@ class Checker:
     def blocker(self, row: int, col: int) -> Square | None:
         """The attacker shown to the user: the column's queen, else (r+c)'s, else (r-c)'s (of the
         lines it checks)."""
-        owners = (self.col_owner[col], self.diag_owner[row + col], self.anti_owner[row - col + self.n - 1])
-        for owner, seen in zip(owners, self.sees, strict=True):
-            if owner >= 0 and seen:
+        for owner in (
+            self.col_owner[col] if self.sees_col else -1,
+            self.diag_owner[row + col] if self.sees_sum else -1,
+            self.anti_owner[row - col + self.n - 1] if self.sees_dif else -1,
+        ):
+            if owner >= 0:
                 return owner, self.queens[owner]
         return None
 

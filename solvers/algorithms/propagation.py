@@ -97,8 +97,13 @@ def plan_pruning(
     n, by = domains.n, domains.by
     pruned: list[Square] = []
     looks = 0
-    rows = [r for r in range(n) if queens[r] is None and r != row]
-    for r in rows[:1] if rules.prune == "next" else rows:
+    rows_left = 1 if rules.prune == "next" else n
+    for r in range(n):
+        if queens[r] is not None or r == row:
+            continue
+        if rows_left == 0:
+            break
+        rows_left -= 1
         d = abs(r - row)
         left = domains.size[r]
         for c in (col - d, col, col + d):
