@@ -226,19 +226,14 @@ class Predictions:
         student's ``backtrack R`` or ``row R`` names instead) and each departing version's answer
         (``stop``: an attempt that stops there is what the version does). A wrong answer at any
         other step is explained by no version: the page counts it among the wrong moves only."""
-        steps = []
-        for index in self.steps_due():
-            model = self.model(index)
-            departing = {}
-            for version in self.versions:
-                answer = self.answer(version, index)
-                if departs(answer, model):
-                    departing[version.key] = answer
-            if departing:
-                where = where_of(self, index)
-                steps.append(
-                    {"step": index - self.first + 1, "model": model, "where": where, "versions": departing}
-                )
+        departing: dict[int, dict[str, str]] = {}
+        for version in self.versions:
+            for index, answer in self.departures(version).items():
+                departing.setdefault(index, {})[version.key] = answer
+        steps = [
+            {"step": i - self.first + 1, "model": self.model(i), "where": where_of(self, i), "versions": v}
+            for i, v in sorted(departing.items())
+        ]
         phrases = ("name", "did", "belief")
         return {
             "gain": GAIN,
@@ -265,8 +260,8 @@ def where_of(table: Predictions, index: int) -> list[int]:
 
 @dataclass(frozen=True)
 class Finding:
-    """One misconception named: the version's key, the wrong moves it explains (a stop counted
-    ``STOP_WEIGHT``), the steps it contradicts, and the first explained move: its step (from 1)
+    """One misconception named: the version's key, the wrong moves it explains (stopping early one
+    of them), the steps it contradicts, and the first explained move: its step (from 1)
     and where it points (from 0: the row it lifted or chose, else the square tried, ``[row, col]``,
     or the model's row; ``[]`` for a confirmation or a stop)."""
 
@@ -306,20 +301,14 @@ class Diagnosis:
         if not self.findings:
             return text["slip"] if self.wrong == 1 else text["slips"].format(w=self.wrong)
         said = [self._finding(finding, text, lang) for finding in self.findings]
-        rest = self.wrong - sum(self._moves(finding) for finding in self.findings)
+        rest = self.wrong - sum(finding.explained for finding in self.findings)
         if rest > 0:
             said.append(text["rest_one"] if rest == 1 else text["rest"].format(k=rest))
         return (" " if lang == "en" else "").join(said)
 
-    @staticmethod
-    def _moves(finding: Finding) -> int:
-        """The wrong answers a finding explains (a stop is one)."""
-        stop = get(finding.version).first
-        return 1 if stop else finding.explained
-
     def _finding(self, finding: Finding, text: dict[str, str], lang: str) -> str:
         version = get(finding.version)
-        k, w = self._moves(finding), self.wrong
+        k, w = finding.explained, self.wrong
         did = version.text("did", lang)
         if k < w:
             evidence = text["some"].format(k=k, w=w, did=did)
@@ -393,13 +382,14 @@ def diagnose(table: Predictions, answers: Mapping[int, str], stop: int | None = 
             gain = weight - contradicted
             if gain < GAIN:
                 continue
+            moves = len(explained) + stops  # the wrong moves it explains, a stop one of them
             if first is not None:  # the first wrong move it explains: the row it names, else the square
                 said = answers[first].split(" ")
                 where = (int(said[1]),) if len(said) == 2 else tuple(where_of(table, first))
-                finding = Finding(version.key, weight, contradicted, first - table.first + 1, where)
+                finding = Finding(version.key, moves, contradicted, first - table.first + 1, where)
             else:  # only the stop: the step it stopped at
                 assert stop is not None
-                finding = Finding(version.key, weight, contradicted, stop - table.first + 1, ())
+                finding = Finding(version.key, moves, contradicted, stop - table.first + 1, ())
             score = (gain, weight, -contradicted, -rank)
             if best is None or score > best[0]:
                 best = (score, finding, explained, stops)

@@ -129,7 +129,8 @@ def test_stopping_at_the_first_solution_is_a_misconception_only_when_all_are_ask
     stop = len(moves) + table.first
     assert table.answer(get("stops-at-first"), stop) == "stop" and table.model(stop).startswith("backtrack")
     found = diagnose_moves(table, ((m["step"], m["move"]) for m in moves), stop)
-    assert found.misconceptions() == ("stops-at-first",) and found.findings[0].explained == STOP_WEIGHT
+    assert found.misconceptions() == ("stops-at-first",) and found.findings[0].explained == 1
+    assert STOP_WEIGHT == 2  # and it is what stopping there weighs against the contradictions
     assert found.findings[0].where == () and found.wrong == 1
     assert found.sentence("en") == (
         "Your wrong move was to stop at the first solution: you seem to think the search is over at the"
