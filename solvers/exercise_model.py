@@ -88,11 +88,13 @@ def move_text(action: str, where: Square | int | None) -> str:
 MOVE_EVENTS = (Place, Conflict, Prune, Restore, Backtrack, Solution)
 
 
-def model_steps(events: Iterable[Event], *, dynamic_rows: bool = False) -> list[Step]:
-    """The model run's events cut into the student's moves (see the module's docstring)."""
+def model_steps(events: Iterable[Event], *, dynamic_rows: bool = False, new_depth: bool = True) -> list[Step]:
+    """The model run's events cut into the student's moves (see the module's docstring).
+    ``new_depth``: the first placement is at a new depth (False for a run taken up right after a
+    backtrack or a refusal: MRV goes on in the same row, no row is chosen)."""
     steps: list[Step] = []
     pending: list[Event] = []  # a wipe-out and restores: they lead to the backtrack that follows
-    new_depth = True  # MRV chooses a row before a placement at a new depth (not after a backtrack)
+    # MRV chooses a row before a placement at a new depth (not after a backtrack): ``new_depth``
     for count, event in enumerate(events):
         if count >= MAX_EVENTS:
             raise SolverError(f"the model run is longer than {MAX_EVENTS:,} events")
@@ -125,7 +127,7 @@ def model_steps(events: Iterable[Event], *, dynamic_rows: bool = False) -> list[
             steps[-1] = Step(last.action, last.square, last.row, (*last.events, event), last.said)
         else:  # a wipe-out, a restore: applied with the backtrack they lead to
             pending.append(event)
-    if pending:  # events after the last move (none in the runs the exercise takes): kept with it
+    if pending and steps:  # events after the last move (none in the runs the exercise takes): kept with it
         last = steps[-1]
         steps[-1] = Step(last.action, last.square, last.row, (*last.events, *pending), last.said)
     return steps

@@ -8,16 +8,19 @@ An attempt record (``FORMAT``) is one JSON object::
      "started": "2026-12-03T17:00:00+00:00", "seconds": 95.5,
      "moves": [{"step": 1, "move": "place 1 0", "right": true, "kind": null, "expected": "place 1 0",
                 "t": 2.5}, ...],
-     "score": {"right": 9, "moves": 10, "percent": 90.0, "mistakes": {"missed-conflict": 1}}}
+     "score": {"right": 9, "moves": 10, "percent": 90.0, "mistakes": {"missed-conflict": 1}},
+     "diagnosis": {"wrong": 1, "misconceptions": [{"version": "ignores-columns", "explained": 1,
+                   "contradicted": 0, "step": 4, "where": [1, 0]}]}}
 
 ``step`` is the model run's step the move answers (from 1), ``move`` and ``expected`` the
 student's and the model's move in words ("place R C", "refuse R C", "backtrack R", "row R",
 "confirm"), ``kind`` the mistake's kind (``KINDS``) when ``right`` is false, ``t`` the seconds since
 the start. ``right``, ``kind``, ``expected`` and ``score`` are what the window said (``score_of``
-counts them when the record is made); a reader never trusts them: ``regrade`` replays the moves
-against the model run of the attempt's instance with the window's own ``Grader``
-(``solvers/exercise_model.py``) and says what each move was, whether the goal was reached, and the
-grade.
+counts them when the record is made), and so is ``diagnosis`` (optional: older records have none),
+the misconceptions the window named (``solvers.diagnosis``); a reader never trusts them: ``regrade``
+replays the moves against the model run of the attempt's instance with the window's own ``Grader``
+(``solvers/exercise_model.py``) and says what each move was, whether the goal was reached, the
+grade, and the misconceptions behind the wrong moves.
 
 ``write_attempt`` writes one atomically under a name that cannot clash; ``read_attempt`` reads one
 back (a bounded regular file, its schema checked: ``DamagedAttempt`` says what is wrong);
@@ -44,6 +47,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from solvers.diagnosis import Diagnosis, Predictions, diagnose_moves
 from solvers.errors import SolverError
 from solvers.exercise_model import FEEDBACK, GOALS, KINDS, MAX_N, MIN_N, Grader, Step
 from solvers.instance import Instance
@@ -109,9 +113,11 @@ def make_record(
     seconds: float,
     student: str = "",
     started: datetime | None = None,
+    diagnosis: Diagnosis | None = None,
 ) -> Record:
-    """A complete attempt record (its score counted from ``moves``), validated; a student's name
-    that breaks ``STUDENT_RULE`` is refused (``DamagedAttempt``)."""
+    """A complete attempt record (its score counted from ``moves``; ``diagnosis``: what the window
+    said of its misconceptions), validated; a student's name that breaks ``STUDENT_RULE`` is
+    refused (``DamagedAttempt``)."""
     if student and not is_student_name(student):
         raise DamagedAttempt(f"the student's name is not {STUDENT_RULE}")
     record: Record = {
@@ -126,6 +132,8 @@ def make_record(
         "moves": [dict(move) for move in moves],
         "score": score_of(moves),
     }
+    if diagnosis is not None:
+        record["diagnosis"] = diagnosis.as_json()
     return validate(record)
 
 
@@ -213,6 +221,11 @@ def validate(record: object) -> Record:
         raise DamagedAttempt(f"its moves are not a list of at most {MAX_MOVES}")
     for index, move in enumerate(moves):
         _check_move(move, index)
+    if "diagnosis" in record:  # optional: what the window said (older records have none)
+        try:
+            Diagnosis.from_json(record["diagnosis"])
+        except ValueError as error:
+            raise DamagedAttempt(f"its diagnosis is not one: {error}") from None
     return record
 
 
@@ -223,8 +236,8 @@ def validate(record: object) -> Record:
 class Grade:
     """An attempt re-graded: right answers, all answers, mistakes by kind; whether the goal was
     reached (``complete``), the model's steps made at the end and in all; the steps answered wrong
-    at least once with the model's move there; and a fingerprint of the moves (steps, words, times):
-    copies share it."""
+    at least once with the model's move there; a fingerprint of the moves (steps, words, times):
+    copies share it; and the misconceptions behind the wrong moves (``solvers.diagnosis``)."""
 
     right: int
     moves: int
@@ -234,6 +247,7 @@ class Grade:
     steps_total: int
     wrong: dict[int, str] = field(default_factory=dict)
     fingerprint: str = ""
+    diagnosis: Diagnosis = field(default_factory=lambda: Diagnosis(0))
 
     @property
     def percent(self) -> float:
@@ -246,6 +260,16 @@ class Grade:
         left = 0 if self.complete else self.steps_total - self.steps_done
         asked = self.moves + left
         return round(100.0 * self.right / asked, 1) if asked else 0.0
+
+
+@functools.lru_cache(maxsize=32)
+def predictions(algorithm: str, instance: Instance, goal: str) -> Predictions:
+    """The wrong versions' answers along the model run (``solvers.diagnosis``), worked out once
+    per exercise for every attempt at it."""
+    from solvers import registry
+
+    steps = _model(algorithm, instance, goal)
+    return Predictions(registry.get(algorithm).bound(instance), instance.n, goal, steps)
 
 
 @functools.lru_cache(maxsize=32)
@@ -309,6 +333,9 @@ def regrade(record: Mapping[str, Any]) -> Grade:
             mistakes[str(verdict.kind)] += 1
             wrong.setdefault(verdict.step, verdict.expected)
     trail = json.dumps([[m["step"], m["move"], m["t"]] for m in record["moves"]]).encode("utf-8")
+    stop = None if grader.reached or grader.standing is not None else grader.at
+    table = predictions(str(record["algorithm"]), unseeded, record["goal"])
+    diagnosis = diagnose_moves(table, ((m["step"], m["move"]) for m in record["moves"]), stop)
     return Grade(
         right,
         len(record["moves"]),
@@ -318,6 +345,7 @@ def regrade(record: Mapping[str, Any]) -> Grade:
         len(steps) - grader.first,
         wrong,
         hashlib.sha256(trail).hexdigest(),
+        diagnosis,
     )
 
 
@@ -431,8 +459,9 @@ class Attempt:
 @dataclass(frozen=True)
 class Summary:
     """What ``nqueens results`` prints: the attempts counted, the median grade, mistakes by kind
-    over them, the steps most often wrong, the damaged files (name, reason), and the files read but
-    not counted: copies of another file, attempts that are not their student's best."""
+    over them, the steps most often wrong, the damaged files (name, reason), the files read but
+    not counted (copies of another file, attempts that are not their student's best), and the
+    misconceptions named with the students who show each (``misconception_students``)."""
 
     attempts: tuple[Attempt, ...]
     median_percent: float | None
@@ -441,6 +470,8 @@ class Summary:
     damaged: tuple[tuple[str, str], ...] = field(default=())
     copies: tuple[tuple[str, str], ...] = field(default=())  # (file, the file it copies)
     not_best: tuple[tuple[str, str], ...] = field(default=())  # (file, the student's best's file)
+    #: each misconception named in an attempt counted (catalogue order), with its students
+    misconceptions: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def count(self) -> int:
@@ -550,18 +581,39 @@ def summarize(folder: str | os.PathLike[str], *, top: int = 10, all_attempts: bo
         tuple(sorted(damaged)),
         tuple(copies),
         tuple(not_best),
+        misconception_students(counted),
     )
+
+
+def student_label(attempt: Attempt) -> str:
+    """Who made an attempt: the student's name, or "anonymous (FILE)"."""
+    return attempt.record["student"] or f"anonymous ({attempt.file})"
+
+
+def misconception_students(attempts: Iterable[Attempt]) -> dict[str, tuple[str, ...]]:
+    """Each misconception named in ``attempts``, in catalogue order, with the students who show
+    it (each once, as first met; names compared as ``_student_key`` does)."""
+    from solvers.misconceptions import KEYS
+
+    found: dict[str, dict[str, str]] = {}
+    for attempt in attempts:
+        for key in attempt.grade.diagnosis.misconceptions():
+            label = student_label(attempt)
+            found.setdefault(key, {}).setdefault(_student_key(label), label)
+    return {key: tuple(found[key].values()) for key in KEYS if key in found}
 
 
 CSV_FIELDS = (
     "file", "student", "algorithm", "n", "seed", "given", "blocked", "goal", "feedback", "started",
     "seconds", "right", "moves", "percent", "complete", "steps_done", "steps_total", *KINDS,
+    "misconceptions",
 )  # fmt: skip
 
 
 def csv_rows(summary: Summary) -> list[dict[str, object]]:
     """One row per attempt counted, ``CSV_FIELDS`` each (squares written ``R,C R,C``; the grade the
-    re-graded one; ``complete`` yes or no), every text cell made safe (``untrusted.csv_cell``)."""
+    re-graded one; ``complete`` yes or no; ``misconceptions`` the keys named, space-separated),
+    every text cell made safe (``untrusted.csv_cell``)."""
     rows = []
     for attempt in summary.attempts:
         record, grade = attempt.record, attempt.grade
@@ -586,6 +638,7 @@ def csv_rows(summary: Summary) -> list[dict[str, object]]:
             "steps_total": grade.steps_total,
         }
         row.update({kind: grade.mistakes.get(kind, 0) for kind in KINDS})
+        row["misconceptions"] = " ".join(grade.diagnosis.misconceptions())
         rows.append({key: csv_cell(value) for key, value in row.items()})
     return rows
 

@@ -34,6 +34,8 @@ Board = tuple[int | None, ...]
 State = tuple[int, ...]
 
 TRY, FULL, LIFT, SOLVED = 0, 1, 2, 3
+PLACED = 4  # constraint propagation: right after a Place (its prunes come next)
+PRUNED = 5  # ... right after its prunes (a wrong version's start: ``solvers.variants``)
 
 
 #: Where a generator starts: the board (``queens[row]``, None or -1 for an empty row) and its state.

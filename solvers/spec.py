@@ -24,6 +24,7 @@ from solvers.resume import Checkpoint, Resumer, State, Transposed, transpose
 if TYPE_CHECKING:
     from solvers.instance import Instance
     from solvers.narration import Narrate
+    from solvers.variants import Variants
 
 #: The counters every algorithm shows; a spec's ``counters`` adds its own (repairs, pruned, ...).
 COUNTERS = ("attempts", "placements", "backtracks", "solutions", "checks")
@@ -94,6 +95,9 @@ class AlgorithmSpec:
     constrained: bool = False
     #: the instance it runs, on a spec made by ``bound`` (None: the plain search)
     instance: Instance | None = None
+    #: how its generator runs the wrong versions of ``solvers.misconceptions`` (``rules=``, and
+    #: where each starts at a position of the model run); None: it runs none
+    variants: Variants | None = None
 
     def code_in(self, lang: str) -> tuple[str, ...]:
         """The pseudo-code in ``lang`` ("en" or "zh"), line for line."""
@@ -348,4 +352,5 @@ class AlgorithmSpec:
             domains_at=None,
             constrained=False,
             instance=instance,
+            variants=None,  # its generator takes no rules: a wrong version runs the spec's own
         )

@@ -126,16 +126,17 @@ def one_of(name: str, choices: tuple[str, ...]) -> Callable[[str], str]:
 
 
 #: exercise:ACTION[:ROW] (rows 0-based, as click:ROW,COL): the student's moves and the exercise's options
-EXERCISE_ACTIONS = ("place", "refuse", "backtrack", "row", "confirm", "undo", "model")
+EXERCISE_ACTIONS = ("place", "refuse", "backtrack", "row", "confirm", "undo", "model", "why")
 EXERCISE_OPTIONS = ("goal", "feedback", "student", "results", "seed")
 #: A random instance's blocked squares and given queens unless told (``exercise:seed:SEED``).
 RANDOM_INSTANCE = (2, 1)
 
 
 def exercise_action(text: str) -> tuple[str, object]:
-    """``place``, ``refuse``, ``backtrack:ROW``, ``row:ROW``, ``confirm``, ``undo``, ``model``, or
-    an option: ``goal:first|all``, ``feedback:continuous|undo``, ``student:NAME``, ``results:FOLDER``,
-    ``seed:SEED[,BLOCKED,GIVEN]`` (a random instance).
+    """``place``, ``refuse``, ``backtrack:ROW``, ``row:ROW``, ``confirm``, ``undo``, ``model``,
+    ``why`` (the misconception behind the wrong moves so far), or an option: ``goal:first|all``,
+    ``feedback:continuous|undo``, ``student:NAME``, ``results:FOLDER``, ``seed:SEED[,BLOCKED,GIVEN]``
+    (a random instance).
 
     >>> exercise_action("backtrack:2"), exercise_action("place"), exercise_action("goal:all")
     (('backtrack', 2), ('place', None), ('goal', 'all'))
@@ -841,6 +842,14 @@ COMMANDS: dict[str, Command] = _table(
         help="exercise_model_help",
         label="exercise_model",
         modes=EXERCISE,
+    ),
+    Command(  # no row of its own in the help overlay (it would not fit the smallest window): its
+        "ex-why",  # button names the key, and so does the exercise's first card
+        "why",
+        keys=(Key("w", "W"),),
+        label="exercise_why",
+        modes=EXERCISE,
+        own_keys=True,
     ),
     Command("ex-up", "row_up", keys=(Key("up", "↑"),), help="exercise_up_help", modes=EXERCISE),
     Command("ex-down", "row_down", keys=(Key("down", "↓"),), help="exercise_down_help", modes=EXERCISE),

@@ -16,6 +16,8 @@ in their pseudo-code, each event's ``line`` pointing into the variant's own:
 ``by_columns`` walks column by column as seed 001 does; ``first`` stops at the
 first solution; ``start`` resumes a walk from a ``solvers.resume`` checkpoint
 (its board and ``(row, col, phase)``; column by column, both in that frame).
+``rules`` (``solvers.variants``) runs a wrong version of the walk: a check blind
+to a line, no queen taken away, a row restarted, one row too far back.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from solvers.events import Backtrack, Conflict, Event, Place, Solution
 from solvers.instance import Instance, Setup
 from solvers.resume import FULL, LIFT, SOLVED, Start, Transposed, TreeResume, begin, transpose
 from solvers.spec import AlgorithmSpec
+from solvers.variants import MODEL, Rules, TreeVariants
 
 Square = tuple[int, int]
 
@@ -71,8 +74,10 @@ class Checker:
 
     lines: Lines
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, sees: frozenset[str] = MODEL.sees) -> None:
         self.n = n
+        # the lines it checks (a wrong version may not): the column, r + c, r - c
+        self.sees_col, self.sees_sum, self.sees_dif = ("column" in sees, "sum" in sees, "difference" in sees)
         self.queens: list[int] = [-1] * n
         self.col_owner = [-1] * n
         self.diag_owner = [-1] * (2 * n - 1)
@@ -98,11 +103,12 @@ class Checker:
         self.anti_owner[row - col + self.n - 1] = -1
 
     def blocker(self, row: int, col: int) -> Square | None:
-        """The attacker shown to the user: the column's queen, else (r+c)'s, else (r-c)'s."""
+        """The attacker shown to the user: the column's queen, else (r+c)'s, else (r-c)'s (of the
+        lines it checks)."""
         for owner in (
-            self.col_owner[col],
-            self.diag_owner[row + col],
-            self.anti_owner[row - col + self.n - 1],
+            self.col_owner[col] if self.sees_col else -1,
+            self.diag_owner[row + col] if self.sees_sum else -1,
+            self.anti_owner[row - col + self.n - 1] if self.sees_dif else -1,
         ):
             if owner >= 0:
                 return owner, self.queens[owner]
@@ -175,52 +181,68 @@ def _checked_walk(
     lines: Lines,
     start: Start | None = None,
     instance: Instance | None = None,
+    rules: Rules = MODEL,
 ) -> Iterator[Event]:
     """Row by row: try each column, place if free, go down a row; a row out of columns goes back
     up. The recursive and the iterative variants walk alike and differ only in ``lines``.
 
-    On a constrained ``instance`` (never resumed) a ``Setup`` comes first, the given queens
-    stand from the start, their rows are stepped over and a blocked square is never tried."""
+    On a constrained ``instance`` a ``Setup`` comes first (unless resumed), the given queens
+    stand from the start, their rows are stepped over and a blocked square is never tried.
+    ``rules`` makes it a wrong version (``solvers.variants``): no queen taken away (``undo``),
+    a row restarted from its first column (``resume``), two rows gone back (``back``); the
+    lines the checker does not see are its own (``checker.sees``)."""
     n = checker.n
     if n <= 0:
         return
     down, up = list(range(1, n + 1)), list(range(-1, n - 1))  # the next and previous row filled
     blocked: frozenset[Square] = frozenset()
+    top = 0
     if instance is not None:
-        yield Setup(tuple(sorted(instance.given)), tuple(sorted(instance.blocked)))
+        if start is None:
+            yield Setup(tuple(sorted(instance.given)), tuple(sorted(instance.blocked)))
         checker.start_given(instance.given)
         blocked = instance.blocked
         free = instance.free_rows()
         if not free:
-            yield Solution(tuple(checker.queens), lines.done)
+            if start is None:
+                yield Solution(tuple(checker.queens), lines.done)
             return
         down, up = [n] * n, [-1] * n
         for a, b in itertools.pairwise(free):
             down[a], up[b] = b, a
+        top = free[0]
     queens, row, col, phase = begin(n, start)
     for r, c in enumerate(queens):
         if c >= 0:
             checker.put(r, c)
-    if instance is not None:
-        row = free[0]
+    if start is None:
+        row = top
+    again = rules.resume == "first"  # after a backtrack the row starts again from its first column
     if phase == FULL:
         yield Solution(tuple(checker.queens), lines.done)
         phase = SOLVED
     if phase == SOLVED and first:
         return
     if phase in (SOLVED, LIFT):
-        checker.take(row, col)
-        yield Backtrack(row, col, lines.remove)
-        col += 1
+        if rules.undo or phase == LIFT:
+            checker.take(row, col)
+            yield Backtrack(row, col, lines.remove)
+        col = 0 if again else col + 1
     while True:
         if col >= n:
             if up[row] < 0:
                 return
             row = up[row]
             col = checker.queens[row]
-            checker.take(row, col)
-            yield Backtrack(row, col, lines.remove)
-            col += 1
+            if rules.undo:
+                checker.take(row, col)
+                yield Backtrack(row, col, lines.remove)
+                if rules.back > 1 and up[row] >= 0:  # one row too far: the row above loses its queen too
+                    row = up[row]
+                    col = checker.queens[row]
+                    checker.take(row, col)
+                    yield Backtrack(row, col, lines.remove)
+            col = 0 if again else col + 1
             continue
         if blocked and (row, col) in blocked:  # a hole: never tried
             col += 1
@@ -239,9 +261,10 @@ def _checked_walk(
         yield Solution(tuple(checker.queens), lines.done)
         if first:
             return
-        checker.take(row, col)
-        yield Backtrack(row, col, lines.remove)
-        col += 1
+        if rules.undo:
+            checker.take(row, col)
+            yield Backtrack(row, col, lines.remove)
+        col = 0 if again else col + 1
 
 
 def _flag_walk(n: int, first: bool, start: Start | None = None) -> Iterator[Event]:
@@ -323,10 +346,16 @@ def _run(
     iterative: bool = False,
     start: Start | None = None,
     instance: Instance | None = None,
+    rules: Rules = MODEL,
 ) -> Iterator[Event]:
-    if instance is not None and not instance.plain:  # the spec refuses it with by_columns or start
-        checker = checker_type(n)
-        return _checked_walk(checker, first, ITERATIVE_LINES if iterative else checker.lines, None, instance)
+    constrained = instance is not None and not instance.plain
+    if constrained or rules != MODEL:  # the spec refuses a constrained one with by_columns
+        if by_columns and start is not None:
+            start = (transpose(start[0]), start[1])
+        checker = checker_type(n, rules.sees)
+        lines = ITERATIVE_LINES if iterative else checker.lines
+        events = _checked_walk(checker, first, lines, start, instance if constrained else None, rules)
+        return (Transposed.event(e) for e in events) if by_columns else events
     if by_columns and start is not None:  # the board and state come in the column-by-column frame
         start = (transpose(start[0]), start[1])
     if checker_type is FlagChecker and not iterative:
@@ -346,9 +375,12 @@ def backtracking(
     first: bool = False,
     start: Start | None = None,
     instance: Instance | None = None,
+    rules: Rules = MODEL,
 ) -> Iterator[Event]:
     """Recursive backtracking with column and diagonal flag arrays."""
-    return _run(FlagChecker, n, by_columns=by_columns, first=first, start=start, instance=instance)
+    return _run(
+        FlagChecker, n, by_columns=by_columns, first=first, start=start, instance=instance, rules=rules
+    )
 
 
 def backtracking_pairwise(
@@ -358,9 +390,12 @@ def backtracking_pairwise(
     first: bool = False,
     start: Start | None = None,
     instance: Instance | None = None,
+    rules: Rules = MODEL,
 ) -> Iterator[Event]:
     """Recursive backtracking comparing each candidate with every earlier queen."""
-    return _run(PairwiseChecker, n, by_columns=by_columns, first=first, start=start, instance=instance)
+    return _run(
+        PairwiseChecker, n, by_columns=by_columns, first=first, start=start, instance=instance, rules=rules
+    )
 
 
 def backtracking_board(
@@ -370,9 +405,12 @@ def backtracking_board(
     first: bool = False,
     start: Start | None = None,
     instance: Instance | None = None,
+    rules: Rules = MODEL,
 ) -> Iterator[Event]:
     """Recursive backtracking on a 2-D board, scanning column and diagonals."""
-    return _run(BoardChecker, n, by_columns=by_columns, first=first, start=start, instance=instance)
+    return _run(
+        BoardChecker, n, by_columns=by_columns, first=first, start=start, instance=instance, rules=rules
+    )
 
 
 def backtracking_iterative(
@@ -382,10 +420,18 @@ def backtracking_iterative(
     first: bool = False,
     start: Start | None = None,
     instance: Instance | None = None,
+    rules: Rules = MODEL,
 ) -> Iterator[Event]:
     """Backtracking without recursion: an explicit row pointer."""
     return _run(
-        PairwiseChecker, n, by_columns=by_columns, first=first, iterative=True, start=start, instance=instance
+        PairwiseChecker,
+        n,
+        by_columns=by_columns,
+        first=first,
+        iterative=True,
+        start=start,
+        instance=instance,
+        rules=rules,
     )
 
 
@@ -536,6 +582,8 @@ ITERATIVE_CODE_ZH = (
 
 
 ORDER = 10  # first in the registry
+#: The wrong versions its walk runs (``rules=``): a line unchecked, no undo, a row restarted, too far back.
+WALK_VARIANTS = TreeVariants(frozenset({"sees", "undo", "resume", "back"}))
 
 
 def _square_attempts(n: int) -> int | None:
@@ -563,6 +611,7 @@ SPECS = (
         check="flags",
         profile="engine",
         constrained=True,
+        variants=WALK_VARIANTS,
     ),
     AlgorithmSpec(
         "backtracking-pairwise",
@@ -583,6 +632,7 @@ SPECS = (
         check="pairwise",
         profile="engine",
         constrained=True,
+        variants=WALK_VARIANTS,
     ),
     AlgorithmSpec(
         "backtracking-board",
@@ -602,6 +652,7 @@ SPECS = (
         check="board",
         profile="engine",
         constrained=True,
+        variants=WALK_VARIANTS,
     ),
     AlgorithmSpec(
         "backtracking-iterative",
@@ -621,5 +672,6 @@ SPECS = (
         check="pairwise",
         profile="engine",
         constrained=True,
+        variants=WALK_VARIANTS,
     ),
 )

@@ -22,40 +22,52 @@ from solvers.events import Backtrack, Event, Place, Solution
 from solvers.narration import Context, fmt, square_by_square, with_shared
 from solvers.resume import FULL, LIFT, SOLVED, Start, TreeResume, begin
 from solvers.spec import AlgorithmSpec
+from solvers.variants import MODEL, Rules, TreeVariants
 
 #: From this n the game's "Can it be completed?" runs compiled: the interpreted walk of its 2,000,000
 #: node budget kept the window frozen 0.6-1.2 s a press at n = 17 or 18 (compiled: milliseconds).
 COMPLETIONS_JIT_FROM = COUNT_JIT_FROM
 
+#: The attack lines, in the order of the masks' keep bits below (``solvers.variants``' names).
+LINES = ("column", "difference", "sum")
 # Line indices into BITMASK_CODE.
 LINE_DONE, LINE_PLACE, LINE_REMOVE = 1, 6, 10
 
 
-def bitmask(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[Event]:
+def bitmask(
+    n: int, *, first: bool = False, start: Start | None = None, rules: Rules = MODEL
+) -> Iterator[Event]:
     """Backtracking over bit masks, yielding an event per queen placed or lifted.
 
     ``start`` resumes from a ``solvers.resume`` checkpoint: the board and ``(row, col, phase)``,
-    where ``TRY`` (row, col) places the row's lowest free column from ``col`` on.
+    where ``TRY`` (row, col) places the row's lowest free column from ``col`` on. ``rules``
+    (``solvers.variants``) runs a wrong version: a mask left out, no queen taken away, a row
+    restarted, two rows gone back.
     """
     if n <= 0:
         return
     full = (1 << n) - 1
+    # what each mask keeps of a queen: its column; its r - c diagonal (shifted left: column + 1 a
+    # row down); its r + c diagonal (shifted right)
+    keep_col, keep_dif, keep_sum = (full if rules.sees_line(line) else 0 for line in LINES)
+    again = rules.resume == "first"
     queens, row, col, phase = begin(n, start)
     # the masks above each row: cols[r], diag[r], anti[r] come from the queens of rows < r
     cols, diag, anti = [0] * (n + 1), [0] * (n + 1), [0] * (n + 1)
     for r in range(n):
         bit = 1 << queens[r] if queens[r] >= 0 else 0
-        cols[r + 1] = cols[r] | bit
-        diag[r + 1], anti[r + 1] = ((diag[r] | bit) << 1) & full, (anti[r] | bit) >> 1
+        cols[r + 1] = cols[r] | bit & keep_col
+        diag[r + 1], anti[r + 1] = ((diag[r] | bit & keep_dif) << 1) & full, (anti[r] | bit & keep_sum) >> 1
     if phase == FULL:
         yield Solution(tuple(queens), LINE_DONE)
         phase = SOLVED
     if phase == SOLVED and first:
         return
     if phase in (SOLVED, LIFT):
-        yield Backtrack(row, col, LINE_REMOVE)
-        queens[row] = -1
-        col += 1
+        if rules.undo or phase == LIFT:
+            yield Backtrack(row, col, LINE_REMOVE)
+            queens[row] = -1
+        col = 0 if again else col + 1
     while True:
         free = ~(cols[row] | diag[row] | anti[row]) & full & -(1 << col) if col < n else 0
         if not free:
@@ -63,9 +75,15 @@ def bitmask(n: int, *, first: bool = False, start: Start | None = None) -> Itera
                 return
             row -= 1
             col = queens[row]
-            queens[row] = -1
-            yield Backtrack(row, col, LINE_REMOVE)
-            col += 1
+            if rules.undo:
+                queens[row] = -1
+                yield Backtrack(row, col, LINE_REMOVE)
+                if rules.back > 1 and row > 0:  # one row too far: the row above loses its queen too
+                    row -= 1
+                    col = queens[row]
+                    queens[row] = -1
+                    yield Backtrack(row, col, LINE_REMOVE)
+            col = 0 if again else col + 1
             continue
         bit = free & -free
         col = bit.bit_length() - 1
@@ -73,18 +91,19 @@ def bitmask(n: int, *, first: bool = False, start: Start | None = None) -> Itera
         yield Place(row, col, LINE_PLACE, True, 1)
         if row < n - 1:
             cols[row + 1], diag[row + 1], anti[row + 1] = (
-                cols[row] | bit,
-                ((diag[row] | bit) << 1) & full,
-                (anti[row] | bit) >> 1,
+                cols[row] | bit & keep_col,
+                ((diag[row] | bit & keep_dif) << 1) & full,
+                (anti[row] | bit & keep_sum) >> 1,
             )
             row, col = row + 1, 0
             continue
         yield Solution(tuple(queens), LINE_DONE)
         if first:
             return
-        queens[row] = -1
-        yield Backtrack(row, col, LINE_REMOVE)
-        col += 1
+        if rules.undo:
+            queens[row] = -1
+            yield Backtrack(row, col, LINE_REMOVE)
+        col = 0 if again else col + 1
 
 
 BITMASK_CODE = (
@@ -240,5 +259,6 @@ SPECS = (
         resumer=TreeResume(),
         profile="engine",
         narrator=narrate_bitmask,
+        variants=TreeVariants(frozenset({"sees", "undo", "resume", "back"})),
     ),
 )

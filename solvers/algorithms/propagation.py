@@ -34,8 +34,9 @@ from solvers.domains import Domains, mrv_row
 from solvers.events import Backtrack, Conflict, Event, Place, Prune, Restore, Solution
 from solvers.instance import Instance, Setup
 from solvers.narration import Context, fmt, line_key, square_by_square, with_shared
-from solvers.resume import SOLVED, TRY, Checkpoint, Start
+from solvers.resume import PRUNED, SOLVED, TRY, Checkpoint, Start
 from solvers.spec import COUNTERS, AlgorithmSpec
+from solvers.variants import MODEL, PlacementVariants, Rules
 
 Square = tuple[int, int]
 #: chooses the next row: (domains, queens) -> (row, rows compared)
@@ -88,15 +89,20 @@ MRV_CODE_ZH = _code_zh(("    row = 域最小的空行", "          （并列时�
 
 
 def plan_pruning(
-    domains: Domains, queens: list[int | None], row: int, col: int
+    domains: Domains, queens: list[int | None], row: int, col: int, rules: Rules = MODEL
 ) -> tuple[list[Square], int, int | None]:
-    """What placing (row, col) prunes: the (r, c) removed in order, the look-ups made, the emptied row."""
+    """What placing (row, col) prunes: the (r, c) removed in order, the look-ups made, the emptied
+    row. ``rules.prune == "next"`` (a wrong version) prunes only the next empty row."""
     n, by = domains.n, domains.by
     pruned: list[Square] = []
     looks = 0
+    rows_left = 1 if rules.prune == "next" else n
     for r in range(n):
         if queens[r] is not None or r == row:
             continue
+        if rows_left == 0:
+            break
+        rows_left -= 1
         d = abs(r - row)
         left = domains.size[r]
         for c in (col - d, col, col + d):
@@ -111,21 +117,27 @@ def plan_pruning(
 
 
 def _rebuild(
-    board: Sequence[int | None], choose: Chooser, domains: Domains, queens: list[int | None]
+    board: Sequence[int | None],
+    choose: Chooser,
+    domains: Domains,
+    queens: list[int | None],
+    rules: Rules = MODEL,
+    order: Sequence[int] | None = None,
 ) -> tuple[list[list], int | None]:
     """The stack of the search right after it placed the queens of ``board`` (the last one's
     pruning not yet applied), found by choosing rows again: the rows it fills next depend only
-    on the queens already placed. Fills ``domains`` and ``queens``; returns the stack and the
-    row the last queen empties (None if none)."""
-    placed = sum(c is not None for c in board)
+    on the queens already placed (or, for a wrong version started in the model's run, taken in
+    the model's ``order``). Fills ``domains`` and ``queens``; returns the stack and the row the
+    last queen empties (None if none)."""
+    placed = len(order) if order is not None else sum(c is not None for c in board)
     stack: list[list] = []
     while True:
-        row, _ = choose(domains, queens)
+        row = order[len(stack)] if order is not None else choose(domains, queens)[0]
         col = board[row]
         if col is None:
             raise ValueError("the board is not one this search places")
         cols = domains.remaining(row)
-        pruned, _, emptied = plan_pruning(domains, queens, row, col)
+        pruned, _, emptied = plan_pruning(domains, queens, row, col, rules)
         stack.append([row, cols, cols.index(col) + 1, 0, pruned])
         queens[row] = col
         if len(stack) == placed:
@@ -135,34 +147,63 @@ def _rebuild(
 
 
 def _standing(
-    board: Sequence[int | None], phase: int, choose: Chooser, domains: Domains, queens: list[int | None]
+    board: Sequence[int | None],
+    phase: int,
+    choose: Chooser,
+    domains: Domains,
+    queens: list[int | None],
+    rules: Rules = MODEL,
+    order: Sequence[int] | None = None,
+    stale: Sequence[tuple[int, int, Square]] = (),
 ) -> tuple[list[list], int | None]:
     """The stack of the search at a checkpoint (``propagation_engine.PlacementResume``): the board
     (``queens[row]``, None or -1: empty) rebuilt, the last queen's prunes made unless it was
     just placed (``PLACED``). Fills ``domains`` and ``queens``; returns the stack and the row
-    the last queen empties (None if none)."""
+    the last queen empties (None if none). A wrong version started in the model's run
+    (``solvers.variants``) gives the model's ``order`` and, if it never restores, the columns
+    pruned so far (``stale``): they stay out of the domains, and the last queen prunes what is left."""
     placed = [None if c is None or c < 0 else c for c in board]
-    if not any(c is not None for c in placed):
+    if (not order) if order is not None else not any(c is not None for c in placed):
+        _keep_out(domains, stale)
         return [], None
-    stack, emptied = _rebuild(placed, choose, domains, queens)
+    stack, emptied = _rebuild(placed, choose, domains, queens, rules, order)
+    row, cols, index, _, pruned = stack[-1]
+    if stale:
+        _keep_out(domains, stale)
+        pruned, _, emptied = plan_pruning(domains, queens, row, cols[index - 1], rules)
+        stack[-1][4] = pruned
     if phase != PLACED:
-        row, cols, index, _, pruned = stack[-1]
         for r, c in pruned:
             domains.remove(r, c, (row, cols[index - 1]))
     return stack, emptied
 
 
+def _keep_out(domains: Domains, stale: Sequence[tuple[int, int, Square]]) -> None:
+    """The columns a search that never restores has pruned so far: out of the domains."""
+    for r, c, by in stale:
+        if domains.has(r, c):
+            domains.remove(r, c, by)
+
+
 def _search(
-    n: int, first: bool, choose: Chooser, start: Start | None = None, instance: Instance | None = None
+    n: int,
+    first: bool,
+    choose: Chooser,
+    start: Start | None = None,
+    instance: Instance | None = None,
+    rules: Rules = MODEL,
+    order: Sequence[int] | None = None,
+    stale: Sequence[tuple[int, int, Square]] = (),
 ) -> Iterator[Event]:
     """The search with an explicit stack (no ``yield from`` chain): one frame per row being filled,
     ``[row, its domain, next index, rows compared, what its current queen pruned or None]``.
 
     ``start`` resumes at a checkpoint (``propagation_engine.PlacementResume``): the board and the state then.
-    A constrained ``instance`` (never resumed) starts with a ``Setup``: the given queens stand,
+    A constrained ``instance`` starts with a ``Setup`` (unless resumed): the given queens stand,
     their rows are done, and every free row's domain starts without its blocked squares and the
     squares a given queen attacks; a free row left with no column at the start ends the search
-    there (no solution)."""
+    there (no solution). ``rules``, ``order`` and ``stale`` run and start a wrong version
+    (``solvers.variants``): pruning only the next row, never restoring."""
     if n <= 0:
         return
     domains = Domains(n)
@@ -170,26 +211,30 @@ def _search(
     filled = n  # the frames of a full board: one per free row
     if instance is not None and not instance.plain:
         setup = Setup(tuple(sorted(instance.given)), tuple(sorted(instance.blocked)))
-        yield setup
+        if start is None:
+            yield setup
         domains.apply(setup)
         queens = instance.queens()
         free = instance.free_rows()
         filled = len(free)
         if not free:
-            yield Solution(tuple(q for q in queens if q is not None), LINE_DONE)
+            if start is None:
+                yield Solution(tuple(q for q in queens if q is not None), LINE_DONE)
             return
         if any(domains.size[r] == 0 for r in free):
             return
     # each Prune and Restore is made once per run, then reused: (r, c, queen) -> event
     prunes: dict[tuple[int, int, Square], Prune] = {}
     restores: dict[tuple[int, int, Square], Restore] = {}
-    phase, from_col = (start[1][0], start[1][1]) if start is not None else (TRY, 0)
+    phase, from_col, in_row = start[1] if start is not None else (TRY, 0, 0)
     if phase == SOLVED and first:
         return
-    stack, emptied = _standing(start[0] if start is not None else (), phase, choose, domains, queens)
-    resumed = phase == PLACED  # the last queen's prunes come next
+    board = start[0] if start is not None else ()
+    stack, emptied = _standing(board, phase, choose, domains, queens, rules, order, stale)
+    resumed = phase in (PLACED, PRUNED)  # the last queen's prunes (or what follows them) come next
+    pruned_already = phase == PRUNED
     if phase == TRY:  # the row filled next, from ``from_col`` on (its rows compared on its first value)
-        row, compared = choose(domains, queens)
+        row, compared = (in_row - 1, 0) if in_row else choose(domains, queens)
         cols = domains.remaining(row)
         index = bisect_left(cols, from_col)
         stack.append([row, cols, index, compared if index == 0 else 0, None])
@@ -204,7 +249,7 @@ def _search(
             if pruned is not None:  # back from below (or a wipe-out): undo this row's queen
                 col = cols[index - 1]
                 queen = (row, col)
-                for r, c in reversed(pruned):
+                for r, c in reversed(pruned) if rules.restore else ():
                     domains.put_back(r, c)
                     key = (r, c, queen)
                     yield restores.get(key) or restores.setdefault(key, Restore(r, c, queen, LINE_RESTORE))
@@ -216,16 +261,17 @@ def _search(
                 continue
             col = cols[index]
             queen = (row, col)
-            pruned, looks, emptied = plan_pruning(domains, queens, row, col)
+            pruned, looks, emptied = plan_pruning(domains, queens, row, col, rules)
             frame[2:] = index + 1, 0, pruned
             queens[row] = col
             yield Place(row, col, LINE_PLACE, True, looks + compared)
-        for r, c in pruned:
+        for r, c in () if pruned_already else pruned:
             domains.remove(r, c, queen)
             key = (r, c, queen)
             yield prunes.get(key) or prunes.setdefault(key, Prune(r, c, queen, LINE_PRUNE))
+        pruned_already = False
         if emptied is not None:
-            last = max(c for r, c in pruned if r == emptied)
+            last = max((c for r, c in pruned if r == emptied), default=0)  # a row left empty before: 0
             yield Conflict(emptied, last, queen, LINE_WIPEOUT, False, 0, True)
         elif len(stack) == filled:  # every frame holds a queen: the board is full
             yield Solution(tuple(q for q in queens if q is not None), LINE_DONE)
@@ -246,18 +292,59 @@ def _fewest_left(domains: Domains, queens: list[int | None]) -> tuple[int, int]:
     return row, queens.count(None)
 
 
+def _fewest_left_bottom(domains: Domains, queens: list[int | None]) -> tuple[int, int]:
+    """A wrong MRV: the fewest columns left, ties to the bottom row."""
+    empty = [r for r, c in enumerate(queens) if c is None]
+    return min(reversed(empty), key=lambda r: domains.size[r]), len(empty)
+
+
+def _fewest_attacked(domains: Domains, queens: list[int | None]) -> tuple[int, int]:
+    """A wrong MRV: the row with the fewest squares a queen attacks (ties: the top row), which is
+    the row with the most columns left, blocked squares aside."""
+    empty = [r for r, c in enumerate(queens) if c is None]
+
+    def attacked(r: int) -> int:
+        return sum(1 for c, by in enumerate(domains.by[r]) if by is not None and by != (r, c))
+
+    return min(empty, key=attacked), len(empty)
+
+
+#: MRV's row choice for each ``Rules.rows``.
+MRV_CHOOSERS: dict[str, Chooser] = {
+    "fewest": _fewest_left,
+    "fewest-bottom": _fewest_left_bottom,
+    "fewest-attacked": _fewest_attacked,
+}
+
+
 def forward_checking(
-    n: int, *, first: bool = False, start: Start | None = None, instance: Instance | None = None
+    n: int,
+    *,
+    first: bool = False,
+    start: Start | None = None,
+    instance: Instance | None = None,
+    rules: Rules = MODEL,
+    order: Sequence[int] | None = None,
+    stale: Sequence[tuple[int, int, Square]] = (),
 ) -> Iterator[Event]:
-    """Forward checking, rows top to bottom, columns ascending."""
-    return _search(n, first, _first_free, start, instance)
+    """Forward checking, rows top to bottom, columns ascending (``rules``, ``order``, ``stale``:
+    a wrong version, ``solvers.variants``)."""
+    return _search(n, first, _first_free, start, instance, rules, order, stale)
 
 
 def mrv(
-    n: int, *, first: bool = False, start: Start | None = None, instance: Instance | None = None
+    n: int,
+    *,
+    first: bool = False,
+    start: Start | None = None,
+    instance: Instance | None = None,
+    rules: Rules = MODEL,
+    order: Sequence[int] | None = None,
+    stale: Sequence[tuple[int, int, Square]] = (),
 ) -> Iterator[Event]:
-    """Forward checking that fills next the row with the fewest columns left."""
-    return _search(n, first, _fewest_left, start, instance)
+    """Forward checking that fills next the row with the fewest columns left (``rules``,
+    ``order``, ``stale``: a wrong version, ``solvers.variants``)."""
+    return _search(n, first, MRV_CHOOSERS[rules.rows], start, instance, rules, order, stale)
 
 
 def _domains_after(choose: Chooser) -> Callable[[Sequence[int | None]], Domains]:
@@ -395,6 +482,7 @@ SPECS = (
         domains_after=_domains_after(_first_free),
         domains_at=_domains_at(_first_free),
         constrained=True,
+        variants=PlacementVariants(frozenset({"prune", "restore"})),
     ),
     AlgorithmSpec(
         "mrv",
@@ -419,5 +507,6 @@ SPECS = (
         domains_after=_domains_after(_fewest_left),
         domains_at=_domains_at(_fewest_left),
         constrained=True,
+        variants=PlacementVariants(frozenset({"restore", "rows"})),
     ),
 )

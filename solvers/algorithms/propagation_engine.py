@@ -43,9 +43,8 @@ from solvers.kernels import (
     kernel,
     step,
 )
-from solvers.resume import SOLVED, TRY, Checkpoint, Resumer, State
+from solvers.resume import PLACED, SOLVED, TRY, Checkpoint, Resumer, State
 
-PLACED = 4  # a checkpoint's phase right after a Place: the queen's prunes come next
 PROPAGATION_MAX_N = 16  # the largest n counted (n = 16 on two cores in about a minute)
 #: What the seek kernel returns for a board the search never places (its rows not those it would choose).
 NOT_PLACED = -1

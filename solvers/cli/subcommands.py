@@ -26,7 +26,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy rea
 if TYPE_CHECKING:  # typing (2 ms) and json (1 ms) load only when a command needs them
     import threading
     from collections import Counter
-    from collections.abc import Callable, Iterable, Sequence
+    from collections.abc import Callable, Iterable, Iterator, Sequence
     from typing import Any, NoReturn, TextIO, TypeVar
 
     from solvers import engine
@@ -541,41 +541,85 @@ def cmd_explain(args: argparse.Namespace, out: TextIO) -> None:
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     """Run the student's search to its end and say whether it is right (0) or what is wrong (1):
-    the checker's sentence, or the search's own failure, or that it changed the program's files."""
+    the checker's sentence, or the search's own failure, or that it changed the program's files;
+    then, when its events went wrong, the wrong version of a search it behaves like
+    (``solvers.own.likeness``), its run read on past the first mistake for that."""
     from collections import Counter
 
     from solvers import registry
     from solvers.own.check import TEXT, check
+    from solvers.own.likeness import MAX_EVENTS, behaves_like
 
     if not getattr(args, "search", None):
         raise UsageError("check needs --search FILE (your own search; 'nqueens new-search' writes one)")
     spec = registry.get(args.algo)
     events = spec.solve(args.n)
     tally: Counter[str] = Counter()
+    seen: list[Event] = []  # the run's first events, for the likeness
+    run = _tallied(events, tally, seen, MAX_EVENTS)
     failure: Any = None  # a Problem, a SearchFailed or a SolverError: each says itself
+    ended = False
     try:
-        failure = check(_tallied(events, tally), args.n)
+        failure = check(run, args.n)
+        ended = failure is None or _read_on(run, seen, MAX_EVENTS)
     except SolverError as error:  # the search itself failed: its sentence, in the student's words
         failure = error
+        _broken_event(error, seen)
     finish = getattr(events, "finish", None)
     tampered = finish() if finish is not None else None  # the program's files, put back if changed
-    failure = tampered or failure
-    if failure is not None:
-        sentence = getattr(failure, "sentence", None)
-        out.write((sentence(args.lang) if sentence is not None else str(failure)) + "\n")
+    if tampered is not None:
+        out.write(tampered.sentence(args.lang) + "\n")
         return 1
-    out.write(TEXT[args.lang]["ok"].format(found=tally["solutions"], events=tally["events"]) + "\n")
-    return 0
+    if failure is None:  # right; but a search that is another one than it was meant to be says so
+        out.write(TEXT[args.lang]["ok"].format(found=tally["solutions"], events=tally["events"]) + "\n")
+        likeness = behaves_like(seen, args.n, ended=True)
+        if likeness is not None:
+            out.write(likeness.sentence(args.lang) + "\n")
+        return 0
+    sentence = getattr(failure, "sentence", None)
+    out.write((sentence(args.lang) if sentence is not None else str(failure)) + "\n")
+    wrong_moves = hasattr(failure, "key") or getattr(failure, "kind", None) in ("broken", "too_many")
+    if seen and wrong_moves:  # its events went wrong (or never end): is it a known wrong version?
+        likeness = behaves_like(seen, args.n, ended=ended)
+        if likeness is not None:
+            out.write(likeness.sentence(args.lang) + "\n")
+    return 1
 
 
-def _tallied(events: Iterable[Event], tally: Counter[str]) -> Iterable[Event]:
-    """``events`` as they are, counted in ``tally`` (events, solutions) as they pass."""
+def _tallied(
+    events: Iterable[Event], tally: Counter[str], seen: list[Event] | None = None, keep: int = 0
+) -> Iterator[Event]:
+    """``events`` as they are, counted in ``tally`` (events, solutions) as they pass; the first
+    ``keep`` of them kept in ``seen``."""
     from solvers.events import Solution
 
     for event in events:
         tally["events"] += 1
         tally["solutions"] += isinstance(event, Solution)
+        if seen is not None and len(seen) < keep:
+            seen.append(event)
         yield event
+
+
+def _read_on(run: Iterator[Event], seen: list[Event], keep: int) -> bool:
+    """The rest of a run read (``run`` keeps its first ``keep`` events in ``seen``) until ``keep``
+    are kept; True when it ended by itself before, False when cut or stopped by a failure."""
+    try:
+        for _ in run:
+            if len(seen) >= keep:
+                return False
+    except SolverError as error:
+        _broken_event(error, seen)
+        return False
+    return True
+
+
+def _broken_event(error: SolverError, seen: list[Event]) -> None:
+    """A run stopped at an event that broke its board (a second queen in a row): that event kept,
+    for it says what the search did there."""
+    event = getattr(error, "values", {}).get("event") if getattr(error, "kind", None) == "broken" else None
+    if event is not None:
+        seen.append(event)
 
 
 def cmd_new_search(args: argparse.Namespace, out: TextIO) -> int:
@@ -660,6 +704,7 @@ def cmd_results(args: argparse.Namespace, out: TextIO) -> int:
             ]
         )
     lines += _table(rows)
+    lines += _misconception_lines(summary)
     if summary.hard_steps:
         lines += ["", "steps most often wrong:"]
         hard: list[list[object]] = [["exercise", "step", "expected", "wrong"]]
@@ -669,6 +714,25 @@ def cmd_results(args: argparse.Namespace, out: TextIO) -> int:
     if args.csv is not None:
         results.write_csv(args.csv, summary)
     return 0
+
+
+def _misconception_lines(summary: Any) -> list[str]:
+    """The class's misconceptions: how many students show each, what it is, who they are; and how
+    many attempts had wrong moves no misconception explains."""
+    from solvers.misconceptions import get
+    from solvers.untrusted import printable
+
+    slips = sum(1 for a in summary.attempts if a.grade.diagnosis.wrong and not a.grade.diagnosis.findings)
+    attempts = f"{slips} attempt{'s' if slips != 1 else ''}"
+    if not summary.misconceptions:
+        return ["", f"misconceptions: none named ({attempts} with wrong moves that look like slips)"]
+    rows: list[list[object]] = [["misconception", "students", "what", "names"]]
+    for key, names in summary.misconceptions.items():
+        rows.append([key, len(names), get(key).name["en"], printable(", ".join(names))])
+    lines = ["", "misconceptions (the wrong version of the search a student's wrong moves follow):"]
+    lines += _table(rows)
+    lines.append(f"wrong moves that look like slips (no misconception): {attempts}")
+    return lines
 
 
 def run(argv: Sequence[str], out: TextIO) -> int:

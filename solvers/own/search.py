@@ -109,7 +109,7 @@ class _Feed:
                 event = decoder.event(raw)
                 problem = checker.step(event)
                 if problem is not None and problem.key in BROKEN:  # the board would make no sense
-                    raise SearchFailed(self.name, "broken", line=event.line + 1, problem=problem)
+                    raise SearchFailed(self.name, "broken", line=event.line + 1, problem=problem, event=event)
                 with self.lock:
                     while len(self.events) >= self.BUFFER and not self.closed:
                         self.lock.wait()

@@ -107,6 +107,7 @@ SAMPLES: dict[str, str] = {
     "ex-confirm": "",
     "ex-undo": "",
     "ex-model": "",
+    "ex-why": "",
     "ex-up": "",
     "ex-down": "",
 }

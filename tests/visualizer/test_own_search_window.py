@@ -89,11 +89,15 @@ def test_j_marks_the_first_mistake_as_a_bookmark_and_goes_there(tmp_path):
     data = json.loads(state.read_text(encoding="utf-8"))
     assert data["event_index"] == 2 and data["bookmark"] == 1
     note = data["bookmarks"][0]["note"]
-    assert (
-        note["en"]
-        == "Mistake: Event 2: row 2, column 2 is attacked by the queen in row 1, column 1 along a diagonal."
+    assert note["en"] == (
+        "Mistake: Event 2: row 2, column 2 is attacked by the queen in row 1, column 1 along a diagonal."
+        " Your search behaves like backtracking with flag arrays that ignores the r-c diagonals"
+        " (it differs from it at no event)."
     )
     assert note["zh"].startswith("错误：第 2 个事件")
+    assert note["zh"].endswith(
+        "你的搜索的行为像忽略 r-c 对角线的回溯法（标记数组）（没有一个事件与它不同）。"
+    )
 
 
 def test_j_says_a_right_search_is_right_and_refuses_the_rest():

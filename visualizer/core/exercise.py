@@ -3,8 +3,9 @@ the model run. No pygame.
 
 The model (its steps, the grading of each answer, undo) is ``solvers/exercise_model.py``'s
 ``Grader``, the one ``nqueens results`` re-grades attempt files with; ``Exercise`` adds what the
-window needs: the clock, the narration's sentence for each mistake, the log of answers and the
-score. A wrong answer's ``why`` is the narration's sentence for the model's move.
+window needs: the clock, the narration's sentence for each mistake, the log of answers, the
+score and the misconceptions behind the wrong answers (``solvers/diagnosis.py``). A wrong
+answer's ``why`` is the narration's sentence for the model's move.
 
 >>> from solvers import registry
 >>> clock = iter(range(100)).__next__
@@ -25,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from solvers.diagnosis import Diagnosis, Predictions, diagnose_moves
 from solvers.errors import SolverError
 from solvers.events import Event
 from solvers.exercise_model import (
@@ -102,6 +104,8 @@ class Exercise(Grader):
         self.started = clock()
         self.ended: float | None = None
         self.log: list[Graded] = []  # every answer, undone or not
+        self._predictions: Predictions | None = None  # the wrong versions' answers, worked out on demand
+        self._diagnosis: tuple[tuple[int, int | None], Diagnosis] | None = None  # the last one, by its moves
         self.narrator = Narrator(spec, n)
         if self.first:  # the givens and the holes: no one's move
             for event in self.steps[0].events:
@@ -169,6 +173,22 @@ class Exercise(Grader):
                 mistakes[graded.kind] = mistakes.get(graded.kind, 0) + 1
         percent = round(100.0 * right / moves, 1) if moves else 100.0
         return {"right": right, "moves": moves, "percent": percent, "mistakes": mistakes}
+
+    def diagnosis(self, *, stopped: bool = False) -> Diagnosis:
+        """The misconceptions behind the wrong moves so far (``solvers.diagnosis``); ``stopped``:
+        the attempt ends here unfinished (saved before the goal), which a version may explain."""
+        stop = self.at if stopped and not self.over and self.standing is None else None
+        key = (len(self.log), stop)  # a frame asks again and again: the same answers, the same diagnosis
+        if self._diagnosis is None or self._diagnosis[0] != key:
+            found = diagnose_moves(self.predictions(), ((g.step, g.move) for g in self.log), stop)
+            self._diagnosis = (key, found)
+        return self._diagnosis[1]
+
+    def predictions(self) -> Predictions:
+        """Each wrong version's answer along this exercise's model run (worked out as asked)."""
+        if self._predictions is None:
+            self._predictions = Predictions(self.spec, self.n, self.goal, self.steps)
+        return self._predictions
 
     def marks(self) -> tuple[int, ...]:
         """The answers (1-based positions in the log) that were wrong: the scrub bar's marks."""

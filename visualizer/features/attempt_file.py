@@ -23,6 +23,7 @@ def attempt_record(exercise: Exercise, student: str, started: datetime) -> dict[
         seconds=round(exercise.seconds(), 3),
         student=student,
         started=started,
+        diagnosis=exercise.diagnosis(stopped=True),
     )
 
 

@@ -149,8 +149,10 @@ class Lessons:
         """J: check a student's finished run (``solvers.own.check``); its first mistake becomes a
         bookmark, in both languages, and the run goes there; a right search says so. A run that
         failed is checked as far as it went: a mistake before the failure is said as above, else
-        the failure becomes the bookmark (the events before it were right)."""
+        the failure becomes the bookmark (the events before it were right). Either says which known
+        wrong version of a search the run behaves like, if one (``solvers.own.likeness``)."""
         from solvers.own.check import TEXT, check
+        from solvers.own.likeness import behaves_like
 
         host, timeline = self.host, self.host.mode.timeline
         if timeline is None or not timeline.spec.checkable:
@@ -172,12 +174,20 @@ class Lessons:
             )
             self.goto_bookmark(self.bookmarks.add(Bookmark(failure.index, note)))
             return
+        likeness = behaves_like(events, timeline.n, ended=True)
+
+        def like(lang: str) -> str:
+            return "" if likeness is None else (" " if lang == "en" else "") + likeness.sentence(lang)
+
         if problem is None:
             solutions = timeline.counters.solutions
-            host.say(TEXT[host.lang]["ok"].format(found=solutions, events=end), "success")
+            host.say(TEXT[host.lang]["ok"].format(found=solutions, events=end) + like(host.lang), "success")
             return
         moment = end if problem.event is None else problem.event + 1  # just after the wrong event
-        note = tuple((lang, tr("check_mistake", lang, sentence=problem.sentence(lang))) for lang in LANGUAGES)
+        note = tuple(
+            (lang, tr("check_mistake", lang, sentence=problem.sentence(lang)) + like(lang))
+            for lang in LANGUAGES
+        )
         number = self.bookmarks.add(Bookmark(moment, note))
         self.goto_bookmark(number)
 

@@ -744,8 +744,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "练习的 n 取 {low} 到 {high}（给出的是 {n}）。",
     ),
     "exercise_intro": (
-        "Rules: {rules} Goal: {goal}. Feedback: {feedback}.",
-        "规则：{rules}目标：{goal}。反馈：{feedback}。",
+        "Rules: {rules} Goal: {goal}. Feedback: {feedback}. W says what your wrong moves have in common.",
+        "规则：{rules}目标：{goal}。反馈：{feedback}。W 说出你的错误有什么共同之处。",
     ),
     "exercise_rules_rows": (
         "rows are filled from top to bottom; in each row the columns are tried from left to right.",
@@ -869,6 +869,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "exercise_confirm_help": ("Exercise: confirm the pruning drawn", "练习：确认画出的剪除"),
     "exercise_undo_help": ("Exercise: undo your last move", "练习：撤销上一步"),
     "exercise_model_help": ("Exercise: play the model answer from here", "练习：从这里播放标准答案"),
+    "exercise_why": ("Why? (W)", "为什么？（W）"),
     "exercise_up_help": ("Exercise: mark the row above", "练习：指向上一行"),
     "exercise_down_help": ("Exercise: mark the row below", "练习：指向下一行"),
     "predict_click_answer": (

@@ -5,7 +5,8 @@ proficiency exercises do.
 Watch mode's board, narration, counters and scrub bar. The square the search tries next is
 ringed: F (or a click on it) says "safe, place", D "attacked, refuse". B takes off the queen of
 the marked row (↑ / ↓ move the mark; a click on a queen does it too), C chooses the marked row
-(MRV), Enter confirms forward checking's pruning, U / Backspace undoes. O plays the model answer
+(MRV), Enter confirms forward checking's pruning, U / Backspace undoes, W says the misconception
+behind the wrong moves so far (and the end of the exercise says it too). O plays the model answer
 from the student's position and back; ← / → and the scrub bar step through the student's own
 moves, each mistake marked. The attempt is written to the results folder at the end (or on R,
 on quit, on leaving the mode). Shift+E exports the exercise as a web page or a SCORM package.
@@ -88,8 +89,8 @@ class ExerciseMode(WatchMode):
         moves: tuple[str, ...] = ("ex-backtrack",) + (("ex-row",) if spec.dynamic_rows else ())
         extra = (("ex-confirm",),) if spec.check == "domains" else ()
         rows = (
-            ("reset",), ("safe", "attacked"), moves, *extra, ("ex-undo", "ex-model"), ("back", "step"),
-            ("export-exercise",),
+            ("reset",), ("safe", "attacked"), moves, *extra, ("ex-undo", "ex-model"), ("ex-why",),
+            ("back", "step"), ("export-exercise",),
         )  # fmt: skip
         return ControlPlan(rows, speed=False)  # no shading: the attacked squares are the answers
 
@@ -115,6 +116,8 @@ class ExerciseMode(WatchMode):
             self.undo()
         elif action == "model":
             self.model()
+        elif action == "why":
+            self.why()
 
     def set_option(self, name: str, value: object) -> None:
         """The teacher's options; the goal and the feedback start the attempt again."""
@@ -211,6 +214,10 @@ class ExerciseMode(WatchMode):
             return
         self.last = None
         self._follow()
+
+    def why(self) -> None:
+        """W: the misconception behind the wrong moves so far (or that they look like slips)."""
+        self.host.say(self.exercise.diagnosis().sentence(self.host.lang), "info")
 
     def model(self) -> None:
         """O: play the model answer from the student's position; O again (or Esc) comes back."""
@@ -350,8 +357,10 @@ class ExerciseMode(WatchMode):
         return tr(f"exercise_do_{action}", self.host.lang, **fields)
 
     def _over_text(self) -> str:
-        score = self.exercise.score()
-        return tr("exercise_over", self.host.lang, **score)
+        """The score at the end, and the misconception behind the wrong moves (or slips)."""
+        score, lang = self.exercise.score(), self.host.lang
+        said = self.exercise.diagnosis().sentence(lang)
+        return tr("exercise_over", lang, **score) + (" " if lang == "en" else "") + said
 
     def _save(self) -> str | None:
         """The attempt into the results folder, once, if any move was made. A folder or disk
@@ -442,6 +451,7 @@ class ExerciseMode(WatchMode):
                 "score": ex.score(),
                 "last": self.last.record() if self.last is not None else None,
                 "saved": str(self.saved) if self.saved is not None else None,
+                "diagnosis": ex.diagnosis().as_json(),
             },
         }
 

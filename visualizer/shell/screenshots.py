@@ -57,10 +57,13 @@ RACE_SHOTS: dict[str, tuple[int, str, str, str]] = {
 
 #: file name -> (n, algorithm, language, script) of each exercise-mode screenshot (issue 23): an
 #: exercise in progress (one mistake marked on the bar, the next square ringed) and a graded mistake
-#: left standing for the student to undo (a queen put where the anti-diagonal is attacked).
+#: left standing for the student to undo (a queen put where the anti-diagonal is attacked); W's
+#: diagnosis after a student's moves that treat the r-c diagonals as safe.
 EXERCISE_SHOTS: dict[str, tuple[int, str, str, str]] = {
     "exercise.png": (6, "backtracking", "en", "PRRPPRRRPRPRRR"),  # P: place, R: refuse
     "exercise-mistake.png": (6, "backtracking", "en", "exercise:feedback:undo;PRRPRP"),
+    # issue 41: a student who treats the r-c diagonals as safe, W: the misconception named
+    "exercise-why.png": (6, "backtracking", "en", "PRPPRRRPPRPRRRPRRRRRPW"),
 }
 
 #: file name -> the arguments of ``nqueens lab`` whose ``--plot`` it is (issue 26: README, "The cost lab").
@@ -244,7 +247,7 @@ def make_exercise(folder: Path) -> list[Path]:
     for name, (n, algorithm, lang, script) in EXERCISE_SHOTS.items():
         path = folder / name
         options, _, moves = script.rpartition(";")
-        said = {"P": "exercise:place", "R": "exercise:refuse"}
+        said = {"P": "exercise:place", "R": "exercise:refuse", "W": "exercise:why"}
         script = ";".join([*filter(None, [options]), *(said[move] for move in moves)])
         run_headless(
             n=n, algorithm=algorithm, mode="exercise", lang=lang, script=script, screenshot=str(path)

@@ -371,3 +371,49 @@ def test_in_the_window_a_finished_attempt_that_cannot_be_saved_says_so_with_the_
         assert app.mode.unsaved() is not None
     finally:
         app.close()
+
+
+def test_w_and_the_end_name_the_misconception_and_the_attempt_file_keeps_it(tmp_path):
+    """A student treating the r-c diagonals as safe, by keys: W names it (in English, then in
+    Chinese), the end of the exercise says it, the state and the attempt file carry it."""
+    from solvers.diagnosis import follow
+    from solvers.misconceptions import get
+
+    blind = get("ignores-difference-diagonals")
+    app = new_app(6, "backtracking", mode="exercise")
+    try:
+        app.dispatch("exercise", ("student", "Ana"))
+        app.dispatch("exercise", ("results", str(tmp_path)))  # named already: no prompt opens
+        exercise = app.mode.exercise
+        press(app, pygame.K_w, "w")
+        assert app.banner[0] == "No wrong move: no misconception to name."
+        table = exercise.predictions()
+        while (index := exercise.at) < len(exercise.steps):
+            action, _, row = follow(table.answer(blind, index), table.model(index)).partition(" ")
+            if index < 12 and action in ("place", "refuse"):  # the first answers by keys
+                press(app, pygame.K_f if action == "place" else pygame.K_d, action[0])
+            else:
+                app.dispatch("exercise", (action, int(row) if row else None))
+            if index == 12:
+                press(app, pygame.K_w, "w")
+                assert (
+                    "you seem to treat the r-c diagonals as safe — look at row 2, column 2." in app.banner[0]
+                )
+                app.dispatch("lang", "zh")
+                press(app, pygame.K_w, "w")
+                assert "你似乎把 r-c 对角线当成了安全的——看第 2 行第 2 列。" in app.banner[0]
+                app.dispatch("lang", "en")
+        assert ex_state(app)["over"] and "you seem to treat the r-c diagonals as safe" in app.banner[0]
+        found = ex_state(app)["diagnosis"]
+        assert [m["version"] for m in found["misconceptions"]] == [blind.key] and found["wrong"] == 27
+        (saved,) = tmp_path.iterdir()
+        record = json.loads(saved.read_text(encoding="utf-8"))
+        assert record["diagnosis"] == found
+    finally:
+        app.close()
+
+
+def test_headless_why_and_the_state_say_the_diagnosis(tmp_path):
+    script = "exercise:place;exercise:refuse;exercise:place;exercise:why"  # (1, 1) is attacked: placed
+    state = run_headless(n=6, algorithm="backtracking", mode="exercise", script=script)
+    assert state["exercise"]["diagnosis"] == {"wrong": 1, "misconceptions": []}
