@@ -7,9 +7,10 @@ grow with the number of frames: at 3840 x 2160 it peaks near a dozen frame-sized
 (tests/visualizer/features/test_gif.py measures it). Pillow's own ``save_all`` keeps every
 frame until the end (3.7 GB for 200 such frames).
 
-``GifRecorder`` is the G key's recording: frames downscaled to ``max_width`` and kept
-zlib-compressed in a temporary file (not in memory), written out by ``save`` through a
-``GifWriter`` with a palette sampled across the whole recording (no colour flicker). Drop
+``GifRecorder`` is the G key's recording: frames downscaled to ``max_width`` (800 px) and kept
+zlib-compressed (flat board colours shrink 20-50x: a few MB for its 600 frames), written out by
+``save`` through a ``GifWriter`` with a palette sampled across the whole recording (no colour
+flicker). Drop
 policy: when ``max_frames`` are held, every second frame is dropped and from then on only every
 second offered frame is kept (the stride doubles again each time); each kept frame lasts
 ``stride * duration_ms``, so the GIF spans the whole recording at its true speed.
@@ -20,8 +21,6 @@ neighbours (``change_bytes``), encoded as the writer would.
 
 from __future__ import annotations
 
-import io
-import tempfile
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
@@ -160,8 +159,7 @@ class GifRecorder:
         self.recording = True
         self.stride = 1
         self._offered = 0
-        self._spool: BinaryIO | None = None  # the compressed frames, one after another
-        self._frames: list[tuple[int, int]] = []  # (offset, length) of each frame kept, in the spool
+        self._frames: list[bytes] = []  # each frame kept, zlib-compressed RGB
         self._size: tuple[int, int] | None = None
 
     @property
@@ -184,9 +182,6 @@ class GifRecorder:
 
     def clear(self) -> None:
         """Forget every frame and the drop stride."""
-        if self._spool is not None:
-            self._spool.close()
-        self._spool = None
         self._frames.clear()
         self._size = None
         self._offered = 0
@@ -209,21 +204,14 @@ class GifRecorder:
             self._size = (width, height)
         if image.size != self._size:
             image = image.resize(self._size, Image.Resampling.BILINEAR, reducing_gap=2.0)
-        if self._spool is None:
-            self._spool = tempfile.TemporaryFile(prefix="nqueens-gif-")  # noqa: SIM115 (closed by clear)
-        data = zlib.compress(image.tobytes(), 1)
-        self._spool.seek(0, io.SEEK_END)
-        self._frames.append((self._spool.tell(), len(data)))
-        self._spool.write(data)
+        self._frames.append(zlib.compress(image.tobytes(), 1))
         if len(self._frames) >= self.max_frames:
-            self._frames = self._frames[::2]  # the dropped ones stay in the spool, unread
+            self._frames = self._frames[::2]
             self.stride *= 2
 
     def _image(self, index: int) -> Image.Image:
-        assert self._size is not None and self._spool is not None
-        offset, length = self._frames[index]
-        self._spool.seek(offset)
-        return Image.frombytes("RGB", self._size, zlib.decompress(self._spool.read(length)))
+        assert self._size is not None
+        return Image.frombytes("RGB", self._size, zlib.decompress(self._frames[index]))
 
     def _samples(self, count: int) -> list[int]:
         last = len(self._frames) - 1

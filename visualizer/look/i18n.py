@@ -624,8 +624,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "problem_exists": ("something of that name exists already", "同名的东西已存在"),
     "problem_device": ("the disk could not be read or written", "磁盘读写出错"),
     "problem_link": (
-        "it is a link to another file, which is never followed",
-        "它是指向其他文件的链接，不会跟随",
+        "it is a symbolic link to another file, which is never followed",
+        "它是指向其他文件的符号链接，不会跟随",
     ),
     "problem_large": ("it is too large to be a lesson", "文件太大，不可能是课程"),
     "problem_special": ("it is not an ordinary file", "它不是普通文件"),
