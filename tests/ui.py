@@ -106,3 +106,24 @@ def type_n(app: App, text: str) -> None:
         app.tick(FRAME)
     press(app, pygame.K_RETURN, "\r")
     app.tick(FRAME)  # pygame_gui posts "entry finished" while handling Enter; this frame runs it
+
+
+def dialog(app: App):  # -> visualizer.input.file_dialog.FileDialog
+    """The file dialog open now (it fails the test when none is)."""
+    opened = app.prompt.dialog
+    assert opened is not None and opened.alive(), app.banner
+    return opened
+
+
+def answer_dialog(app: App, text: str) -> None:
+    """In the open file dialog: the path box given the keys (unless it has them), emptied (Ctrl+A,
+    Backspace), ``text`` typed into it, then Enter."""
+    box = dialog(app).file_path_text_line
+    if not box.is_focused:
+        click(app, box.rect.center)
+    press(app, pygame.K_a, mod=pygame.KMOD_CTRL)
+    press(app, pygame.K_BACKSPACE)
+    for char in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+        app.tick(FRAME)
+    enter(app)

@@ -235,6 +235,12 @@ class App:
         (``visualizer/shell/crash_log.py``, written once per place), and the window goes on."""
         try:
             work(*args)
+        except OSError as exc:  # a file: its name and why, in words (no errno, no exception text)
+            from visualizer.look.wording import file_problem, short_path
+
+            reason = file_problem(exc, self.lang)
+            message = f"{short_path(exc.filename)}: {reason}" if exc.filename else reason
+            self.say(tr("error", self.lang, message=message), "error")
         except EXPECTED_ERRORS as exc:
             self.say(tr("error", self.lang, message=str(exc)), "error")
         except Exception as exc:  # a bug: logged, never the window's end
@@ -409,8 +415,11 @@ class App:
         self.mode.cancel()
 
     def say(self, text: str, kind: str = "info") -> None:
-        """Show a banner for a few seconds."""
-        self.banner = (text, kind, self.now + BANNER_SECONDS)
+        """Show a banner for a few seconds (a word longer than a line, such as a path, shortened in
+        its middle: ``visualizer/look/wording.py``)."""
+        from visualizer.look.wording import readable
+
+        self.banner = (readable(text), kind, self.now + BANNER_SECONDS)
 
     # -- frames ----------------------------------------------------------------
 
@@ -541,7 +550,16 @@ class App:
                 self.surface, self.palette.query, rows, self.theme, self.lang, layout.scale
             )
         self.lessons.draw_export_progress()
-        self.capture.offer()
+        if not quiet:  # an export's frame is not the class's view
+            self.capture.offer()  # the GIF's frame: taken before the recording notice is drawn
+            notice = self.capture.notice()
+            if notice is not None:
+                from visualizer.render.panels import draw_banner
+
+                draw_banner(self.surface, layout.banner, notice, self.theme, self.lang, "info")
+        self.prompt.draw_over(self.surface)  # a file dialog stays on top of every layer
+        if (ring := self.prompt.focus_rect()) is not None:  # a file dialog's focused control
+            draw_focus_ring(self.surface, ring, self.theme, on_dialog=True)
 
     def relayout(self, size: tuple[int, int] | None = None) -> None:
         """Fit everything to a window size (never below ``MIN_SIZE``) and the current look and mode."""
@@ -564,7 +582,7 @@ class App:
                 strips=self.mode.flag_strips,
             )
         self.manager = appearance.manager_for(self.managers, self.layout, self.theme, self.lang)
-        self.prompt.close()  # its widgets belonged to the old layout
+        self.prompt.relayout(self.manager)  # its widgets belonged to the old manager: built again
         old = getattr(self, "controls", None)
         self.controls = Controls(self.manager, self.layout.controls, control_state(self, self.mode))
         self.controls.carry_over(old)

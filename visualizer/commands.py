@@ -673,6 +673,14 @@ COMMANDS: dict[str, Command] = _table(
         parse=lambda text: output_path(text, "lesson"),
     ),
     Command(
+        "lesson-save-as",
+        "lesson_save_as",
+        "lesson",
+        (Key("s", "", shift=True, ctrl=True),),  # in the help, on Save's row (one row fewer)
+        label="save_as_button",
+        modes=SEARCH,
+    ),
+    Command(
         "lesson-overwrite",
         "lesson_overwrite",
         "lesson",
@@ -706,7 +714,9 @@ COMMANDS: dict[str, Command] = _table(
     Command("toggle-names", "toggle_names", "lesson", (Key("f9", "F9"),), "toggle_names", while_busy=True),
     Command("toggle-log", "toggle_log", "lesson", (Key("f10", "F10"),), "toggle_log", while_busy=True),
     # -- lessons (issue 14): export a stretch ------------------------------------------------
-    Command("export", "export", "lesson", (Key("e", "E"),), "export", modes=SEARCH, parse=export_spec),
+    Command(
+        "export", "export", "lesson", (Key("e", "E"),), "export", "export_button", SEARCH, parse=export_spec
+    ),
     Command(
         "export-html",
         "export_html",
@@ -799,6 +809,15 @@ COMMANDS: dict[str, Command] = _table(
     Command("seek", "seek", modes=SEARCH | EXERCISE, parse=whole("seek", 0)),
     # -- exercise mode (issue 23): F / D answer safe / attacked (above); B, C, Enter and U are its own
     Command("exercise", "exercise_action", modes=EXERCISE, parse=exercise_action),
+    Command(
+        "results-folder",
+        "choose_results",
+        "lesson",
+        (Key("r", "Ctrl+R", ctrl=True),),
+        None,  # exercise mode's own button says it (the help card of the smallest window is full)
+        "results_button",
+        EXERCISE,
+    ),
     Command(
         "ex-backtrack",
         "backtrack",
@@ -932,8 +951,9 @@ def mode_key_table() -> dict[tuple[int, bool, str], str]:
         }
 
 
-def ctrl_table() -> dict[int, str]:
-    """pygame key code -> command name, for the keys pressed with Ctrl (Ctrl+S, Ctrl+O)."""
+def ctrl_table() -> dict[tuple[int, bool], str]:
+    """(pygame key code, Shift held) -> command name, for the keys pressed with Ctrl (Ctrl+S,
+    Ctrl+Shift+S, Ctrl+O)."""
     import warnings
 
     import pygame
@@ -941,7 +961,7 @@ def ctrl_table() -> dict[int, str]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return {
-            pygame.key.key_code(key.name): command.name
+            (pygame.key.key_code(key.name), key.shift): command.name
             for command in COMMANDS.values()
             for key in command.keys
             if key.ctrl
@@ -965,7 +985,7 @@ def command_for_key(
     With Ctrl held only the Ctrl keys count (Ctrl+S is not S); while side view ``view`` shows, its
     own keys come first (PgUp in the gallery pages it), and so do mode ``mode``'s own (B in exercise mode)."""
     if ctrl:
-        return ctrl_table().get(key)
+        return ctrl_table().get((key, mod_shift))
     if mode is not None:
         mode_keys = _mode_keys()
         own = mode_keys.get((key, mod_shift, mode)) or mode_keys.get((key, False, mode))

@@ -194,7 +194,8 @@ def test_parse_script_checks_every_command():
 @pytest.mark.parametrize("output", ["screenshot", "gif", "screenshot-command"])
 def test_a_write_that_fails_after_the_path_check_is_exit_2_not_silence(tmp_path, monkeypatch, output):
     """The path passed its check, then the disk filled up half-way through the picture: one
-    ScriptError naming it, and nothing of the picture left, not even a temporary file."""
+    ScriptError naming it and saying why in words, and nothing of the picture left, not even a
+    temporary file."""
     from PIL import Image
 
     from visualizer.shell.headless import run_headless
@@ -204,12 +205,15 @@ def test_a_write_that_fails_after_the_path_check_is_exit_2_not_silence(tmp_path,
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(Image.Image, "save", half_then_full)
+    from visualizer.features.gif import GifWriter  # a GIF is streamed, frame by frame
+
+    monkeypatch.setattr(GifWriter, "add", lambda writer, *_args: half_then_full(None, writer.file))  # type: ignore[arg-type]
     target = tmp_path / ("run.gif" if output == "gif" else "shot.png")
     options: dict[str, object] = {"screenshot": str(target)} if output == "screenshot" else {}
     if output == "gif":
         options["gif"] = str(target)
     script = f"step:3;screenshot:{target}" if output == "screenshot-command" else "step:3"
-    with pytest.raises(ScriptError, match="No space left on device") as refused:
+    with pytest.raises(ScriptError, match="the disk is full") as refused:  # in words (issue 36)
         run_headless(n=6, algorithm="backtracking", script=script, **options)  # type: ignore[arg-type]
     assert str(target) in str(refused.value) and not target.exists()
     assert list(tmp_path.iterdir()) == []

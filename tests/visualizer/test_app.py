@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pygame
 
-from tests.ui import FRAME, click, click_button, press, share_near
+from tests.ui import FRAME, click, click_button, enter, press, share_near
 from visualizer.app import App
 from visualizer.input.controls import slider_to_speed, speed_to_slider
 from visualizer.look.layout import MIN_SIZE, compute_layout
@@ -218,19 +219,24 @@ def test_speed_keys_and_the_log_slider(app):
 
 
 def test_screenshot_and_gif_keys_write_files(app, tmp_path, monkeypatch):
+    """S and G ask where (a dialog in N-Queens in the documents folder); Enter takes the name offered."""
     monkeypatch.chdir(tmp_path)
+    folder = Path.home() / "Documents" / "N-Queens"
     press(app, pygame.K_s)
-    pngs = list(tmp_path.glob("nqueens-*.png"))
+    enter(app)
+    pngs = list(folder.glob("nqueens-*.png"))
     assert len(pngs) == 1 and pngs[0].stat().st_size > 1000
-    assert str(pngs[0]) in app.banner[0]
+    assert pngs[0].name in app.banner[0]
     press(app, pygame.K_g)
     assert app.capture.recording is not None
     for _ in range(5):
         press(app, pygame.K_RIGHT)
     press(app, pygame.K_g)
-    gifs = list(tmp_path.glob("nqueens-*.gif"))
+    enter(app)
+    gifs = list(folder.glob("nqueens-*.gif"))
     assert app.capture.recording is None and len(gifs) == 1
     assert gifs[0].read_bytes()[:3] == b"GIF"
+    assert not list(tmp_path.iterdir())  # nothing in the folder the window was started from
 
 
 def test_resize_keeps_the_minimum_size_and_refits_the_board(app):

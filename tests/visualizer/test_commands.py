@@ -78,6 +78,7 @@ SAMPLES: dict[str, str] = {
     "bookmark-prev": "",
     "bookmark-next": "",
     "lesson-save": "lesson.json",
+    "lesson-save-as": "",  # issue 36: a file dialog
     "lesson-overwrite": "lesson.json",
     "lesson-open": "lesson.json",
     "hide": "code",
@@ -110,6 +111,7 @@ SAMPLES: dict[str, str] = {
     "ex-why": "",
     "ex-up": "",
     "ex-down": "",
+    "results-folder": "",  # issue 36: a folder dialog
 }
 
 
@@ -145,7 +147,7 @@ def test_every_key_names_its_command_and_every_help_row_has_keys():
         for key in command.keys:
             code = pygame.key.key_code(key.name)
             if key.ctrl:  # Ctrl+S: only with Ctrl, and never the plain key's command
-                assert command_for_key(code, False, "", ctrl=True) == command.name, key
+                assert command_for_key(code, key.shift, "", ctrl=True) == command.name, key
                 assert table.get((code, key.shift)) != command.name, key
                 continue
             if command.own_keys:  # B in exercise mode: only there (elsewhere the key's other command)

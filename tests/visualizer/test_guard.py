@@ -4,11 +4,12 @@ prompt (or a key typed into a text box) is text, never a shortcut -- real KEYDOW
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pygame
 import pytest
 
-from tests.ui import FRAME, click, enter, new_app, type_key, type_text
+from tests.ui import FRAME, answer_dialog, click, dialog, enter, new_app, type_key, type_text
 from tests.visualizer.core.test_until import choose
 
 
@@ -32,14 +33,18 @@ def error_banner(app) -> str:
 # -- item 1: every prompt with a typo and with an empty answer -------------------------------
 
 
-@pytest.mark.parametrize("typed", ["hello", "0-10:/tmp/x/nonexistent/a.gif", "b9-b12:x.gif", "5-2:x.mp4"])
-def test_a_typo_in_the_export_prompt_is_a_banner(app, typed):
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("/tmp/x/nonexistent/a.gif", "does not exist"),
+        ("/proc/x.mp4", "Cannot save there"),
+    ],
+)
+def test_a_typo_in_the_export_dialog_is_said_in_it(app, typed, said):
     type_key(app, pygame.K_e, "e")
-    clear(app)
-    type_text(app, typed)
-    enter(app)
-    assert app.running and app.lessons.exporting is None and not app.prompt.active
-    assert "Error" in error_banner(app)
+    answer_dialog(app, typed)
+    assert app.running and app.lessons.exporting is None and said in dialog(app).status.text
+    assert app.banner is None or app.banner[1] != "error"
 
 
 @pytest.mark.parametrize(
@@ -59,8 +64,13 @@ def test_an_empty_answer_to_any_prompt_changes_nothing(app, key, mod, char):
     before = app.state()
     type_key(app, key, char, mod)
     assert app.prompt.active
-    clear(app)
-    enter(app)
+    if app.prompt.dialog is not None:  # a file dialog: an empty path is the folder shown, Esc leaves
+        answer_dialog(app, "")
+        assert app.prompt.dialog is not None
+        type_key(app, pygame.K_ESCAPE, "")
+    else:
+        clear(app)
+        enter(app)
     assert app.running and not app.prompt.active and app.lessons.exporting is None
     after = app.state()
     if key == pygame.K_b:  # B with no note: a bookmark without one
@@ -69,13 +79,14 @@ def test_an_empty_answer_to_any_prompt_changes_nothing(app, key, mod, char):
         assert after == before
 
 
-@pytest.mark.parametrize(("key", "typed"), [(pygame.K_s, "/no/such/dir/x.json"), (pygame.K_o, "nope.json")])
-def test_a_typo_in_the_lesson_prompts_is_a_banner(app, key, typed):
+@pytest.mark.parametrize(
+    ("key", "typed", "said"),
+    [(pygame.K_s, "/no/such/dir/x.json", "does not exist"), (pygame.K_o, "nope.json", "no file named")],
+)
+def test_a_typo_in_the_lesson_dialogs_is_said_in_them(app, key, typed, said):
     type_key(app, key, "", pygame.KMOD_CTRL)
-    clear(app)
-    type_text(app, typed)
-    enter(app)
-    assert app.running and "Error" in error_banner(app)
+    answer_dialog(app, typed)
+    assert app.running and said in dialog(app).status.text
 
 
 def test_a_typo_in_the_run_until_box_is_a_banner(app):
@@ -128,9 +139,9 @@ def test_an_unwritable_log_folder_still_leaves_a_banner(app, monkeypatch, tmp_pa
 # -- item 2: keys that open a prompt, and letters typed into a text box -------------------------
 
 
-def test_the_e_that_opens_the_export_prompt_is_not_typed(app):
+def test_the_e_that_opens_the_export_dialog_is_not_typed(app):
     type_key(app, pygame.K_e, "e")
-    assert app.prompt.entry.get_text().endswith("nqueens-stretch.mp4")
+    assert Path(dialog(app).file_path_text_line.get_text()).name.startswith("nqueens-stretch-")
 
 
 def test_the_b_that_opens_the_note_prompt_is_not_typed(app):
@@ -143,9 +154,9 @@ def test_the_b_that_opens_the_note_prompt_is_not_typed(app):
 def test_u_in_the_run_until_box_is_text_not_a_command_nor_a_7u(app):
     click(app, app.controls.until_value.rect.center)
     app.controls.until_value.set_text("")
-    type_text(app, "7")
+    type_text(app, "5")
     type_key(app, pygame.K_u, "u")
-    assert app.timeline.cursor == 0 and app.controls.until_value.get_text() == "7"
+    assert app.timeline.cursor == 0 and app.controls.until_value.get_text() == "5"
     click(app, app.layout.board.center)  # leave the box: U runs until, no script-syntax error
     type_key(app, pygame.K_u, "u")
     app.join(10)

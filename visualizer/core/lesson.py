@@ -45,7 +45,18 @@ _UNENCODABLE = re.compile("[\ud800-\udfff]")
 
 
 class LessonError(ValueError):
-    """A lesson file that cannot be used, with a one-line reason."""
+    """A lesson file that cannot be used, with a one-line reason in words: ``key`` names it in the
+    translation table (``visualizer/look/i18n.py``), ``fields`` fill it in; ``str()`` is English."""
+
+    def __init__(self, key: str, **fields: object) -> None:
+        self.key, self.fields = key, fields
+        super().__init__(self.words("en"))
+
+    def words(self, lang: str) -> str:
+        """The reason in ``lang``."""
+        from visualizer.look.i18n import tr
+
+        return tr(self.key, lang, **self.fields)
 
 
 @dataclass(frozen=True)
@@ -168,14 +179,19 @@ def utf8_safe(text: str) -> tuple[str, int]:
     return _UNENCODABLE.subn("\ufffd", text)
 
 
+#: The fields a lesson file may hold; a JSON object with none of them is some other file.
+FIELDS = ("format", "version", "n", "algorithm", "search", "algo2", "mode", "view", "speed", "lang")
+FIELDS_SHOWN = "format, n, algorithm, bookmarks"
+
+
 def _reject_constant(name: str) -> object:
-    raise LessonError(f"{name} is not a number a lesson can hold")
+    raise LessonError("lesson_not_finite", text=name)
 
 
 def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise LessonError(f"{text[:20]} is out of range")
+        raise LessonError("lesson_not_finite", text=text[:20])
     return value
 
 
@@ -184,7 +200,7 @@ def _whole(data: dict[str, object], key: str, low: int, high: int) -> int | None
     if value is None:
         return None
     if type(value) is not int or not low <= value <= high:
-        raise LessonError(f"{key} must be a whole number from {low} to {high}")
+        raise LessonError("lesson_bad_number", field=key, low=f"{low:,}", high=f"{high:,}")
     return value
 
 
@@ -193,8 +209,9 @@ def _choice(data: dict[str, object], key: str, choices: tuple[str, ...] | None =
     if value is None:
         return None
     if not isinstance(value, str) or len(value) > 40 or (choices is not None and value not in choices):
-        allowed = f" ({', '.join(choices)})" if choices else ""
-        raise LessonError(f"{key} must be a short name{allowed}")
+        if choices:
+            raise LessonError("lesson_bad_choice", field=key, choices=", ".join(choices))
+        raise LessonError("lesson_bad_name", field=key)
     return value
 
 
@@ -209,11 +226,11 @@ def _search_path(data: dict[str, object]) -> str | None:
         or not value.endswith(".py")
         or any(ord(c) < 32 for c in value)
     ):
-        raise LessonError(f"search must be the path of a .py file (at most {MAX_PATH} characters)")
+        raise LessonError("lesson_bad_search", limit=f"{MAX_PATH:,}")
     return value
 
 
-def _note(value: object, where: str) -> tuple[tuple[str, str], ...]:
+def _note(value: object, number: int) -> tuple[tuple[str, str], ...]:
     if value is None or value == "":
         return ()
     if isinstance(value, str):
@@ -221,9 +238,9 @@ def _note(value: object, where: str) -> tuple[tuple[str, str], ...]:
     elif isinstance(value, dict) and all(k in LESSON_LANGS and isinstance(v, str) for k, v in value.items()):
         items = list(value.items())
     else:
-        raise LessonError(f'{where}: a note is a string or {{"en": ..., "zh": ...}}')
+        raise LessonError("lesson_bad_note", number=number)
     if any(len(text) > MAX_NOTE for _, text in items):
-        raise LessonError(f"{where}: a note is at most {MAX_NOTE} characters")
+        raise LessonError("lesson_long_note", number=number, limit=MAX_NOTE)
     return tuple((lang, " ".join(text.split())) for lang, text in items)
 
 
@@ -231,15 +248,15 @@ def _bookmarks(value: object) -> tuple[Bookmark, ...]:
     if value is None:
         return ()
     if not isinstance(value, list) or len(value) > MAX_BOOKMARKS:
-        raise LessonError(f"bookmarks must be a list of at most {MAX_BOOKMARKS}")
+        raise LessonError("lesson_bad_bookmarks", limit=MAX_BOOKMARKS)
     marks: dict[int, Bookmark] = {}
     for i, item in enumerate(value, 1):
-        if not isinstance(item, dict):
-            raise LessonError(f"bookmark {i} must be an object with an event")
-        event = _whole(item, "event", 0, MAX_EVENT)
+        event = item.get("event") if isinstance(item, dict) else None
         if event is None:
-            raise LessonError(f"bookmark {i} has no event")
-        marks[event] = Bookmark(event, _note(item.get("note"), f"bookmark {i}"))
+            raise LessonError("lesson_bookmark_no_event", number=i)
+        if type(event) is not int or not 0 <= event <= MAX_EVENT:
+            raise LessonError("lesson_bookmark_event", number=i, high=f"{MAX_EVENT:,}")
+        marks[event] = Bookmark(event, _note(item.get("note"), i))
     return tuple(marks[event] for event in sorted(marks))
 
 
@@ -249,25 +266,35 @@ def parse_lesson(data: bytes) -> Lesson:
     Survives any input: bad UTF-8, NaN, 1e400, deep nesting, wrong types, huge numbers.
     """
     try:
-        parsed = json.loads(data.decode("utf-8-sig"), parse_constant=_reject_constant, parse_float=_finite)
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LessonError("lesson_not_text") from None
+    try:
+        parsed = json.loads(text, parse_constant=_reject_constant, parse_float=_finite)
     except RecursionError:
-        raise LessonError("nested too deeply") from None
+        raise LessonError("lesson_too_deep") from None
     except LessonError:
         raise
-    except ValueError as error:  # bad UTF-8, bad JSON
-        raise LessonError(f"not a lesson file: {str(error)[:80]}") from None
+    except ValueError:  # not JSON (the parser's own words are not the teacher's)
+        raise LessonError("lesson_not_json") from None
     if not isinstance(parsed, dict):
-        raise LessonError("not a lesson file: not a JSON object")
+        raise LessonError("lesson_not_object")
     if parsed.get("format", FORMAT) != FORMAT:
-        raise LessonError(f"not a lesson file: format is not {FORMAT!r}")
-    if _whole(parsed, "version", 1, VERSION) is None and "version" in parsed:
-        raise LessonError("unknown lesson version")
+        shown = parsed["format"] if isinstance(parsed["format"], str) else json.dumps(parsed["format"])
+        raise LessonError("lesson_other_format", format=str(shown)[:40])
+    if not any(key in parsed for key in (*FIELDS, "hidden", "bookmarks")):
+        raise LessonError("lesson_lacks", fields=FIELDS_SHOWN)
+    version = parsed.get("version")
+    if version is not None and (type(version) is not int or version < 1):
+        raise LessonError("lesson_bad_number", field="version", low=1, high=VERSION)
+    if version is not None and version > VERSION:
+        raise LessonError("lesson_newer", version=version)
     speed = parsed.get("speed")
     if speed is not None and (type(speed) not in (int, float) or not 1 <= speed <= 10_000):
-        raise LessonError("speed must be a number from 1 to 10000")
+        raise LessonError("lesson_bad_speed")
     hidden = parsed.get("hidden", [])
     if not isinstance(hidden, list) or any(panel not in PANELS for panel in hidden):
-        raise LessonError(f"hidden must be a list of: {', '.join(PANELS)}")
+        raise LessonError("lesson_bad_hidden", panels=", ".join(PANELS))
     return Lesson(
         n=_whole(parsed, "n", 1, 1000),
         algorithm=_choice(parsed, "algorithm"),

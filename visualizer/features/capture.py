@@ -1,29 +1,44 @@
 """Pictures of the window: a screenshot (S) and a GIF recording (G).
 
-Without a path they go into a new time-stamped file in the first folder that takes it (the
-pictures folder, then the current one, then home: ``visualizer/features/saving.py``). ``Capture``,
-an object the App holds, is the receiver of the commands (``target="capture"``); the banner says
-where the file went, or why it did not.
+In the window, S and stopping G ask where the file goes (a file dialog, starting in N-Queens in
+the documents folder, a new time-stamped name offered); the screenshot is the frame S was pressed
+on, not the dialog. Headless, with no one to answer, a picture without a path goes under a new
+time-stamped name into that folder (``visualizer/features/saving.py``) -- never the current
+folder. ``Capture``, an object the App holds, is the receiver of the commands
+(``target="capture"``); the banner says where the file went, or why it did not, in words.
+
+A GIF holds what the class saw: the "Recording" notice is drawn after the frame is taken
+(``notice``), never into it. A large GIF is confirmed before it is written.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from visualizer.features.saving import SaveError, save_new_file
 from visualizer.look.i18n import tr
+from visualizer.look.wording import file_problem, megabytes, short_path
 from visualizer.shell.safe_files import NewFile
+
+if TYPE_CHECKING:
+    import pygame_gui
+
+    from visualizer.input.file_dialog import Answer
+    from visualizer.input.prompt import Prompt
+    from visualizer.look.layout import Layout
 
 #: Frames per second kept in a GIF recording.
 GIF_FPS = 15
+#: Seconds the "Recording GIF" notice shows after G.
+NOTICE_SECONDS = 4.0
 
 
 def save(path: str | Path | None, suffix: str, write: Callable[[Path], object]) -> Path:
-    """``write`` to ``path``, or to a new ``nqueens-<time><suffix>`` file; returns where."""
+    """``write`` to ``path``, or to a new ``nqueens-<time><suffix>`` file in N-Queens; returns where."""
     if path:
         write(Path(path))
         return Path(path)
@@ -60,10 +75,13 @@ class Recording:
             self.due = now + 1.0 / GIF_FPS
 
     def save(self, surface: pygame.Surface, path: str | Path | None = None) -> Path:
-        """Write the GIF (at least the current frame) and return its path."""
+        """Write the GIF (at least the current frame) and return its path; the frames are let go."""
         if not self.recorder.frames:
             self.recorder.add_frame(surface)
-        return save(path, ".gif", self.recorder.save)
+        try:
+            return save(path, ".gif", self.recorder.save)
+        finally:
+            self.recorder.clear()
 
 
 class CaptureHost(Protocol):
@@ -75,6 +93,14 @@ class CaptureHost(Protocol):
     def surface(self) -> pygame.Surface: ...
     @property
     def now(self) -> float: ...
+    @property
+    def asks(self) -> bool: ...  # someone can answer a dialog (False headless)
+    @property
+    def prompt(self) -> Prompt: ...
+    @property
+    def manager(self) -> pygame_gui.UIManager: ...
+    @property
+    def layout(self) -> Layout: ...
 
     def say(self, text: str, kind: str = "info") -> None: ...
     def draw(self, quiet: bool = False) -> None: ...
@@ -86,37 +112,111 @@ class Capture:
     def __init__(self, host: CaptureHost) -> None:
         self.host = host
         self.recording: Recording | None = None
+        self.notice_until = 0.0  # app time the "Recording" notice shows until
 
     def screenshot(self, path: str | Path | None = None) -> Path | None:
-        """S: save the current frame as a PNG; the saved path, or None (the banner says why)."""
-        self.host.draw()
-        return self._reported(lambda: save_png(self.host.surface, path), "screenshot_saved", path)
+        """S: the current frame as a PNG, where the dialog says (or ``path``); the saved path, or
+        None (asked, or the banner says why not)."""
+        host = self.host
+        host.draw()
+        if path is None and host.asks:
+            from visualizer.features.choosers import save_picture
+
+            picture = host.surface.copy()  # the frame S was pressed on, not the dialog over it
+
+            def chosen(answer: Answer) -> None:
+                self._reported(lambda: save_png(picture, answer.path), "screenshot_saved", answer.path)
+
+            host.prompt.choose(host.manager, save_picture(host.lang, ".png"), host.lang, chosen)
+            return None
+        return self._reported(lambda: save_png(host.surface, path), "screenshot_saved", path)
 
     def toggle_gif(self, path: str | Path | None = None) -> Path | None:
-        """G: start recording a GIF, or stop and save it; the saved path when it stops."""
+        """G: start recording a GIF, or stop it and save it where the dialog says (or ``path``);
+        the saved path when it is saved at once."""
         host = self.host
         if self.recording is None:
             self.recording = Recording(host.now)
-            host.say(tr("gif_recording", host.lang), "info")
+            self.notice_until = host.now + NOTICE_SECONDS
             return None
         recording, self.recording = self.recording, None
+        self.notice_until = 0.0
+        if path is None and host.asks:
+            from visualizer.features.choosers import save_picture
+
+            if not recording.recorder.frames:
+                recording.recorder.add_frame(host.surface)
+            size = recording.recorder.estimate()
+            detail = tr("gif_about", host.lang, size=megabytes(size), frames=recording.recorder.frames)
+            host.prompt.choose(
+                host.manager,
+                save_picture(host.lang, ".gif", detail),
+                host.lang,
+                lambda answer: self._save_gif(recording, answer, size),
+                lambda: self._discard(recording),
+            )
+            return None
         return self._reported(lambda: recording.save(host.surface, path), "gif_saved", path)
+
+    def _save_gif(self, recording: Recording, answer: Answer, size: int) -> None:
+        """The dialog's answer: the GIF written there; a large one asked about first (Y / N)."""
+        from visualizer.features.gif import LARGE_GIF
+
+        host = self.host
+
+        def write() -> None:
+            self._reported(lambda: recording.save(host.surface, answer.path), "gif_saved", answer.path)
+
+        if size <= LARGE_GIF:
+            write()
+            return
+        width, height = recording.recorder.size or (0, 0)
+        question = tr(
+            "gif_large_ask",
+            host.lang,
+            size=megabytes(size),
+            frames=f"{recording.recorder.frames:,}",
+            width=width,
+            height=height,
+        )
+        host.prompt.confirm(
+            host.manager, host.layout.progress, question, write, lambda: self._discard(recording)
+        )
+
+    def _discard(self, recording: Recording) -> None:
+        recording.recorder.clear()
+        self.host.say(tr("gif_discarded", self.host.lang), "info")
+
+    def notice(self) -> str | None:
+        """The "Recording GIF" notice while it shows (drawn over the frame once it is taken)."""
+        if self.recording is not None and self.host.now < self.notice_until:
+            return tr("gif_recording", self.host.lang)
+        return None
 
     def offer(self) -> None:
         """A frame was drawn: the recording keeps it when one is due."""
         if self.recording is not None:
             self.recording.offer(self.host.surface, self.host.now)
 
-    def _reported(self, save: Callable[[], Path], said: str, path: str | Path | None) -> Path | None:
-        """Run ``save``; the banner says where the file went, or why it did not (then None)."""
-        host = self.host
+    def _reported(self, save: Callable[[], Path], said: str, target: str | Path | None) -> Path | None:
+        """Run ``save`` (to ``target``, or a new name); the banner says where the file went, or why
+        it did not, in words (then None)."""
+        host, lang = self.host, self.host.lang
         try:
             saved = save()
         except SaveError as exc:
-            host.say(tr("error", host.lang, message=str(exc)), "error")
+            reason = (
+                file_problem(exc.error, lang) if isinstance(exc.error, OSError) else tr("problem_other", lang)
+            )
+            host.say(tr("not_saved", lang, path=short_path(exc.folder), reason=reason), "error")
             return None
-        except (OSError, pygame.error, ValueError) as exc:
-            host.say(tr("error", host.lang, message=f"could not save {path}: {exc}"), "error")
+        except OSError as exc:
+            where = short_path(target or exc.filename or "")
+            host.say(tr("not_saved", lang, path=where, reason=file_problem(exc, lang)), "error")
             return None
-        host.say(tr(said, host.lang, path=saved), "success")
+        except (pygame.error, ValueError):
+            where = short_path(target or "")
+            host.say(tr("not_saved", lang, path=where, reason=tr("problem_other", lang)), "error")
+            return None
+        host.say(tr(said, lang, path=short_path(saved)), "success")
         return saved

@@ -1,6 +1,6 @@
 """Export a stretch of the run (issue 14): event a to event b, one frame per event, as an animated
-GIF, an H.264 MP4 (imageio-ffmpeg's bundled ffmpeg: yuv420p, even sizes, plays in browsers) or
-a folder of numbered PNGs for slides.
+GIF (streamed: its memory does not grow with its length), an H.264 MP4 (imageio-ffmpeg's bundled
+ffmpeg: yuv420p, even sizes, plays in browsers) or a folder of numbered PNGs for slides.
 
 An ``Export`` is worked a few frames per window frame (``work``), so the window keeps drawing its
 progress bar and Esc cancels it (nothing of it is left: every output is a ``NewFile`` or a fresh
@@ -24,7 +24,15 @@ from typing import Protocol
 import pygame
 from PIL import Image
 
-from visualizer.features.gif import GifRecorder
+from visualizer.features.gif import (
+    PALETTE_SAMPLES,
+    GifWriter,
+    change_bytes,
+    frame_bytes_in_gif,
+    gif_size,
+    palette_of,
+    thumbnail,
+)
 from visualizer.shell.safe_files import (
     NewFile,
     RefusedFile,
@@ -69,22 +77,59 @@ class Sink(Protocol):
 
 
 class GifSink:
-    """The G key's recorder (``visualizer/features/gif.py``: compressed frames, one palette sampled across
-    them), holding every frame, written as a ``NewFile`` at ``close``."""
+    """Each frame streamed into a ``NewFile`` as it comes (``visualizer/features/gif.py``'s
+    ``GifWriter``: two frames in memory at most), in the palette sampled before the export
+    started (``GifPlan``); renamed onto the target at ``close``."""
 
-    def __init__(self, path: Path, size: tuple[int, int], fps: float) -> None:
-        duration = max(20, round(1000 / fps))
+    def __init__(self, path: Path, size: tuple[int, int], fps: float, plan: GifPlan | None = None) -> None:
+        if plan is None:
+            raise ValueError("a GIF export needs its palette first (plan_gif)")
+        self.duration = max(20, round(1000 / fps))
         self.path, self.size = path, size
-        self.recorder = GifRecorder(max_width=size[0], max_frames=MAX_GIF_FRAMES + 1, duration_ms=duration)
+        self.new = NewFile(path)
+        try:
+            self.writer = GifWriter(self.new.file, size, plan.palette)
+        except BaseException:
+            self.new.discard()
+            raise
 
     def add(self, rgb: bytes) -> None:
-        self.recorder.add_frame(pygame.image.frombytes(rgb, self.size, "RGB"))
+        self.writer.add(Image.frombytes("RGB", self.size, rgb), self.duration)
 
     def close(self) -> None:
-        self.recorder.save(self.path)
+        try:
+            self.writer.close()
+        except BaseException:
+            self.abort()
+            raise
+        self.new.commit()
 
     def abort(self) -> None:
-        self.recorder.clear()
+        self.new.discard()
+
+
+@dataclass
+class GifPlan:
+    """A GIF export's palette and its size in bytes, about, from frames sampled before it starts."""
+
+    palette: Image.Image
+    size: int
+
+
+def plan_gif(render: Callable[[int], bytes], stretch: Stretch, size: tuple[int, int]) -> GifPlan:
+    """Render ``PALETTE_SAMPLES`` frames across ``stretch`` (the palette, from their thumbnails),
+    then the first frame and three pairs of neighbouring frames (the GIF's size, about). One or
+    two whole frames are held at a time."""
+
+    def frame(index: int) -> Image.Image:
+        return Image.frombytes("RGB", size, render(stretch.event(index)))
+
+    count = stretch.frames
+    picks = sorted({round(i * (count - 1) / max(1, PALETTE_SAMPLES - 1)) for i in range(PALETTE_SAMPLES)})
+    palette = palette_of([thumbnail(frame(i)) for i in picks])
+    starts = sorted({round(k * (count - 2) / 2) for k in range(3)}) if count > 1 else []
+    changes = [change_bytes(frame(i), frame(i + 1), palette) for i in starts]
+    return GifPlan(palette, gif_size(count, frame_bytes_in_gif(frame(0), palette), changes))
 
 
 class Mp4Sink:
@@ -194,11 +239,7 @@ def _umask() -> int:
     return mask
 
 
-SINKS: dict[str, Callable[[Path, tuple[int, int], float], Sink]] = {
-    "gif": GifSink,
-    "mp4": Mp4Sink,
-    "png": PngSink,
-}
+SINKS: dict[str, Callable[..., Sink]] = {"gif": GifSink, "mp4": Mp4Sink, "png": PngSink}
 
 
 @dataclass
@@ -231,12 +272,15 @@ class Export:
     """One export under way: ``work`` renders frames with ``render(event)`` (the window drawn at
     that event, as RGB bytes of ``size``) until done or cancelled."""
 
-    def __init__(self, path: str, stretch: Stretch, size: tuple[int, int], fps: float) -> None:
+    def __init__(
+        self, path: str, stretch: Stretch, size: tuple[int, int], fps: float, plan: GifPlan | None = None
+    ) -> None:
         if not MIN_FPS <= fps <= MAX_FPS:
             raise ValueError(f"the frame rate must be {MIN_FPS:g} to {MAX_FPS:g} frames per second")
         self.path, self.stretch, self.size, self.fps = Path(path), stretch, even_size(size), fps
         self.kind = kind_of(path)
-        self.sink: Sink = SINKS[self.kind](self.path, self.size, fps)
+        extra = (plan,) if self.kind == "gif" else ()
+        self.sink: Sink = SINKS[self.kind](self.path, self.size, fps, *extra)
         self.done = 0
         self.cancelled = False
 

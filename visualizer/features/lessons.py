@@ -29,12 +29,25 @@ from visualizer.core.lesson import (
     note_of,
     parse_lesson,
 )
-from visualizer.examples import lesson_path
-from visualizer.features.export import MAX_FPS, MIN_FPS, Export, Stretch, even_size, frame_bytes, kind_of
-from visualizer.input.prompt import Browse
+from visualizer.examples import is_bundled, lesson_path
+from visualizer.features import choosers
+from visualizer.features.export import (
+    MAX_FPS,
+    MIN_FPS,
+    Export,
+    GifPlan,
+    Stretch,
+    even_size,
+    frame_bytes,
+    kind_of,
+    plan_gif,
+)
+from visualizer.features.gif import LARGE_GIF
+from visualizer.features.saving import is_writable_file
+from visualizer.input.file_dialog import Answer
 from visualizer.look.i18n import LANGUAGES, tr
+from visualizer.look.wording import file_problem, megabytes, short_path
 from visualizer.shell.safe_files import (
-    RefusedFile,
     check_output_path,
     read_small_regular_file,
     write_atomically,
@@ -50,9 +63,6 @@ if TYPE_CHECKING:
     from visualizer.modes.base import Mode
     from visualizer.web.job import PageJob
 
-#: Where Ctrl+S offers to save a lesson that has no file yet.
-DEFAULT_NAME = "lesson.json"
-
 
 def _panel(panel: str) -> str:
     if panel not in PANELS:
@@ -66,14 +76,6 @@ class ExportJob:
 
     def __init__(self, export: Export, return_to: int) -> None:
         self.export, self.return_to, self.capturing = export, return_to, False
-
-
-def parse_export(text: str) -> tuple[str, str, str]:
-    from visualizer.commands import parse_argument
-
-    spec = parse_argument("export", text)
-    assert isinstance(spec, tuple)
-    return spec
 
 
 class LessonHost(Protocol):
@@ -300,38 +302,42 @@ class Lessons:
             bookmarks=tuple(self.bookmarks.marks),
         )
 
+    def own_file(self) -> Path | None:
+        """The lesson's file when Ctrl+S may write it as it is: the user's own, writable (a shipped
+        lesson, a read-only file or none at all: None, and Save is Save As)."""
+        path = self.path
+        if path is None or is_bundled(path) or not is_writable_file(path):
+            return None
+        return path
+
     def lesson_save(self, path: str | None = None, overwrite: bool = False) -> None:
-        """Ctrl+S: write the lesson to ``path`` (asked for when the lesson has no file yet). Saving over
-        a file this window did not create in this run asks first (Y / N); the headless mode, with no
-        one to ask, refuses unless the script says ``lesson-overwrite:PATH``."""
+        """Ctrl+S: write the lesson to ``path``, or to its own file (``own_file``), or ask where
+        (Save As). Saving over a file this window did not create in this run asks first (Y / N);
+        the headless mode, with no one to ask, refuses unless the script says ``lesson-overwrite:PATH``."""
         timeline = self.host.mode.timeline
+        lang = self.host.lang
         if timeline is not None and timeline.spec.instance is not None:  # its moments are not the plain run's
-            raise ValueError(tr("lesson_no_instance", self.host.lang))
-        if path is None and self.path is None:
-            question = tr("lesson_save_as", self.host.lang)
-            browse = Browse(
-                tr("browse", self.host.lang), tr("lesson_save_title", self.host.lang), existing_only=False
-            )
-            answer = lambda text: self._save_typed(text)  # noqa: E731
-            self.host.prompt.open(
-                self.host.manager, self.host.layout.progress, question, answer, DEFAULT_NAME, browse
-            )
+            raise ValueError(tr("lesson_no_instance", lang))
+        target = Path(path) if path is not None else self.own_file()
+        if target is None:
+            self.lesson_save_as()
             return
         target = Path(path) if path is not None else self.path
         assert target is not None
         data, replaced = self.current(target.parent).encoded()
+        shown = short_path(target)
         try:
             check_output_path(target)  # a link, folder or unwritable place: refused before any question
-        except RefusedFile as error:
+        except OSError as error:
             raise ValueError(
-                tr("lesson_not_saved", self.host.lang, path=target, reason=error.reason)
+                tr("lesson_not_saved", lang, path=shown, reason=file_problem(error, lang))
             ) from None
         existed = os.path.lexists(target)
         if existed and not overwrite and os.path.abspath(target) not in self.made_here:
             if not self.host.asks:
-                raise ValueError(tr("lesson_overwrite_refused", self.host.lang, path=target))
-            question = tr("lesson_overwrite_ask", self.host.lang, path=target)
-            kept = lambda: self.host.say(tr("lesson_kept", self.host.lang, path=target), "info")  # noqa: E731
+                raise ValueError(tr("lesson_overwrite_refused", lang, path=shown, typed=target))
+            question = tr("lesson_overwrite_ask", lang, path=shown)
+            kept = lambda: self.host.say(tr("lesson_kept", lang, path=shown), "info")  # noqa: E731
             self.host.prompt.confirm(
                 self.host.manager,
                 self.host.layout.progress,
@@ -342,63 +348,84 @@ class Lessons:
             return
         try:
             write_atomically(target, data)
-        except RefusedFile as error:
+        except OSError as error:
             raise ValueError(
-                tr("lesson_not_saved", self.host.lang, path=target, reason=error.reason)
+                tr("lesson_not_saved", lang, path=shown, reason=file_problem(error, lang))
             ) from None
         if not existed:
             self.made_here.add(os.path.abspath(target))
         self.path = target
         if replaced:  # a lone surrogate in a note (a JSON escape, a command line's bytes)
-            self.host.say(tr("lesson_saved_replaced", self.host.lang, path=target, count=replaced), "info")
+            self.host.say(tr("lesson_saved_replaced", self.host.lang, path=shown, count=replaced), "info")
         else:
-            self.host.say(tr("lesson_saved", self.host.lang, path=target), "success")
+            self.host.say(tr("lesson_saved", self.host.lang, path=shown), "success")
+
+    def lesson_save_as(self) -> None:
+        """Ctrl+Shift+S (and Ctrl+S on a lesson that is not the user's): a file dialog, starting in
+        the lesson's folder if it is the user's, else in N-Queens; ``.json`` is added."""
+        host = self.host
+        if not host.asks:
+            raise ValueError(tr("lesson_save_needs_path", host.lang))
+        if self.host.mode.name not in ("watch", "race"):
+            raise ValueError(tr("lesson_modes", host.lang))
+        request = choosers.save_lesson(host.lang, self.path)  # a shipped one's copy goes into N-Queens
+        host.prompt.choose(host.manager, request, host.lang, self._save_chosen)
 
     def lesson_overwrite(self, path: str) -> None:
         """Y to the question, or ``lesson-overwrite:PATH``: save the lesson over ``path`` as it is."""
         self.lesson_save(path, overwrite=True)
 
-    def _save_typed(self, text: str) -> None:
-        if text.strip():
-            self.host.dispatch("lesson-save", text.strip())
+    def _save_chosen(self, answer: Answer) -> None:
+        """The Save As dialog's file: saved there (over the file there once the dialog asked)."""
+        self._chosen("lesson-overwrite" if answer.replacing else "lesson-save", answer)
+
+    def _chosen(self, command: str, answer: Answer) -> None:
+        """A file dialog's path, run as ``command`` (the command table's checks and busy rule)."""
+        self.host.dispatch(command, str(answer.path))
 
     def lesson_open(self, path: str | None = None) -> None:
         """Ctrl+O (the path asked for), ``--lesson`` or ``lesson-open:PATH``: read, check, then apply.
 
         A refused or broken file changes nothing: the reason is the error banner."""
+        host = self.host
         if path is None:
-            question = tr("lesson_open_path", self.host.lang)
-            initial = str(self.path or "")
-            browse = Browse(
-                tr("browse", self.host.lang), tr("lesson_open_title", self.host.lang), existing_only=True
-            )
-            answer = lambda text: self._open_typed(text)  # noqa: E731
-            self.host.prompt.open(
-                self.host.manager, self.host.layout.progress, question, answer, initial, browse
+            if not host.asks:
+                raise ValueError(tr("lesson_open_needs_path", host.lang))
+            request = choosers.open_lesson(host.lang, self.path)
+            host.prompt.choose(
+                host.manager, request, host.lang, lambda answer: self._chosen("lesson-open", answer)
             )
             return
         if path.lower().endswith(".py"):
             self.open_search(path)
             return
+        lang = host.lang
         try:
             lesson = parse_lesson(read_small_regular_file(lesson_path(path), MAX_BYTES))
-        except RefusedFile as error:
-            raise ValueError(tr("lesson_refused", self.host.lang, path=path, reason=error.reason)) from None
         except LessonError as error:
-            raise ValueError(tr("lesson_refused", self.host.lang, path=path, reason=str(error))) from None
-        except OSError as error:
             raise ValueError(
-                tr("lesson_refused", self.host.lang, path=path, reason=error.strerror or error)
+                tr("lesson_refused", lang, path=short_path(path), reason=error.words(lang))
             ) from None
+        except OSError as error:
+            reason = file_problem(error, lang)
+            raise ValueError(tr("lesson_unreadable", lang, path=short_path(path), reason=reason)) from None
         if lesson.search is not None:
             self._open_naming_search(lesson, path)
             return
         self._opened(lesson, path)
 
     def _opened(self, lesson: Lesson, path: str) -> None:
-        self.apply(lesson)
-        self.path = Path(path)
-        self.host.say(tr("lesson_opened", self.host.lang, path=path, count=len(lesson.bookmarks)), "success")
+        lang = self.host.lang
+        try:
+            self.apply(lesson)
+        except LessonError as error:
+            raise ValueError(
+                tr("lesson_refused", lang, path=short_path(path), reason=error.words(lang))
+            ) from None
+        self.path = lesson_path(path).absolute()  # a bundled lesson: its own file, never the cwd's
+        self.host.say(
+            tr("lesson_opened", lang, path=short_path(path), count=len(lesson.bookmarks)), "success"
+        )
 
     def open_search(self, path: str) -> None:
         """Ctrl+O on a ``.py`` file: the user's own choice of a student's search, shown at once
@@ -457,10 +484,6 @@ class Lessons:
             raise ValueError(tr("lesson_refused", self.host.lang, path=path, reason=str(error))) from None
         self._opened(replace(lesson, algorithm=name), path)
 
-    def _open_typed(self, text: str) -> None:
-        if text.strip():
-            self.host.dispatch("lesson-open", text.strip())
-
     def apply(self, lesson: Lesson) -> None:
         """Make the window what ``lesson`` says: the new mode is built first, so a refused n or
         algorithm (SolverError) leaves everything as it was."""
@@ -468,11 +491,12 @@ class Lessons:
         from visualizer.core.player import clamp_speed
         from visualizer.modes.views import VIEWS
 
+        for name in (lesson.algorithm, lesson.algo2):
+            if name is not None and name not in registry.ALGORITHMS:
+                raise LessonError("lesson_unknown_algorithm", name=name)
         algorithm = registry.get(lesson.algorithm or self.host.mode.algorithm).name
-        if lesson.algo2 is not None:
-            registry.get(lesson.algo2)
         if lesson.view is not None and lesson.view not in VIEWS:
-            raise LessonError(f"view must be one of: {', '.join(VIEWS)}")
+            raise LessonError("lesson_bad_choice", field="view", choices=", ".join(VIEWS))
         new = self.host.make_mode(lesson.mode, lesson.n or self.host.mode.n, algorithm, lesson.algo2)
         speed = clamp_speed(lesson.speed) if lesson.speed is not None else None
         views = new.views
@@ -517,60 +541,89 @@ class Lessons:
         """``bK`` (bookmark K, from 1) or an event index."""
         return self.bookmarks.event_of(token)
 
+    def _span(self) -> tuple[int, int | None, list[int]]:
+        """The moment shown, the run's last event index (None while unknown) and the bookmarks'
+        events: what the export dialogs offer."""
+        mode = self.host.mode
+        total = mode.scrub_model().total if hasattr(mode, "scrub_model") else None
+        return self.cursor(), total, [mark.event for mark in self.bookmarks.marks]
+
     def export(self, spec: tuple[str, str, str] | None = None) -> None:
-        """E (the stretch and path asked in a text box) or ``export:FROM-TO:PATH``: event (or bookmark
-        ``bK``) FROM to TO as a GIF, an MP4 or a folder of PNGs, at ``self.export_fps`` frames per
-        second and ``self.export_size`` (default: the window's size)."""
+        """E (a dialog: the stretch in words, the format, the file) or ``export:FROM-TO:PATH``:
+        event (or bookmark ``bK``) FROM to TO as a GIF, an MP4 or a folder of PNGs, at
+        ``self.export_fps`` frames per second and ``self.export_size`` (default: the window's).
+        A GIF's palette and size are worked out first; a large one is confirmed (Y / N)."""
+        host = self.host
         if spec is None:
-            question = tr("export_ask", self.host.lang)
-            browse = Browse(
-                tr("browse", self.host.lang),
-                tr("export_title", self.host.lang),
-                existing_only=False,
-                keep_before=":",
-            )
-            answer = lambda text: self._export_typed(text)  # noqa: E731
-            self.host.prompt.open(
-                self.host.manager, self.host.layout.progress, question, answer, self._offer(), browse
-            )
+            request = choosers.export_video(host.lang, *self._span())
+            host.prompt.choose(host.manager, request, host.lang, self._export_chosen)
             return
         first, last = self._event_of(spec[0]), self._event_of(spec[1])
         kind = kind_of(spec[2])
-        size = self.export_size or self.host.surface.get_size()
-        with deferred():  # a stop signal waits until the export (and its ffmpeg) is ours to cancel
-            job = ExportJob(
-                Export(spec[2], Stretch.of(first, last, kind), size, self.export_fps), self.cursor()
+        size = even_size(self.export_size or host.surface.get_size())
+        stretch = Stretch.of(first, last, kind)
+        plan = self._plan(stretch, size) if kind == "gif" else None
+        if plan is not None and plan.size > LARGE_GIF and host.asks:
+            question = tr(
+                "gif_large_ask",
+                host.lang,
+                size=megabytes(plan.size),
+                frames=f"{stretch.frames:,}",
+                width=size[0],
+                height=size[1],
             )
+            start = lambda: self._start_export(spec[2], stretch, size, plan)  # noqa: E731
+            host.prompt.confirm(host.manager, host.layout.progress, question, start)
+            return
+        self._start_export(spec[2], stretch, size, plan)
+
+    def _start_export(self, path: str, stretch: Stretch, size: tuple[int, int], plan: GifPlan | None) -> None:
+        with deferred():  # a stop signal waits until the export (and its ffmpeg) is ours to cancel
+            job = ExportJob(Export(path, stretch, size, self.export_fps, plan), self.cursor())
             self.exporting = job
-        self._search().goto_event(first)
+        self._search().goto_event(stretch.first)
+
+    def _plan(self, stretch: Stretch, size: tuple[int, int]) -> GifPlan:
+        """A GIF's palette and size from frames sampled across ``stretch``; the run back where it was."""
+        back = self.cursor()
+        try:
+            return plan_gif(lambda event: self._frame_at(event, size), stretch, size)
+        finally:
+            self._search().goto_event(back)
+
+    def _frame_at(self, event: int, size: tuple[int, int]) -> bytes:
+        """The window drawn at ``event`` without a banner, as RGB bytes of ``size``."""
+        self._search().goto_event(event)
+        self.host.draw(quiet=True)
+        return frame_bytes(self.host.surface, size)
+
+    def _export_chosen(self, answer: Answer) -> None:
+        values = answer.values
+        self.host.dispatch("export", (values["from"], values["to"], str(answer.path)))
 
     def export_html(self, spec: tuple[str, str, str] | None = None) -> None:
-        """Shift+E or the Web page button (the stretch and path asked in a text box) or
-        ``export-html:FROM-TO:PATH.html``: the stretch as one self-contained web page
-        (``visualizer/web/``), with the bookmarks and hidden panels, built off the window's thread."""
+        """Shift+E or the Web page button (a dialog: the whole run, the bookmarks or from / to events,
+        and the file) or ``export-html:FROM-TO:PATH.html``: the stretch as one self-contained web
+        page (``visualizer/web/``), with the bookmarks and hidden panels, built off the window's thread."""
+        from visualizer.web.trace import MAX_EVENTS
+
+        host = self.host
         if spec is None:
-            browse = Browse(
-                tr("browse", self.host.lang),
-                tr("export_html", self.host.lang),
-                existing_only=False,
-                keep_before=":",
-            )
-            here = self.cursor()
-            self.host.prompt.open(
-                self.host.manager,
-                self.host.layout.progress,
-                tr("export_html_ask", self.host.lang),
-                lambda text: self._typed("export-html", text),
-                f"{here}-{here + 1000}:nqueens-lesson.html",
-                browse,
-            )
+            request = choosers.export_page(host.lang, *self._span(), limit=MAX_EVENTS)
+            host.prompt.choose(host.manager, request, host.lang, self._page_chosen)
             return
         from solvers import registry
         from visualizer.web.job import PageJob
 
         first = self._event_of(spec[0])
         last = self._event_of(spec[1]) if spec[1] else None
-        mode = self.host.mode
+        if last is not None and last >= first and last - first + 1 > MAX_EVENTS:
+            count = f"{last - first + 1:,}"
+            raise ValueError(tr("stretch_too_long_page", host.lang, limit=f"{MAX_EVENTS:,}", count=count))
+        total = self._span()[1]
+        if total is not None and max(first, last or 0) > total:
+            raise ValueError(tr("stretch_past_end", host.lang, end=f"{total:,}"))
+        mode = host.mode
         job = PageJob.stretch(
             registry.get(mode.algorithm), mode.n, first, last, self.current(), background=self.host.asks
         )
@@ -583,12 +636,10 @@ class Lessons:
         SCORM 1.2 package for an LMS when the path ends in .zip (issue 40), built off the window's
         thread."""
         if path is None:
-            self.host.prompt.open(
-                self.host.manager,
-                self.host.layout.progress,
-                tr("export_exercise_ask", self.host.lang),
-                lambda text: self._typed("export-exercise", text),
-                "nqueens-exercise.zip",
+            host = self.host
+            request = choosers.export_exercise(host.lang)
+            host.prompt.choose(
+                host.manager, request, host.lang, lambda answer: self.export_exercise(str(answer.path))
             )
             return
         from solvers import registry
@@ -605,37 +656,34 @@ class Lessons:
         self.page = (PageJob(build, background=self.host.asks), path)
         self.page_tick()
 
+    def _page_chosen(self, answer: Answer) -> None:
+        values = answer.values
+        self.host.dispatch("export-html", (values["from"], values["to"], str(answer.path)))
+
     def page_tick(self) -> None:
-        """Once the page is built: write it, and say so (or why not) in a banner."""
+        """Once the page is built: write it, and say so (or why not, in words) in a banner."""
         if self.page is None or not self.page[0].done():
             return
+        from visualizer.web.trace import MAX_EVENTS, TraceError
+
         job, path = self.page
         self.page = None
+        lang = self.host.lang
         try:
             written = job.finish(path)
-        except (OSError, ValueError) as error:
-            self.host.say(tr("error", self.host.lang, message=f"web page not saved: {error}"), "error")
+        except TraceError:
+            reason = tr("page_outside", lang, limit=f"{MAX_EVENTS:,}")
+            self.host.say(tr("export_html_failed", lang, path=short_path(path), reason=reason), "error")
+            return
+        except OSError as error:
+            reason = file_problem(error, lang)
+            self.host.say(tr("export_html_failed", lang, path=short_path(path), reason=reason), "error")
             return
         size = max(1, round(written.stat().st_size / 1024))
         saved = "export_exercise_saved" if "exercise" in job.data else "export_html_saved"
-        self.host.say(tr(saved, self.host.lang, path=written, frames=job.frames, size=size), "success")
-
-    def _typed(self, command: str, text: str) -> None:
-        if text.strip():
-            from visualizer.commands import parse_argument
-
-            self.host.dispatch(command, parse_argument(command, text.strip()))
-
-    def _offer(self) -> str:
-        """The text box's offer: the bookmarks around the run, or the next 100 events, to an MP4."""
-        here = self.cursor()
-        before, after = self.bookmarks.before(here + 1), self.bookmarks.after(here)
-        stretch = f"b{before}-b{after}" if before and after else f"{here}-{here + 100}"
-        return f"{stretch}:nqueens-stretch.mp4"
-
-    def _export_typed(self, text: str) -> None:
-        if text.strip():
-            self.host.dispatch("export", parse_export(text.strip()))
+        self.host.say(
+            tr(saved, self.host.lang, path=short_path(written), frames=job.frames, size=size), "success"
+        )
 
     @property
     def working(self) -> bool:
@@ -648,18 +696,23 @@ class Lessons:
         job = self.exporting
         if job is None or self.host.mode.busy:
             return
+        lang = self.host.lang
         try:
             done = job.export.work(lambda event: self._render(job, event))
         except (OSError, ValueError, StopIteration) as error:
             job.export.cancel()
             self.exporting = None
-            self.host.say(tr("error", self.host.lang, message=f"export failed: {error}"), "error")
+            self._search().goto_event(job.return_to)
+            reason = file_problem(error, lang) if isinstance(error, OSError) else tr("problem_other", lang)
+            self.host.say(tr("export_failed", lang, path=short_path(job.export.path), reason=reason), "error")
             return
         if done:
             self.exporting = None
             self._search().goto_event(job.return_to)
             frames = job.export.stretch.frames
-            self.host.say(tr("export_saved", self.host.lang, path=job.export.path, frames=frames), "success")
+            self.host.say(
+                tr("export_saved", lang, path=short_path(job.export.path), frames=frames), "success"
+            )
 
     def _render(self, job: ExportJob, event: int) -> bytes:
         """The window drawn at ``event`` (no banner, no progress bar), as the export's RGB bytes."""
@@ -701,3 +754,20 @@ class Lessons:
 
     def set_export_size(self, size: tuple[int, int]) -> None:
         self.export_size = even_size(size)
+
+    # -- the exercise's results folder ------------------------------------------------------------
+
+    def choose_results(self) -> None:
+        """Ctrl+R or the Results folder button (exercise mode): a folder dialog, an existing folder
+        or a new one; the exercise then writes each attempt there (and asks the student's name)."""
+        host = self.host
+        if not host.asks:
+            raise ValueError(tr("results_needs_path", host.lang))
+        current = getattr(host.mode, "results", None)
+        request = choosers.results_folder(host.lang, current)
+        host.prompt.choose(host.manager, request, host.lang, self._results_chosen)
+
+    def _results_chosen(self, answer: Answer) -> None:
+        host = self.host
+        host.say(tr("results_set", host.lang, path=short_path(answer.path)), "success")
+        host.dispatch("exercise", ("results", str(answer.path)))

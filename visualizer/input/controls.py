@@ -200,8 +200,10 @@ class Controls:
         # own; a gap under each row and one more between the groups (rows + 2 gaps in all).
         in_column = plan.choice is not None and menu_rect is None  # the race's pairs: a row of their own
         rows = (1 if simple else -(-len(mode_buttons) // per_row)) + in_column + 1 + len(plan_rows)
-        rows += (0 if simple else 3 if self.state.mode in SEARCH else 0) + (2 if plan.speed else 0)
-        rows += 1 if simple else 4
+        lesson_rows = (
+            1 if self.state.mode == "exercise" else 0 if simple else 4 if self.state.mode in SEARCH else 0
+        )
+        rows += lesson_rows + (2 if plan.speed else 0) + (1 if simple else 4)
         row = max(20, min(round(40 * self.state.ui_scale), self.rect.height // 20))
         while row > 20 and rows * row + (rows + 2) * max(4, row // 6) > self.rect.height:
             row -= 1
@@ -251,7 +253,12 @@ class Controls:
             y += row + gap
             place_row(("bookmark-prev", "bookmark", "bookmark-next"), y)
             y += row + gap
-            place_row(("lesson-open", "lesson-save", "export-html"), y)  # a lesson (or a search), a web page
+            place_row(("lesson-open", "lesson-save", "lesson-save-as"), y)  # a lesson (or a search)
+            y += row + gap
+            place_row(("export", "export-html"), y)  # a stretch as a video or pictures, or a web page
+            y += row + gap
+        elif self.state.mode == "exercise":  # where the students' attempts are written
+            place_row(("results-folder",), y)
             y += row + gap
         y += gap
         if plan.speed:
@@ -396,17 +403,18 @@ class Controls:
             self.state.until_kind, self.state.until_value = old.state.until_kind, old._until_text()
 
     def until_condition(self) -> Until:
-        """The Run until control's condition, the number box read as people count (rows from 1)."""
+        """The Run until control's condition, the number box read as people count (rows from 1);
+        a box that holds no usable number is a sentence in words (what to type, from what to what),
+        never the script's ``until:depth=3`` syntax."""
         kind = self.state.until_kind
-        text = self._until_text()
         if kind == "backtrack":
             return parse_until(kind)
-        value = text.strip()
-        if kind == "conflict-row" and value.isascii() and value.isdigit():
-            if int(value) < 1:
-                raise ValueError(tr("until_row_from_one", self.state.lang))
-            value = str(int(value) - 1)
-        return parse_until(f"{kind}={value}")
+        value, n = self._until_text().strip(), self.state.n
+        number = int(value) if value.isascii() and value.isdigit() and len(value) <= 15 else None
+        low, high = {"depth": (1, n), "conflict-row": (1, n), "solution": (1, None)}.get(kind, (0, None))
+        if number is None or number < low or (high is not None and number > high):
+            raise ValueError(tr(f"until_need_{kind.replace('-', '_')}", self.state.lang, n=n))
+        return Until(kind, number - 1 if kind == "conflict-row" else number)
 
     def kill(self) -> None:
         """Remove every widget from the manager."""

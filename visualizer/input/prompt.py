@@ -1,43 +1,25 @@
-"""A one-line question over the board (a bookmark's note, a lesson's path): a pygame_gui text box
-that has the keyboard until Enter (the answer goes to ``on_done``) or Esc (nothing happens); or a
-yes/no question (``confirm``: Y runs ``on_yes``, N or Esc does nothing). A path question can offer
-a Browse button (``Browse``): pygame_gui's file chooser, whose pick is the answer; the path stays
-typeable for the keyboard."""
+"""A question over the board: a one-line text box (a bookmark's note, a student's name) that has
+the keyboard until Enter (the answer goes to ``on_done``) or Esc (nothing happens); a yes/no
+question (``confirm``: Y runs ``on_yes``, N or Esc ``on_no``); or a file dialog (``choose``:
+``visualizer/input/file_dialog.py``), whose answer goes to ``on_answer`` and whose Esc, Cancel
+or close button to ``on_cancel``. At most one at a time; all of them hold the keys back from the
+commands while they are open."""
 
 from __future__ import annotations
 
 import html
-import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import replace
+from pathlib import Path
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UITextBox, UITextEntryLine
-from pygame_gui.windows import UIFileDialog
+from pygame_gui.elements import UILabel, UITextBox, UITextEntryLine
+
+from visualizer.input.file_dialog import Answer, FileDialog, Request
 
 #: The longest answer typed (a note is cut shorter when stored).
 MAX_TYPED = 300
-
-
-@dataclass(frozen=True)
-class Browse:
-    """A path question's file chooser: its button's text, its title, and whether only an existing
-    file may be picked (open) or a new name typed too (save as). With ``keep_before`` the typed
-    answer is ``SOMETHING<keep_before>PATH`` (an export's ``FROM-TO:PATH``): the chooser starts at
-    PATH and its pick replaces PATH only."""
-
-    button: str
-    title: str
-    existing_only: bool
-    keep_before: str | None = None
-
-    def split(self, typed: str) -> tuple[str, str]:
-        """(what is kept, the path) of the typed answer."""
-        if self.keep_before is None or self.keep_before not in typed:
-            return "", typed
-        kept, path = typed.split(self.keep_before, 1)
-        return kept + self.keep_before, path
 
 
 class Prompt:
@@ -46,17 +28,16 @@ class Prompt:
     def __init__(self) -> None:
         self.entry: UITextEntryLine | None = None
         self.label: UILabel | UITextBox | None = None
-        self.button: UIButton | None = None  # Browse, beside a path's box
-        self.dialog: UIFileDialog | None = None  # the file chooser it opened
-        self.browse: Browse | None = None
-        self.manager: pygame_gui.UIManager | None = None
+        self.dialog: FileDialog | None = None  # a file dialog (``choose``)
         self.on_done: Callable[[str], None] | None = None
         self.on_yes: Callable[[], None] | None = None
         self.on_no: Callable[[], None] | None = None
+        self.on_answer: Callable[[Answer], None] | None = None  # the file dialog's answer
+        self.on_cancel: Callable[[], None] | None = None  # ... and its Esc or Cancel
 
     @property
     def active(self) -> bool:
-        return self.entry is not None or self.on_yes is not None
+        return self.entry is not None or self.on_yes is not None or self.dialog is not None
 
     def confirm(
         self,
@@ -86,10 +67,8 @@ class Prompt:
         question: str,
         on_done: Callable[[str], None],
         initial: str = "",
-        browse: Browse | None = None,
     ) -> None:
-        """Ask ``question`` in a box over ``rect`` (the top of the board), ``initial`` typed in;
-        with ``browse``, a button beside the box opens a file chooser."""
+        """Ask ``question`` in a box over ``rect`` (the top of the board), ``initial`` typed in."""
         self.close()
         height = max(28, rect.height)
         font = manager.get_theme().get_font(["label"])
@@ -101,76 +80,96 @@ class Prompt:
             label_rect.height = max(height, (width // max(1, rect.width - 32) + 2) * line + 16)
             self.label = UITextBox(html.escape(question), label_rect, manager)
         entry_rect = pygame.Rect(rect.left, label_rect.bottom + 4, rect.width, height)
-        if browse is not None:
-            button_width = min(rect.width // 3, font.size(browse.button)[0] + 32)
-            entry_rect.width -= button_width + 4
-            button_rect = pygame.Rect(entry_rect.right + 4, entry_rect.top, button_width, height)
-            self.button = UIButton(button_rect, browse.button, manager)
-            self.browse, self.manager = browse, manager
         self.entry = UITextEntryLine(entry_rect, manager, initial_text=initial)
         self.entry.set_text_length_limit(MAX_TYPED)
         self.entry.focus()
         self.entry.edit_position = len(initial)  # typing goes after the offered text
         self.on_done = on_done
 
+    def choose(
+        self,
+        manager: pygame_gui.UIManager,
+        request: Request,
+        lang: str,
+        on_answer: Callable[[Answer], None],
+        on_cancel: Callable[[], None] | None = None,
+    ) -> None:
+        """A file dialog for ``request``, in ``lang``: its answer goes to ``on_answer``; Esc, Cancel
+        or its close button run ``on_cancel``."""
+        self.close()
+        self.dialog = FileDialog(manager, request, lang)
+        self.on_answer, self.on_cancel = on_answer, on_cancel
+
+    def relayout(self, manager: pygame_gui.UIManager) -> None:
+        """The window's widgets were built anew (a new size, language or text size): a file dialog is
+        built again in ``manager`` where it stood (its folder, the name typed, the form's values);
+        a text box or a question is closed."""
+        dialog = self.dialog
+        if dialog is None or not dialog.alive():
+            self.close()
+            return
+        typed, folder = dialog.file_path_text_line.get_text(), Path(dialog.current_directory_path)
+        request, lang = dialog.request, dialog.lang
+        on_answer, on_cancel = self.on_answer, self.on_cancel
+        self.close()
+        assert on_answer is not None
+        self.choose(manager, replace(request, folder=folder), lang, on_answer, on_cancel)
+        assert self.dialog is not None
+        self.dialog.file_path_text_line.set_text(typed)
+        self.dialog.file_path_text_line.edit_position = len(typed)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """The file dialog drawn again over what the window drew after its widgets (a banner, the
+        status line, a mode's overlay): it stays on top, as a modal dialog does."""
+        dialog = self.dialog
+        if dialog is None or not dialog.alive():
+            return
+        group = dialog.ui_manager.get_sprite_group()
+        for layer in sorted(layer for layer in group.layers() if layer >= dialog.layer):
+            for sprite in group.get_sprites_from_layer(layer):  # as pygame's LayeredDirty draws them
+                if sprite.visible and sprite.image is not None:
+                    surface.blit(sprite.image, sprite.rect, sprite.source_rect, sprite.blendmode)
+
+    def focus_rect(self) -> pygame.Rect | None:
+        """The file dialog's focused control (for the focus ring), or None."""
+        return self.dialog.focus_rect() if self.dialog is not None and self.dialog.alive() else None
+
     def close(self) -> None:
-        for element in (self.entry, self.label, self.button, self.dialog):
+        for element in (self.entry, self.label, self.dialog):
             if element is not None:
                 element.kill()
         self.entry = self.label = self.on_done = self.on_yes = self.on_no = None
-        self.button = self.dialog = self.browse = self.manager = None
-
-    def _open_dialog(self) -> None:
-        """The file chooser, centred in the window, starting at the typed path (or the current folder)."""
-        assert self.manager is not None and self.browse is not None and self.entry is not None
-        window = pygame.Rect((0, 0), self.manager.window_resolution)
-        size = (max(320, min(720, window.width - 40)), max(300, min(520, window.height - 40)))
-        rect = pygame.Rect((0, 0), size)
-        rect.center = window.center
-        typed = self.browse.split(self.entry.get_text().strip())[1]
-        start = os.path.abspath(typed) if typed else os.getcwd()
-        self.dialog = UIFileDialog(
-            rect,
-            self.manager,
-            window_title=self.browse.title,
-            initial_file_path=start,
-            allow_existing_files_only=self.browse.existing_only,
-        )
+        self.dialog = self.on_answer = self.on_cancel = None
 
     def _dialog_event(self, event: pygame.event.Event) -> bool:
-        """The chooser's events: its pick answers the question; cancelled, closed or Esc, the typed
-        box has the keys again."""
+        """The file dialog's keys, then its answer (or its cancel) once pygame_gui is done with the
+        event; every event is the dialog's while it is open (it is modal)."""
         dialog = self.dialog
         assert dialog is not None
-        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is dialog:
-            kept = self.browse.split(self.entry.get_text().strip())[0] if self.browse and self.entry else ""
-            done, text = self.on_done, kept + str(event.text)
-            self.close()
-            if done is not None:
-                done(text)
-            return True
-        closed = event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is dialog
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            dialog.kill()
-            closed = True
-        if closed:
-            self.dialog = None
-            if self.entry is not None:
-                self.entry.focus()
-            return True
-        return event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT)
+            dialog.cancelled = True
+        elif event.type == pygame.KEYDOWN and dialog.alive():
+            dialog.key(event)
+        if dialog.result is not None:
+            answer, on_answer = dialog.result, self.on_answer
+            self.close()
+            if on_answer is not None:
+                on_answer(answer)
+        elif dialog.cancelled or not dialog.alive():  # Esc, Cancel, or its close button
+            on_cancel = self.on_cancel
+            self.close()
+            if on_cancel is not None:
+                on_cancel()
+        return True
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Take ``event`` if it belongs to the question (keys while it is open, its Enter, Esc)."""
         if self.on_yes is not None:
             return self._answer(event)
-        if self.entry is None:
-            return False
         if self.dialog is not None:
             return self._dialog_event(event)
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
-            self._open_dialog()
-            return True
+        if self.entry is None:
+            return False
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
             done, text = self.on_done, self.entry.get_text()
             self.close()

@@ -94,7 +94,17 @@ def gui_theme(theme: Theme, font_size: int) -> dict[str, dict[str, object]]:
             result[block] = {"font": {**font, "size": str(size)}}
     # labels (the speed label) stand on the window's background: its text colour, in both themes
     result["label"]["colours"] = {"normal_text": _hex(theme.text), "dark_bg": "#00000000"}
-    if relative_luminance(theme.background) < 0.5:  # a dark theme dresses the widgets too
+    dark = relative_luminance(theme.background) < 0.5
+    # a file dialog (visualizer/input/file_dialog.py): its title bar as high as its text, its labels
+    # in the dialog's own text colour, a refusal in the accent colour; its drop-downs open upwards
+    result["#file_dialog"] = {"misc": {"title_bar_height": str(round(font_size * 1.7 + 6))}}
+    on_dialog = _hex(theme.text) if dark else DIALOG_TEXT
+    result["#dialog_label"] = {"colours": {"normal_text": on_dialog, "dark_bg": "#00000000"}}
+    result["#dialog_problem"] = {
+        "colours": {"normal_text": _hex(theme.code_highlight), "dark_bg": "#00000000"}
+    }
+    result["#form_choice"] = {"misc": {"expand_direction": "up"}}
+    if dark:  # a dark theme dresses the widgets too
         accent = theme.code_highlight
         colours = {
             "normal_bg": _hex(theme.panel),
@@ -120,6 +130,8 @@ def gui_theme(theme: Theme, font_size: int) -> dict[str, dict[str, object]]:
     return result
 
 
+#: pygame_gui's own text colour, on its own dark grey windows (the light themes' file dialogs).
+DIALOG_TEXT = "#c5cbd8"
 #: The smallest text a button's label is shrunk to so that it is not cut.
 FIT_SMALLEST = 10
 #: The room a pygame_gui button keeps around its text (borders and padding).

@@ -22,10 +22,14 @@ def ring_rect(rect: pygame.Rect) -> pygame.Rect:
     return rect.inflate(2 * width, 2 * width)
 
 
-def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
+def draw_focus_ring(
+    surface: pygame.Surface, rect: pygame.Rect, theme: Theme, on_dialog: bool = False
+) -> None:
     """A frame ``ring_width`` thick round ``rect`` in the theme's text colour (4.5:1 or more on its
     background, the WCAG test's), with a line of the background inside it that parts it from a
-    control of the same colour: seen by its thickness, not its colour alone."""
+    control of the same colour: seen by its thickness, not its colour alone. ``on_dialog``: a
+    control of a file dialog, whose dark grey (or black) takes the theme's yellow accent instead."""
+    ink, parting = (theme.code_highlight, (0, 0, 0)) if on_dialog else (theme.text, theme.background)
     outer = ring_rect(rect)
-    pygame.draw.rect(surface, theme.text, outer, ring_width(rect))
-    pygame.draw.rect(surface, theme.background, rect.inflate(2, 2), 1)
+    pygame.draw.rect(surface, ink, outer, ring_width(rect))
+    pygame.draw.rect(surface, parting, rect.inflate(2, 2), 1)

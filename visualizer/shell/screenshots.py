@@ -78,6 +78,21 @@ LAB_SHOTS: dict[str, tuple[str, ...]] = {
 LESSON_SHOTS: dict[str, tuple[str, str]] = {
     "lesson.png": ("seed-003-four-queens", "goto-bookmark:3"),
 }
+#: file name -> (language, text size, script, command) of each file dialog (issue 36): the script
+#: runs first (headless), then the command opens its dialog as its key or button would.
+MARKS = "until:event=12;bookmark:a;until:event=40;bookmark:b;back:8"
+DIALOG_SHOTS: dict[str, tuple[str, float, str, str]] = {
+    "dialog-open.png": ("en", 1.0, "", "lesson-open"),
+    "dialog-open-zh.png": ("zh", 1.0, "", "lesson-open"),
+    "dialog-export.png": ("en", 1.0, MARKS, "export"),
+    "dialog-export-zh.png": ("zh", 1.5, MARKS, "export"),
+    "dialog-page.png": ("en", 1.25, "lesson-open:seed-003-four-queens;wait-idle", "export-html"),
+    "dialog-page-zh.png": ("zh", 1.0, "lesson-open:seed-003-four-queens;lang:zh;wait-idle", "export-html"),
+    "dialog-save-zh.png": ("zh", 2.0, "lesson-open:seed-003-four-queens;lang:zh", "lesson-save"),
+}
+#: What the dialogs' documents folder holds in the screenshots (a made-up teacher's home).
+SAMPLE_FILES = ("Class 7B/", "four queens, annotated.json", "my_search.py", "week 3.json")
+
 #: file name -> (n, algorithm, language, script) of each predict-mode screenshot (issue 14).
 PREDICT_SHOTS: dict[str, tuple[int, str, str, str]] = {
     "predict.png": (8, "backtracking", "en", "guess:0,0;guess:1,2;guess:2,4;guess:3,1;guess:4,5"),
@@ -230,6 +245,7 @@ def make_all(folder: Path) -> list[Path]:
         run_headless(n=n, algorithm=algorithm, mode="predict", lang=lang, script=script, screenshot=str(path))
         paths.append(path)
     paths += make_exercise(folder)
+    paths += make_dialogs(folder)
     paths += make_classroom(folder)
     paths += make_instances(folder)
     paths += make_lab(folder)
@@ -238,6 +254,50 @@ def make_all(folder: Path) -> list[Path]:
         path = folder / name
         run_headless(n=8, algorithm="backtracking", lesson=lesson, script=script, screenshot=str(path))
         paths.append(path)
+    return paths
+
+
+def make_dialogs(folder: Path) -> list[Path]:
+    """The file dialogs (``DIALOG_SHOTS``), each over the window as its key opens it, with a
+    made-up home whose documents folder holds ``SAMPLE_FILES`` (never the user's own files)."""
+    import os
+    import shutil
+
+    from visualizer.app import App
+    from visualizer.examples import lesson_path
+    from visualizer.features.capture import save_png
+    from visualizer.shell.headless import FRAME, HeadlessRunner, parse_script
+
+    paths = []
+    home = os.environ.get("HOME")
+    with tempfile.TemporaryDirectory(prefix="teacher-") as scratch:
+        os.environ["HOME"] = scratch
+        documents = Path(scratch) / "Documents" / "N-Queens"
+        documents.mkdir(parents=True)
+        for name in SAMPLE_FILES:
+            if name.endswith("/"):
+                (documents / name).mkdir()
+            else:
+                shutil.copyfile(lesson_path("seed-003-four-queens"), documents / name)
+        try:
+            for name, (lang, scale, script, command) in DIALOG_SHOTS.items():
+                app = App(8, "backtracking", lang=lang, ui_scale=scale)
+                try:
+                    HeadlessRunner(app).run(parse_script(script))
+                    app.asks = True  # someone answers a dialog now, as in the window
+                    app.dispatch(command)
+                    for _ in range(3):
+                        app.tick(FRAME)
+                    path = folder / name
+                    save_png(app.surface, path)
+                    paths.append(path)
+                finally:
+                    app.close()
+        finally:
+            if home is None:
+                os.environ.pop("HOME", None)
+            else:
+                os.environ["HOME"] = home
     return paths
 
 
@@ -262,8 +322,11 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m visualizer.shell.screenshots", description="Make the README's screenshots."
     )
     parser.add_argument("folder", nargs="?", default="screenshots", help="where to write them")
+    parser.add_argument("--only", choices=("dialogs",), help="make only these (the file dialogs)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    for path in make_all(Path(args.folder)):
+    Path(args.folder).mkdir(parents=True, exist_ok=True)
+    made = make_dialogs(Path(args.folder)) if args.only == "dialogs" else make_all(Path(args.folder))
+    for path in made:
         sys.stdout.write(f"{path}\n")
     return 0
 

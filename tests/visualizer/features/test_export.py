@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from tests.run import viz
-from tests.ui import FRAME, new_app, press
+from tests.ui import FRAME, click, dialog, new_app, press
 from visualizer.features.export import MAX_FRAMES, MAX_GIF_FRAMES, Stretch, even_size
 from visualizer.shell.headless import FRAME as HEADLESS_FRAME
 
@@ -130,12 +130,105 @@ def test_e_offers_the_stretch_between_bookmarks_and_enter_exports_it(tmp_path, m
         app.dispatch("back", 6)
         app.dispatch("export-size", (320, 200))
         press(app, pygame.K_e, "e")
-        assert app.prompt.active and app.prompt.entry.get_text() == "b1-b2:nqueens-stretch.mp4"
+        values = dialog(app).request.form.values()
+        assert values == {"stretch": "b1-b2", "from": "0", "to": "12", "format": "mp4"}
+        assert dialog(app).file_path_text_line.get_text().endswith(".mp4")
         press(app, pygame.K_RETURN)
         app.tick(FRAME)
         finish(app)
-        assert probe(tmp_path / "nqueens-stretch.mp4")["frames"] == 13
-        assert app.timeline.cursor == 6
+        saved = list(documents().glob("nqueens-stretch-*.mp4"))
+        assert len(saved) == 1 and probe(saved[0])["frames"] == 13
+        assert app.timeline.cursor == 6 and not list(tmp_path.iterdir())  # nothing in the current folder
+    finally:
+        app.close()
+
+
+def documents() -> Path:
+    return Path.home() / "Documents" / "N-Queens"
+
+
+def test_the_export_dialog_in_words_keyboard_only(tmp_path):
+    """Tab to the format, an arrow to GIF (the name takes .gif), Tab to the from box, a typed
+    number (the stretch becomes "the events below"), Enter: a GIF of those events."""
+    app = new_app(6, "backtracking")
+    try:
+        app.dispatch("export-size", (160, 100))
+        press(app, pygame.K_e, "e")
+        opened = dialog(app)
+        form = opened.request.form
+        assert form.values()["stretch"] == "events" and form.values()["from"] == "0"
+        while opened.focused is not opened.form_widgets["format"]:
+            press(app, pygame.K_TAB)
+        press(app, pygame.K_RIGHT)
+        assert form.values()["format"] == "gif" and opened.file_path_text_line.get_text().endswith(".gif")
+        while opened.focused is not opened.form_widgets["to"]:
+            press(app, pygame.K_TAB)
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="9"))
+        app.tick(FRAME)
+        app.tick(FRAME)  # pygame_gui's "changed" event is handled on the next frame
+        assert form.values()["to"] == "9" and form.values()["stretch"] == "events"
+        press(app, pygame.K_RETURN)
+        app.tick(FRAME)
+        finish(app)
+        saved = list(documents().glob("*.gif"))
+        assert len(saved) == 1, app.banner
+        with Image.open(saved[0]) as gif:
+            assert gif.size == (160, 100) and gif.n_frames >= 2
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "said"),
+    [
+        ("from", "", "type whole numbers"),
+        ("to", "99999999", "ends at event"),
+        ("from", "50", "runs backwards"),
+    ],
+)
+def test_a_stretch_the_run_cannot_give_is_said_in_the_dialog(field, typed, said):
+    app = new_app(4, "backtracking")
+    try:
+        app.dispatch("instant")
+        app.join(10)
+        app.mode.wait_total(30)
+        app.dispatch("reset")
+        app.dispatch("bookmark", "")
+        app.dispatch("step", 20)
+        press(app, pygame.K_e, "e")
+        opened = dialog(app)
+        widget = opened.form_widgets[field]
+        widget.set_text(typed)
+        opened.set_field(field, typed, typed=True)
+        opened.form_widgets["to" if field == "from" else "from"].set_text("30" if field == "from" else "0")
+        opened.set_field("to" if field == "from" else "from", "30" if field == "from" else "0", typed=True)
+        click(app, opened.ok_button.rect.center)
+        assert said in dialog(app).status.text and app.lessons.exporting is None
+    finally:
+        app.close()
+
+
+def test_a_large_gif_is_confirmed_first_and_n_exports_nothing(tmp_path, monkeypatch):
+    from visualizer.features import lessons
+
+    monkeypatch.setattr(lessons, "LARGE_GIF", 1000)  # any GIF is "large" here
+    app = new_app(6, "backtracking")
+    try:
+        path = tmp_path / "big.gif"
+        app.dispatch("export-size", (320, 200))
+        app.dispatch("export", ("0", "30", str(path)))
+        assert app.lessons.exporting is None and app.prompt.active
+        assert (
+            "This GIF will be about" in app.prompt.label.html_text
+            and "31 frames" in app.prompt.label.html_text
+        )
+        press(app, pygame.K_n)
+        assert app.lessons.exporting is None and not path.exists() and app.timeline.cursor == 0
+        app.dispatch("export", ("0", "30", str(path)))
+        press(app, pygame.K_y)
+        finish(app)
+        with Image.open(path) as gif:
+            assert gif.n_frames >= 2
     finally:
         app.close()
 

@@ -13,7 +13,7 @@ from solvers import registry
 from solvers.own.search import register
 from tests import EXAMPLE_SEARCHES
 from tests.run import viz
-from tests.ui import FRAME, click_button, new_app, press
+from tests.ui import FRAME, answer_dialog, click_button, dialog, new_app, press
 from visualizer.core.lesson import LessonError, parse_lesson
 
 
@@ -100,10 +100,8 @@ def test_ctrl_o_on_a_py_file_opens_it_as_the_search_shown(tmp_path):
     app = new_app(6, "backtracking")
     try:
         press(app, pygame.K_o, mod=pygame.KMOD_CTRL)
-        assert app.prompt.active
-        app.prompt.entry.set_text(str(search))  # type: ignore[union-attr]
-        press(app, pygame.K_RETURN)
-        app.tick(1 / 60)
+        assert ".py" in dialog(app).request.suffixes  # lessons and searches listed
+        answer_dialog(app, str(search))
         assert not app.prompt.active
         assert (app.mode.name, app.mode.algorithm, app.mode.n) == ("watch", "own:mine", 6)
         assert app.banner is not None and "Your search opened" in app.banner[0]
@@ -134,12 +132,10 @@ def test_the_open_button_asks_for_a_lesson_or_a_search_and_opens_the_search(tmp_
     try:
         assert app.controls.buttons["lesson-open"].text == "Open…"
         click_button(app, "lesson-open")
-        assert app.prompt.active and ".py" in app.prompt.label.html_text  # type: ignore[union-attr]
-        app.prompt.entry.set_text(str(search))  # type: ignore[union-attr]
-        press(app, pygame.K_RETURN)
-        app.tick(1 / 60)
+        assert ".py" in dialog(app).window_display_title
+        answer_dialog(app, str(search))
         assert app.mode.algorithm == "own:mine"
-        click_button(app, "lesson-save")  # Save…: the lesson's path asked (it has none yet)
-        assert app.prompt.active
+        click_button(app, "lesson-save")  # Save: the lesson's file asked for (it has none yet)
+        assert dialog(app).request.kind == "save"
     finally:
         app.close()

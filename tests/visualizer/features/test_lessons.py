@@ -14,7 +14,7 @@ import pytest
 
 from tests import ROOT
 from tests.run import viz
-from tests.ui import FRAME, click_button, new_app, pixels, press
+from tests.ui import FRAME, answer_dialog, click_button, dialog, new_app, pixels, press
 from visualizer.core.lesson import MAX_BYTES, PANELS, LessonError, parse_lesson
 from visualizer.core.until import Until
 
@@ -236,11 +236,8 @@ def test_ctrl_s_asks_for_a_path_then_ctrl_o_opens_it_again(app, tmp_path):
     app.dispatch("hide", "counters")
     path = tmp_path / "mine.json"
     press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
-    assert app.prompt.active and app.prompt.entry.get_text() == "lesson.json"
-    for _ in range(20):
-        press(app, pygame.K_BACKSPACE)
-    type_text(app, str(path))
-    enter(app)
+    assert Path(dialog(app).file_path_text_line.get_text()).name == "lesson.json"
+    answer_dialog(app, str(path))
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["n"] == 6 and saved["bookmarks"] == [{"event": 30, "note": {"en": "thirty"}}]
     assert saved["hidden"] == ["counters"]
@@ -248,9 +245,7 @@ def test_ctrl_s_asks_for_a_path_then_ctrl_o_opens_it_again(app, tmp_path):
     fresh = new_app(8, "bitmask")
     try:
         press(fresh, pygame.K_o, mod=pygame.KMOD_CTRL)
-        assert fresh.prompt.active
-        type_text(fresh, str(path))
-        enter(fresh)
+        answer_dialog(fresh, str(path))
         assert (fresh.mode.n, fresh.mode.algorithm) == (6, "backtracking")
         assert fresh.state()["bookmarks"] == saved["bookmarks"] and fresh.state()["hidden"] == ["counters"]
         press(fresh, pygame.K_PAGEDOWN)
@@ -388,7 +383,9 @@ def test_the_window_opens_with_a_lesson_and_a_bad_one_is_only_a_banner(tmp_path,
     assert saved["n"] == (5 if lesson == "good" else 8)
 
 
-def test_bundled_lessons_open_by_name_and_a_path_wins(tmp_path, monkeypatch):
+def test_bundled_lessons_open_by_name_and_a_path_names_a_file(tmp_path, monkeypatch):
+    """A shipped lesson's name always opens the shipped lesson: a file of that name in the current
+    folder never stands in for it (issue 36); a path (``./NAME.json``) names the file."""
     from visualizer.examples import bundled_lessons, lesson_path
 
     assert bundled_lessons() == sorted(path.stem for path in EXAMPLES) != []
@@ -396,7 +393,10 @@ def test_bundled_lessons_open_by_name_and_a_path_wins(tmp_path, monkeypatch):
     assert lesson_path("seed-003-four-queens.json") == LESSONS / "seed-003-four-queens.json"
     monkeypatch.chdir(tmp_path)
     (tmp_path / "seed-003-four-queens.json").write_text("{}")
-    assert lesson_path("seed-003-four-queens.json") == Path("seed-003-four-queens.json")  # the user's own
+    (tmp_path / "seed-003-four-queens").write_text("{}")
+    assert lesson_path("seed-003-four-queens.json") == LESSONS / "seed-003-four-queens.json"
+    assert lesson_path("seed-003-four-queens") == LESSONS / "seed-003-four-queens.json"
+    assert lesson_path("./seed-003-four-queens.json") == Path("./seed-003-four-queens.json")
     assert lesson_path("no-such-lesson") == Path("no-such-lesson")  # refused later, naming it
     app = new_app(8, "backtracking")
     try:

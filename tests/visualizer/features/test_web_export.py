@@ -9,12 +9,13 @@ import base64
 import json
 import re
 import zlib
+from pathlib import Path
 
 import pygame
 import pytest
 
 from tests.run import viz
-from tests.ui import FRAME, click_button, new_app, press
+from tests.ui import FRAME, answer_dialog, click, click_button, dialog, enter, new_app, press
 
 
 def data_of(html: str) -> dict:
@@ -70,11 +71,20 @@ def test_the_button_asks_and_enter_writes_the_page_with_a_banner(tmp_path, monke
     app = new_app(6, "backtracking")
     try:
         app.dispatch("step", 10)
+        app.mode.wait_total(30)  # the run's length known: the whole run is offered
         click_button(app, "export-html")
-        assert app.prompt.active and app.prompt.entry.get_text() == "10-1010:nqueens-lesson.html"
-        app.prompt.entry.set_text("10-60:page.html")
-        press(app, pygame.K_RETURN)
-        app.tick(FRAME)
+        opened = dialog(app)
+        assert opened.file_path_text_line.get_text().endswith(".html")
+        assert opened.request.form.values()["stretch"] == "whole"  # the run's 1,050 events fit a page
+        for name, typed in (("from", "10"), ("to", "60")):  # typed: the stretch becomes "the events below"
+            click(app, opened.form_widgets[name].rect.center)
+            press(app, pygame.K_a, mod=pygame.KMOD_CTRL)
+            for char in typed:
+                pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+                app.tick(FRAME)
+        settle(app)
+        assert opened.request.form.values() == {"stretch": "events", "from": "10", "to": "60"}
+        answer_dialog(app, str(tmp_path / "page"))  # the extension is added
         wait_for_page(app)
         assert app.banner is not None and app.banner[1] == "success" and "51 events" in app.banner[0]
         assert data_of((tmp_path / "page.html").read_text(encoding="utf-8"))["trace"]["count"] == 51
@@ -83,12 +93,41 @@ def test_the_button_asks_and_enter_writes_the_page_with_a_banner(tmp_path, monke
         app.close()
 
 
-def test_shift_e_opens_the_same_question(tmp_path, monkeypatch):
+def settle(app) -> None:
+    for _ in range(3):
+        app.tick(FRAME)
+
+
+def test_shift_e_opens_the_same_dialog(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     app = new_app(6, "backtracking")
     try:
         press(app, pygame.K_e, "E", pygame.KMOD_SHIFT)
-        assert app.prompt.active and app.prompt.entry.get_text().endswith(":nqueens-lesson.html")
+        assert dialog(app).window_display_title == "Save a stretch as a web page"
+        assert "E" not in dialog(app).file_path_text_line.get_text().rsplit("/", 1)[-1][:1]
+    finally:
+        app.close()
+
+
+def test_a_lessons_page_is_offered_its_whole_run_and_saved_at_once(tmp_path, monkeypatch):
+    """The issue's case: the page dialog on the 78-event shipped lesson offered a stretch past the
+    run's end (8-1008), which the app itself refused. Now: the whole run, valid, saved by Enter."""
+    monkeypatch.chdir(tmp_path)
+    app = new_app(8, "backtracking")
+    try:
+        app.dispatch("lesson-open", "seed-003-four-queens")
+        app.mode.wait_total(30)
+        app.dispatch("goto-bookmark", 1)
+        press(app, pygame.K_e, "E", pygame.KMOD_SHIFT)
+        values = dialog(app).request.form.values()
+        total = app.mode.scrub_model().total
+        assert values == {"stretch": "whole", "from": "0", "to": str(total)} and total == 78
+        enter(app)
+        wait_for_page(app)
+        assert app.banner is not None and app.banner[1] == "success", app.banner
+        saved = list((Path.home() / "Documents" / "N-Queens").glob("*.html"))
+        assert len(saved) == 1 and data_of(saved[0].read_text(encoding="utf-8"))["trace"]["count"] == 79
+        assert not list(tmp_path.iterdir())
     finally:
         app.close()
 
