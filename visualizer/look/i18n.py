@@ -792,8 +792,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "已保存练习（最多 {frames} 步，{size} KB）：{path}",
     ),
     "export_exercise_ask": (
-        "The exercise as PATH.html (a web page) or PATH.zip (a SCORM 1.2 package for an LMS):",
-        "练习导出为 路径.html（网页）或 路径.zip（供学习管理系统使用的 SCORM 1.2 包）：",
+        "Export the exercise: a SCORM package (.zip) for an LMS, or a web page (.html)",
+        "导出练习：供学习管理系统使用的 SCORM 包（.zip），或网页（.html）",
     ),
     "web_other_language": ("中文", "English"),
     "web_big_text": ("Large text", "大字"),
