@@ -4,7 +4,7 @@ window with status 0, nothing on stderr and no search process left behind."""
 
 from __future__ import annotations
 
-import os
+import time
 from pathlib import Path
 
 import pygame
@@ -43,9 +43,12 @@ def bar_points(
 
 
 def screenshot(window: Window, folders: list[Path]) -> pygame.Surface:
-    """S in the window, and the PNG it saved (in the pictures folder, else the current one)."""
+    """S in the window, Enter in its file dialog (the name it offers, in N-Queens in the documents
+    folder), and the PNG it saved."""
     before = {p for folder in folders for p in folder.glob("nqueens-*.png")}
     window.key("s")
+    time.sleep(1.5)  # the dialog opens and takes the keyboard
+    window.key("Return")
     new = poll(
         lambda: [p for folder in folders for p in folder.glob("nqueens-*.png") if p not in before],
         "the screenshot",
@@ -72,8 +75,10 @@ def test_a_stalled_search_window_answers_esc_and_r_and_closes_with_status_0(xvfb
     search = tmp_path / "stall.py"
     search.write_text(STALLS, encoding="utf-8")
     flag, along, conflict, filled = bar_points(search)
-    folders = [tmp_path, Path(os.environ["HOME"]) / "Pictures"]
-    window = Window(xvfb_display, tmp_path, "--n", "6", "--search", str(search), "--script", "instant")
+    folders = [tmp_path / "Documents" / "N-Queens"]  # the window's HOME is tmp_path
+    window = Window(
+        xvfb_display, tmp_path, "--n", "6", "--search", str(search), "--script", "instant", HOME=str(tmp_path)
+    )
     try:
         assert window.wait_size(WINDOW) == WINDOW  # Enter ran: the worker waits for the stalled search
 

@@ -35,7 +35,7 @@ def fullscreen_button(size: tuple[int, int]) -> tuple[int, int]:
 
 
 def test_f11_and_the_fullscreen_button_fill_the_screen_and_come_back_twice(xvfb_display, tmp_path):
-    window = Window(xvfb_display, tmp_path)
+    window = Window(xvfb_display, tmp_path, "--script", "column:on")  # every control: Fullscreen's button
     try:
         assert window.wait_size(WINDOW) == WINDOW
         buttons = {size: fullscreen_button(size) for size in (WINDOW, SCREEN)}

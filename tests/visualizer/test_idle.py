@@ -50,6 +50,9 @@ def test_a_quiet_window_sleeps_until_input_and_then_answers_it(monkeypatch):
         return bool(pygame.event.peek())
 
     monkeypatch.setattr(App, "_sleep", staticmethod(sleep))
+    monkeypatch.setattr(
+        pygame, "quit", lambda: None
+    )  # the window's end: the fonts this process caches stay valid
     assert app.run() == 0
     assert app.timeline.cursor == 1  # the key came during a sleep and was answered
     assert drawn == [1, 2, 3, 4, 5, 6]  # one frame per wake, never one without a sleep before it

@@ -129,7 +129,7 @@ def _fullscreen_button(app: App) -> None:
 @pytest.mark.parametrize("toggle", [_f11, _fullscreen_button], ids=["F11", "button"])
 def test_fullscreen_goes_to_the_screen_size_and_back_twice(toggle):
     window = (1000, 700)
-    app = App(8, "backtracking", size=window)
+    app = App(8, "backtracking", size=window, full_column=True)  # its Fullscreen button
     try:
         app.tick(FRAME)
         desktop = pygame.display.get_desktop_sizes()[0]

@@ -385,9 +385,6 @@ class Player:
     def advance(self, dt: float) -> None:
         """``dt`` seconds of time: an animated goal's share of events, and a finished jump's report."""
         self._collect()
-        job = self.job
-        if job is not None and job.walk and not job.done and time.perf_counter() - job.started > COUNT_AFTER:
-            self.estimate()  # longer than a glance: the whole run's count beside the walk
         goal = self.goal
         if not goal.animated:
             return
@@ -426,8 +423,16 @@ class Player:
             return
         if goal.kind == "end":
             self._start(goal, walk=True)
-            if self.track.instant and self.join(INSTANT_WAIT):
-                self._collect()  # within a frame: on screen at once, no progress strip
+            if self.track.instant:
+                job = self.job
+                # longer than a glance: the whole run's count beside the walk (off the UI thread)
+                timer = threading.Timer(
+                    COUNT_AFTER, lambda: None if job is None or job.done else self.estimate()
+                )
+                timer.daemon = True
+                timer.start()
+                if self.join(INSTANT_WAIT):
+                    self._collect()  # within a frame: on screen at once, no progress strip
             return
         started = time.perf_counter()
         with self.lock:
