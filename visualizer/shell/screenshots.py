@@ -199,6 +199,30 @@ def make_classroom(folder: Path) -> list[Path]:
     return paths
 
 
+#: The default window (the simple column) at projector and screen sizes, both languages, text 1x and 2x
+#: (issue 38): name -> (size, lang, text size).
+DEFAULT_SHOTS: dict[str, tuple[tuple[int, int], str, float]] = {
+    "default-1280x720-en.png": ((1280, 720), "en", 1.0),
+    "default-1280x720-zh-2x.png": ((1280, 720), "zh", 2.0),
+    "default-1920x1080-zh.png": ((1920, 1080), "zh", 1.0),
+    "default-1920x1080-en-2x.png": ((1920, 1080), "en", 2.0),
+    "default-3840x2160-en-2x.png": ((3840, 2160), "en", 2.0),
+}
+
+
+def make_defaults(folder: Path) -> list[Path]:
+    """Write the default window at the sizes of ``DEFAULT_SHOTS`` into ``folder``."""
+    paths = []
+    for name, (size, lang, scale) in DEFAULT_SHOTS.items():
+        path = folder / name
+        run_headless(
+            n=8, algorithm="backtracking", lang=lang, size=size, ui_scale=scale, script="step:12",
+            screenshot=str(path),
+        )  # fmt: skip
+        paths.append(path)
+    return paths
+
+
 def make_lab(folder: Path) -> list[Path]:
     """The cost lab's figures: ``nqueens lab ... --plot`` itself, in a child process (its table on
     stdout is not wanted here; an error line and status are)."""
@@ -247,6 +271,7 @@ def make_all(folder: Path) -> list[Path]:
     paths += make_exercise(folder)
     paths += make_dialogs(folder)
     paths += make_classroom(folder)
+    paths += make_defaults(folder)
     paths += make_instances(folder)
     paths += make_lab(folder)
     paths += make_colour_safe(folder)
