@@ -242,3 +242,26 @@ def test_a_search_that_rewrites_the_checker_changes_no_later_verdict(tmp_path):
     second = nqueens_process("check", "4", "--search", str(wrong), env=env, cwd=tmp_path)
     out, _ = second.communicate(timeout=60)
     assert second.returncode == 1 and "attacked by the queen in row 1, column 1" in out
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_search_outlives_no_parent_killed_outright(tmp_path):
+    """SIGKILL leaves the parent no way out to kill its child's group: the child sees it has no
+    parent any more and ends itself (a sleeping search, whose processor time never runs out)."""
+    path = tmp_path / "sleeps.py"
+    path.write_text(
+        "import time\ndef search(n, board):\n    yield board.try_square(0, 0)\n"
+        "    while True:\n        time.sleep(0.01)\n",
+        encoding="utf-8",
+    )
+    check = nqueens_process("check", "4", "--search", str(path))
+    deadline = time.monotonic() + 30
+    while not students(check.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert students(check.pid)
+    check.kill()
+    check.wait(30)
+    deadline = time.monotonic() + 10
+    while students(check.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert students(check.pid) == []
