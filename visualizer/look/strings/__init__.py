@@ -1,0 +1,1 @@
+"""The window's strings by subject, merged by ``visualizer/look/i18n.py``."""
