@@ -1,8 +1,9 @@
 """The exercise in the exported page (issue 40) in a real browser (chromium headless, file://, the
 network off): the page grades exactly as the window does -- the same moves fed to the page and to
-``nqueens-viz --headless --mode exercise`` give the same steps, answers, kinds and score on 21
-instances across the seven algorithms the exercise takes -- and the window's keys, clicks, the
-model answer, the review, both languages, the accessibility tree and a phone's taps work."""
+``nqueens-viz --headless --mode exercise`` give the same steps, answers, kinds, score and
+misconceptions on 21 instances across the seven algorithms the exercise takes -- and the window's
+keys, clicks, the model answer, the review, both languages, the accessibility tree and a phone's
+taps work."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from solvers import registry
-from solvers.exercise_model import ACTIONS, Grader, StandingMistake, exercisable
+from solvers.diagnosis import Predictions, diagnose_moves
+from solvers.exercise_model import ACTIONS, Grader, StandingMistake, exercisable, model_run
 from solvers.instance import Instance
 from tests.browser import offline_browser, requests
 from tests.run import viz
@@ -58,8 +60,6 @@ def open_exercise(driver, page: Path, instance: int = 0, lang: str = "en") -> No
 def student(spec, n: int, goal: str, feedback: str, seed: int) -> list[tuple[str, int | None]]:
     """A student's moves: mostly the model's, often a wrong one of any kind, an undo now and then
     (with undo feedback after every wrong move); the grader only says what is due."""
-    from solvers.exercise_model import model_run
-
     grader = Grader(model_run(spec, n, goal), feedback)
     rng = random.Random(seed)
     moves: list[tuple[str, int | None]] = []
@@ -131,6 +131,9 @@ def test_the_pages_grades_are_the_windows(browser, tmp_path, algorithm):
         keys = ("step", "move", "expected", "right", "kind")
         assert shown["log"] == [{key: move[key] for key in keys} for move in window["moves"]], index
         assert shown["score"] == window["score"], index
+        table = Predictions(spec, n, goal, model_run(spec, n, goal))  # the misconception: the window's
+        found = diagnose_moves(table, ((move["step"], move["move"]) for move in window["moves"]), None)
+        assert shown["diagnosis"] == found.as_json(), index
         assert any(not move["right"] for move in window["moves"])  # some mistakes were graded
         assert len(window["moves"]) >= 10
     assert all(url.startswith("file://") for url in requests(browser))
@@ -258,7 +261,7 @@ def test_the_accessibility_tree(browser, tmp_path, lang):
     # focus order: Tab walks every control once, in the page's order, each with a visible focus
     browser.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
     order, visible = [], []
-    for _ in range(10):
+    for _ in range(11):
         browser.switch_to.active_element.send_keys("\ue004")  # Tab
         focused = browser.execute_script(
             """const e = document.activeElement; const style = getComputedStyle(e);
@@ -276,6 +279,7 @@ def test_the_accessibility_tree(browser, tmp_path, lang):
         "ex-backtrack",
         "ex-undo",
         "ex-model",
+        "ex-diagnosis",
         "ex-new",
         "scrub",
     ]

@@ -11,6 +11,8 @@
 //   NQX.Suspend                   -> encode(page) / decode(text): cmi.suspend_data (see SUSPEND)
 //   NQX.Lms.find(window)          -> the LMS's API wrapped, or null
 //   NQX.timespan(s)               -> SCORM 1.2's CMITimespan ("0000:01:05.20")
+//   NQX.diagnose(common, departures, log) -> the misconception behind the wrong moves (Diagnosis.as_json)
+//   NQX.sentence(diagnosis, common, lang) -> what it says (Diagnosis.sentence)
 // window.nqPage: the running page (an ExercisePage or the player's Page); window.nqReady: a Promise
 // of true once it runs. The address may say page.html#instance=K (0-based) or #lang=zh.
 "use strict";
@@ -291,7 +293,84 @@ const NQX = (() => {
     }
   }
 
-  return { ACTIONS, KINDS, round1, moveText, Grader, Suspend, Lms, timespan, token, untoken };
+  // -- the misconception behind the wrong moves (issue 41) ----------------------------------------
+
+  // solvers/diagnosis.py's diagnose (its reference) over the page's data: ``common`` is
+  // Predictions.web_data but its steps, ``departures`` its steps (the student's step numbers, from 1,
+  // where some version departs from the model: the model's answer, where it points, each departing
+  // version's answer). The student's first answer at each step counts; one that is the model's where
+  // a version departs contradicts it, a wrong one that is its answer there is explained by it. As in
+  // the window's W and end screen, an attempt is judged as it stands (no stop counted).
+  const answerOf = (move) => (/^(backtrack|row) /.test(move) ? move : move.split(" ")[0]);
+  const fits = (answer, predicted) =>
+    answer === predicted || (predicted.startsWith("try") && (answer === "place" || answer === "refuse"));
+  const greater = (a, b) => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] > b[i];
+    return false;
+  };
+
+  // {wrong, misconceptions: [{version, explained, contradicted, step, where}]}: Diagnosis.as_json.
+  function diagnose(common, departures, log) {
+    const firsts = new Map();
+    for (const entry of log) if (!firsts.has(entry.step)) firsts.set(entry.step, entry);
+    const wrong = [...firsts.values()].filter((entry) => !entry.right).map((entry) => entry.step);
+    const left = new Set(wrong);
+    const found = [];
+    for (let round = 0; round < common.most; round++) {
+      let best = null;
+      common.versions.forEach(({ key }, rank) => {
+        const explained = [];
+        let contradicted = 0;
+        for (const step of departures) {
+          const predicted = step.versions[key];
+          const entry = firsts.get(step.step);
+          if (predicted === undefined || !entry) continue;
+          const answer = answerOf(entry.move);
+          if (answer === step.model) contradicted += 1;
+          else if (left.has(step.step) && fits(answer, predicted)) explained.push([step, answer]);
+        }
+        const gain = explained.length - contradicted;
+        const score = [gain, explained.length, -contradicted, -rank];
+        if (gain < common.gain || (best && !greater(score, best.score))) return;
+        const [step, answer] = explained[0]; // the row the student lifted or chose, else the square
+        const said = answer.split(" ");
+        const where = said.length === 2 ? [Number(said[1])] : step.where;
+        best = { score, explained, finding: { version: key, explained: explained.length, contradicted,
+                                              step: step.step, where } };
+      });
+      if (!best) break;
+      found.push(best.finding);
+      for (const [step] of best.explained) left.delete(step.step);
+    }
+    return { wrong: wrong.length, misconceptions: found };
+  }
+
+  // Diagnosis.sentence: each misconception with its evidence, or slips, in ``lang``.
+  function sentence(diagnosis, common, lang) {
+    const text = common.text[lang] || common.text.en;
+    const fill = NQ.fill;
+    const w = diagnosis.wrong;
+    if (!w) return text.none;
+    if (!diagnosis.misconceptions.length) return w === 1 ? text.slip : fill(text.slips, { w });
+    const said = diagnosis.misconceptions.map((finding) => {
+      const version = common.versions.find((v) => v.key === finding.version);
+      const phrase = (part) => version[part][lang] ?? version[part].en;
+      const k = finding.explained;
+      const did = phrase("did");
+      const evidence = k < w ? fill(text.some, { k, w, did })
+        : fill(text[k === 1 ? "all_one" : "all_many"], { k, did });
+      const [r, c] = finding.where.map((x) => x + 1);
+      const where = finding.where.length === 2 ? fill(text.square, { r, c })
+        : finding.where.length === 1 ? fill(text.row, { r }) : fill(text.step, { s: finding.step });
+      return fill(text.finding, { evidence, belief: phrase("belief"), where });
+    });
+    const rest = w - diagnosis.misconceptions.reduce((sum, finding) => sum + finding.explained, 0);
+    if (rest > 0) said.push(rest === 1 ? text.rest_one : fill(text.rest, { k: rest }));
+    return said.join(lang === "en" ? " " : "");
+  }
+
+  return { ACTIONS, KINDS, round1, moveText, Grader, Suspend, Lms, timespan, token, untoken, diagnose,
+           sentence };
 })();
 
 // -- the exercise's page -----------------------------------------------------------------------
@@ -344,6 +423,7 @@ class ExercisePage {
     this.replaying = null;
     this.last = null;
     this.said = "";
+    this.again = null;
     this.cursorRow = 0;
     this.started = this.now() - seconds;
     this.ended = null;
@@ -383,7 +463,7 @@ class ExercisePage {
   move(action, row = null) {
     if (row !== null && !(Number.isInteger(row) && row >= 0 && row < this.n)) return null;
     if (!this.live()) return null;
-    if (this.grader.over) return this.say(this.overText()), null;
+    if (this.grader.over) return this.say(this.overText(), () => this.overText()), null;
     let entry;
     try {
       entry = this.grader.answer(action, row, this.seconds());
@@ -402,7 +482,7 @@ class ExercisePage {
       this.ended = this.now();
       const grade = this.grader.gradebook();
       this.best = this.best === null ? grade : Math.max(this.best, grade);
-      this.say(this.overText());
+      this.say(this.overText(), () => this.overText());
     }
     this.report(entry);
     this.show();
@@ -654,6 +734,7 @@ class ExercisePage {
       "ex-confirm": () => this.move("confirm"),
       "ex-undo": () => this.undo(),
       "ex-model": () => this.modelAnswer(),
+      "ex-diagnosis": () => this.why(),
       "ex-new": () => this.newAttempt(),
     };
     for (const [id, action] of Object.entries(buttons)) $(id).onclick = action;
@@ -680,7 +761,7 @@ class ExercisePage {
     size();
   }
 
-  // The window's keys: F, D, B, C, Enter, U / Backspace, O, Esc, R, arrows.
+  // The window's keys: F, D, B, C, Enter, U / Backspace, O, W, Esc, R, arrows.
   key(event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const tag = event.target.tagName;
@@ -694,6 +775,7 @@ class ExercisePage {
       u: () => this.undo(),
       backspace: () => this.undo(),
       o: () => this.modelAnswer(),
+      w: () => this.why(),
       escape: () => this.escape(),
       r: () => this.newAttempt(),
       arrowup: () => { this.cursorRow = (this.cursorRow + this.n - 1) % this.n; this.show(); },
@@ -716,13 +798,37 @@ class ExercisePage {
   setLang(lang) {
     this.lang = lang;
     document.documentElement.lang = lang === "zh" ? "zh-Hans" : "en";
-    if (this.last && !this.last.right) this.said = this.wrongText(this.last);
+    if (this.again) this.said = this.again();
+    else if (this.last && !this.last.right) this.said = this.wrongText(this.last);
     this.show();
   }
 
-  say(text) {
+  // ``again``: how to say it anew in another language (else only a wrong move's verdict is).
+  say(text, again = null) {
     this.said = text;
+    this.again = again;
     if (!this.quiet) this.$("ex-status").textContent = text;
+  }
+
+  // The misconception behind the wrong moves so far (the window's Exercise.diagnosis), kept until
+  // the next answer.
+  diagnosis() {
+    const log = this.grader.log;
+    if (!this.found || this.found.log !== log || this.found.length !== log.length) {
+      const said = NQX.diagnose(this.ex.diagnosis, this.model.departures, log);
+      this.found = { log, length: log.length, said };
+    }
+    return this.found.said;
+  }
+
+  diagnosisText() {
+    return NQX.sentence(this.diagnosis(), this.ex.diagnosis, this.lang);
+  }
+
+  // W: why (the window's): the misconception behind the wrong moves so far, or that they look like slips.
+  why() {
+    this.say(this.diagnosisText(), () => this.diagnosisText());
+    this.show();
   }
 
   wrongText(entry) {
@@ -732,9 +838,10 @@ class ExercisePage {
     return this.s("wrong", { kind: this.s("kind_" + entry.kind), expected: this.s("do_" + action, fields) });
   }
 
+  // The score at the end, and the misconception behind the wrong moves (or slips): the window's.
   overText() {
     const score = this.grader.score();
-    return this.s("over", score);
+    return this.s("over", score) + (this.lang === "en" ? " " : "") + this.diagnosisText();
   }
 
   keysText() {
@@ -778,7 +885,7 @@ class ExercisePage {
       grade: grader.gradebook(), status: this.status, mastery: this.mastery,
       log: grader.log.map(({ step, move, expected, right, kind }) => ({ step, move, expected, right, kind })),
       queens: this.trace.at(this.frame()).queens, narration: this.$("narration").textContent,
-      said: this.said, lms: this.lms !== null,
+      said: this.said, lms: this.lms !== null, diagnosis: this.diagnosis(),
     };
   }
 
@@ -789,7 +896,8 @@ class ExercisePage {
     $("lang").textContent = this.s("other_language");
     $("big").textContent = this.s("big_text");
     const labels = { "ex-place": "place", "ex-refuse": "refuse", "ex-backtrack": "backtrack", "ex-row": "row",
-                     "ex-confirm": "confirm", "ex-undo": "undo", "ex-model": "model", "ex-new": "ex_new" };
+                     "ex-confirm": "confirm", "ex-undo": "undo", "ex-model": "model", "ex-diagnosis": "why",
+                     "ex-new": "ex_new" };
     for (const [id, key] of Object.entries(labels)) $(id).textContent = this.s(key);
     $("ex-model").setAttribute("aria-pressed", String(this.replaying !== null));
     const at = this.trace.at(this.frame());

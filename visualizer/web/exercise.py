@@ -8,7 +8,13 @@ narration's sentence that explains a wrong answer there (``visualizer/core/exerc
 prunes, and the board after every step (``visualizer/web/trace.py`` with one frame per step). The
 kind of a wrong answer comes from ``mistake`` itself as a table: it depends only on the due
 action, the answer's action and whether the answer's row is the due one. ``exercise.js`` looks
-answers up in that table and keeps the grader's place (due step, undo), nothing more.
+answers up in that table and keeps the grader's place (due step, undo).
+
+The misconception behind the wrong moves (issue 41) is the window's ``solvers/diagnosis.py``:
+``page_data`` gives each instance's ``departures`` (the steps where some wrong version departs
+from the model, with its answer there) and, once for the page, the scoring's constants and the
+sentences (``diagnosis``); ``exercise.js`` counts the student's first answers against them as
+``diagnose`` does and fills the window's sentences.
 
 >>> from solvers import registry
 >>> data = instance_data(registry.get("backtracking"), 4, "first", None)
@@ -22,6 +28,7 @@ answers up in that table and keeps the grader's place (due step, undo), nothing 
 
 from __future__ import annotations
 
+from solvers.diagnosis import Predictions, page_data
 from solvers.errors import SolverError
 from solvers.events import Conflict, Prune
 from solvers.exercise_model import ACTIONS, FEEDBACK, GOALS, Step, mistake
@@ -95,6 +102,7 @@ def instance_data(spec: AlgorithmSpec, n: int, goal: str, instance: Instance | N
         "prunes": prunes,
         "blockers": blockers,
         "trace": trace,
+        "departures": page_data(bound, n, goal)["steps"],
     }
 
 
@@ -151,7 +159,16 @@ def exercise_data(
         "kinds": kind_table(),
         "actions": list(ACTION_CODES),
         "instances": [instance_data(spec, n, goal, instance) for instance in drawn or [None]],
+        "diagnosis": diagnosis_text(spec, n, goal),
     }
+
+
+def diagnosis_text(spec: AlgorithmSpec, n: int, goal: str) -> dict[str, object]:
+    """What every instance's diagnosis shares: ``page_data`` but its steps (the scoring's
+    constants, the wrong versions that apply with their phrases, the sentences)."""
+    found = Predictions(spec, n, goal, ()).web_data()
+    del found["steps"]
+    return found
 
 
 def exercise_page(
