@@ -36,6 +36,7 @@ from visualizer.look import appearance
 from visualizer.look.i18n import tr
 from visualizer.look.layout import MAX_SIZE, MIN_SIZE, Layout, compute_layout, present_layout
 from visualizer.look.theme import CLASSROOM, THEMES, Theme
+from visualizer.modes.memory import ModeMemory
 from visualizer.shell import crash_log
 
 if TYPE_CHECKING:
@@ -102,6 +103,7 @@ class App:
         self.sound = Sound(self)  # M: a cue per frame of the search (issue 25), off until asked
         self.speech = Speech(self)  # Shift+M: the narration spoken (issue 25), off until asked
         self.mode: Mode = modes.make(mode, self, n, algorithm, algo2)  # SolverError for a bad n
+        self.memory = ModeMemory(self)  # what each mode left keeps for the way back (set_mode)
         self.asks = True  # a question in the window; False in the headless mode: refused instead
         self.prompt = Prompt()  # a question over the board (a note, a path)
         self.palette = Palette(run=self._run_entry)  # Ctrl+K: every command, found by name
@@ -274,8 +276,7 @@ class App:
         if name not in modes.MODES:
             raise ValueError(f"mode must be one of {', '.join(modes.MODES)} (got {name!r})")
         if name != self.mode.name:
-            n = modes.fit_n(name, self.mode.n, self.mode.algorithm)
-            self.take(self.make_mode(name, n, self.mode.algorithm))
+            self.memory.switch(name, modes.fit_n(name, self.mode.n, self.mode.algorithm))
 
     def set_lang(self, lang: str | None = None) -> None:
         """English or Chinese (F2 swaps); every label, title and the code panel follow."""

@@ -42,8 +42,10 @@ def test_the_mode_buttons_switch_the_window_without_a_restart(app):
     assert app.state()["mode"] == "race" and app.race is not None
     assert app.state()["race"]["a"]["algorithm"] == "backtracking"
     assert app.controls.buttons["back"].is_enabled and app.controls.buttons["next"].is_enabled
-    click_button(app, "mode:watch")
-    assert app.state()["mode"] == "watch" and app.state()["event_index"] == 0
+    click_button(
+        app, "mode:watch"
+    )  # where it was left (issue 38: tests/visualizer/modes/test_mode_memory.py)
+    assert app.state()["mode"] == "watch" and app.state()["event_index"] == 1
     press(app, pygame.K_n)
     assert app.state()["counters"]["attempts"] == 876
 

@@ -304,7 +304,9 @@ def test_switching_modes_keeps_n_and_algorithm_and_refuses_min_conflicts():
         assert app.state()["score"] == {"right": 1, "tried": 1}
         click_button(app, "mode:watch")
         assert app.state()["mode"] == "watch" and "score" not in app.state()
-        click_button(app, "mode:predict")  # a new round
+        click_button(app, "mode:predict")  # the round left, where it stood (issue 38)
+        assert app.state()["score"] == {"right": 1, "tried": 1} and app.state()["event_index"] > 0
+        press(app, pygame.K_r, "r")  # R: a new round
         assert app.state()["score"] == {"right": 0, "tried": 0} and app.state()["event_index"] == 0
         app.dispatch("algo", "min-conflicts")
         assert app.banner is not None and app.banner[1] == "error" and "at random" in app.banner[0]
