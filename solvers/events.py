@@ -45,10 +45,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar, runtime_checkable
-
-if TYPE_CHECKING:
-    from solvers.domains import Domains
+from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 
 Square = tuple[int, int]
 T = TypeVar("T")
@@ -60,10 +57,21 @@ Common = tuple[int, bool, int]
 Queens = Sequence[int | None]
 
 
+class Domains(Protocol):
+    """What a Prune and a Restore move: every row's remaining columns (``solvers.domains.Domains``)."""
+
+    n: int
+
+    def remove(self, row: int, col: int, by: Square) -> None: ...
+
+    def put_back(self, row: int, col: int) -> None: ...
+
+
 class Board(Protocol):
     """What an event moves (``Event.apply`` / ``undo``): a ``BoardState``, or the narration's context."""
 
-    domains: Domains | None
+    @property
+    def domains(self) -> Domains | None: ...
 
     def put(self, row: int, col: int) -> None: ...
 
@@ -179,6 +187,20 @@ class Event:
         """What the board marks right after it."""
         return NO_MARKS
 
+    def transposed(self) -> Event:
+        """The same step with rows and columns swapped (seed 001's column-by-column walk)."""
+        return self
+
+    def cue(self) -> tuple[str, int] | None:
+        """Its sound (a cue's name: "place", "refuse", "backtrack", "solution") and the row whose
+        pitch it takes; None: silent."""
+        return None
+
+    def did(self) -> tuple[str, dict[str, int]]:
+        """What it did, as a sentence's key (``race_did_<key>`` in the window's strings) and the
+        sentence's numbers (rows and columns from 1)."""
+        return "other", {}
+
     def pack(self, record: Record[T]) -> T:
         """Its record in the event log, made by the log's ``record``."""
         raise NotImplementedError(f"{type(self).__name__} does not say how it is logged")
@@ -234,6 +256,15 @@ class Place(Event):
     def marks(self) -> Marks:
         return Marks(tried=(self.row, self.col))
 
+    def transposed(self) -> Place:
+        return Place(self.col, self.row, self.line, self.attempt, self.checks)
+
+    def cue(self) -> tuple[str, int] | None:
+        return "place", self.row
+
+    def did(self) -> tuple[str, dict[str, int]]:
+        return "try", {"r": self.row + 1, "c": self.col + 1}
+
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``."""
         return record(self, self.CODE, self.row, self.col, 0, 0)
@@ -282,6 +313,16 @@ class Conflict(Event):
         square = (self.row, self.col)
         return Marks(tried=square, refused=square, blocker=self.blocker)
 
+    def transposed(self) -> Conflict:
+        br, bc = self.blocker
+        return Conflict(self.col, self.row, (bc, br), self.line, self.attempt, self.checks, self.wipeout)
+
+    def cue(self) -> tuple[str, int] | None:
+        return "refuse", self.row
+
+    def did(self) -> tuple[str, dict[str, int]]:
+        return "try", {"r": self.row + 1, "c": self.col + 1}
+
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``."""
         a, b = self.blocker
@@ -320,6 +361,15 @@ class Backtrack(Event):
     def marks(self) -> Marks:
         return Marks(lifted=(self.row, self.col))
 
+    def transposed(self) -> Backtrack:
+        return Backtrack(self.col, self.row, self.line, self.attempt, self.checks)
+
+    def cue(self) -> tuple[str, int] | None:
+        return "backtrack", self.row
+
+    def did(self) -> tuple[str, dict[str, int]]:
+        return "lift", {"r": self.row + 1, "c": self.col + 1}
+
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``."""
         return record(self, self.CODE, self.row, self.col, 0, 0)
@@ -355,6 +405,18 @@ class Solution(Event):
 
     def marks(self) -> Marks:
         return Marks(solution=True)
+
+    def transposed(self) -> Solution:
+        queens = [0] * len(self.queens)
+        for col, row in enumerate(self.queens):
+            queens[row] = col
+        return Solution(tuple(queens), self.line, self.attempt, self.checks)
+
+    def cue(self) -> tuple[str, int] | None:
+        return "solution", 0
+
+    def did(self) -> tuple[str, dict[str, int]]:
+        return "solution", {}
 
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``: its queens are not kept (they are the board)."""
@@ -397,6 +459,12 @@ class Repair(Event):
     def marks(self) -> Marks:
         return Marks(moved=(self.row, self.old, self.new), tried=(self.row, self.new))
 
+    def cue(self) -> tuple[str, int] | None:
+        return "place", self.row
+
+    def did(self) -> tuple[str, dict[str, int]]:
+        return "move", {"r": self.row + 1, "a": self.old + 1, "c": self.new + 1}
+
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``."""
         return record(self, self.CODE, self.row, self.new, self.old, self.conflicts)
@@ -430,6 +498,9 @@ class Prune(Event):
         if board.domains is not None:
             board.domains.put_back(self.row, self.col)
 
+    def did(self) -> tuple[str, dict[str, int]]:
+        return "prune", {"r": self.row + 1, "c": self.col + 1}
+
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``."""
         a, b = self.by
@@ -462,6 +533,9 @@ class Restore(Event):
     def undo(self, board: Board) -> None:
         if board.domains is not None:
             board.domains.remove(self.row, self.col, self.by)
+
+    def did(self) -> tuple[str, dict[str, int]]:
+        return "restore", {"r": self.row + 1, "c": self.col + 1}
 
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``."""

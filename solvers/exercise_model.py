@@ -56,7 +56,7 @@ def exercisable(spec: AlgorithmSpec) -> bool:
     """Whether a student can carry out ``spec`` square by square: an exhaustive search that
     tries squares one by one in an order its own rules fix (the backtracking family, bitmask,
     forward checking, MRV; not the enumerations, dancing links or the construction)."""
-    return spec.exhaustive and spec.predict == "square" and spec.own_rule != "squares"
+    return spec.exhaustive and spec.asks_squares and not spec.own_squares
 
 
 @dataclass(frozen=True)

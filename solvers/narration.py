@@ -23,7 +23,6 @@ its module of ``solvers/algorithms/`` (its spec's ``narrator``), built with ``fm
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
 
 from solvers.domains import Domains
 from solvers.events import Backtrack, Conflict, Event, Place, Repair, Solution
@@ -32,9 +31,6 @@ from solvers.langs import LANGS
 from solvers.resume import Transposed
 from solvers.spec import AlgorithmSpec
 
-#: An algorithm's sentences (its spec's ``narrator``): the event, the context before it and the
-#: words of the language (rows and columns swapped for a column-by-column walk; ``words["lang"]``).
-Narrate = Callable[[Event, "Context", dict[str, str]], str]
 SHOWN_COLUMNS = 40  # a longer solution is said by its first columns and its size
 
 _WORDS = {
@@ -119,7 +115,7 @@ class Context:
         self.attempts = 0
         self.previous: Event | None = None
         # constraint propagation: every row's remaining columns
-        self.domains = Domains(n) if spec.check == "domains" else None
+        self.domains = Domains(n) if spec.keeps_domains else None
         self.blocked: frozenset[tuple[int, int]] = frozenset()  # a constrained instance's holes
         self.given_rows: frozenset[int] = frozenset()  # ... and the rows of its given queens
 

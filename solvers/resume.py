@@ -117,14 +117,4 @@ class Transposed:
 
     @staticmethod
     def event(event: Event) -> Event:
-        if isinstance(event, (Place, Backtrack)):
-            return type(event)(event.col, event.row, event.line, event.attempt, event.checks)
-        if isinstance(event, Conflict):
-            br, bc = event.blocker
-            return Conflict(event.col, event.row, (bc, br), event.line, event.attempt, event.checks)
-        if isinstance(event, Solution):
-            queens = [0] * len(event.queens)
-            for col, row in enumerate(event.queens):
-                queens[row] = col
-            return Solution(tuple(queens), event.line, event.attempt, event.checks)
-        return event
+        return event.transposed()

@@ -56,7 +56,7 @@ class CheckMarks:
 
 def check_kind(spec: AlgorithmSpec) -> str | None:
     """The check ``spec`` shows on the board ("flags", "pairwise", "board"), or None."""
-    return spec.check if spec.check in CHECK_KINDS else None
+    return spec.board_check
 
 
 def shows_check(speed: float, moving: bool) -> bool:

@@ -32,7 +32,7 @@ Square = tuple[int, int]
 
 def shows_domains(spec: AlgorithmSpec) -> bool:
     """Whether ``spec``'s events carry domains (``Prune`` / ``Restore``): constraint propagation."""
-    return spec.check == "domains"
+    return spec.keeps_domains
 
 
 @dataclass(frozen=True, slots=True)

@@ -193,11 +193,10 @@ class Predictor:
         real = (place.row, place.col)
         spec = self.timeline.spec
         lifts = [i for i, e in enumerate(events) if type(e) is Backtrack]
-        own_rule = spec.own_rule != ""  # its narration says why (its rows, or its squares)
         if guess[0] != place.row:
             if lifts:
                 why = self._said(events, lifts[0], then=real, lifted=len(lifts))
-            elif own_rule:
+            elif spec.own_rows:  # its narration says why (its rows, or its squares)
                 why = self._said(events, len(events) - 1)
             else:
                 why = _both("predict_rows", r=place.row + 1)
@@ -208,7 +207,7 @@ class Predictor:
             plain = Context(self._refuser, self.timeline.n)
             why = {lang: narrate(refusal, plain, lang) for lang in LANGUAGES}
             return Verdict(guess, real, False, why, attacker)
-        if spec.own_rule == "squares":
+        if spec.own_squares:
             return Verdict(guess, real, False, self._said(events, len(events) - 1))
         key = "predict_tried" if guess[1] < place.col else "predict_columns"
         return Verdict(guess, real, False, _both(key, r=place.row + 1, c=guess[1] + 1, first=place.col + 1))

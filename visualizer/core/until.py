@@ -21,12 +21,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from solvers.counters import Counters
 from solvers.events import Backtrack, Conflict, Event, Place, Solution
 
-if TYPE_CHECKING:
-    from visualizer.core.timeline import Timeline
+
+class Standing(Protocol):
+    """Where a run stands (a ``Timeline``): what a condition is bound to."""
+
+    @property
+    def depth(self) -> int: ...
+
+    @property
+    def cursor(self) -> int: ...
+
+    @property
+    def counters(self) -> Counters: ...
+
 
 #: The condition kinds, as the headless ``until:`` command names them.
 KINDS = ("depth", "backtrack", "conflict-row", "solution", "event")
@@ -51,7 +63,7 @@ class Until:
     def __str__(self) -> str:
         return self.kind if self.kind not in NUMBERED else f"{self.kind}={self.value}"
 
-    def bind(self, timeline: Timeline) -> Callable[[Event], bool]:
+    def bind(self, timeline: Standing) -> Callable[[Event], bool]:
         """The per-event test on ``timeline`` from where it stands now."""
         return _Bound(self, timeline.depth, timeline.cursor, timeline.counters.solutions)
 

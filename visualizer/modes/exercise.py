@@ -87,7 +87,7 @@ class ExerciseMode(WatchMode):
     def controls(self) -> ControlPlan:
         spec = self.timeline.spec
         moves: tuple[str, ...] = ("ex-backtrack",) + (("ex-row",) if spec.dynamic_rows else ())
-        extra = (("ex-confirm",),) if spec.check == "domains" else ()
+        extra = (("ex-confirm",),) if spec.keeps_domains else ()
         rows = (
             ("reset",), ("safe", "attacked"), moves, *extra, ("ex-undo", "ex-model"), ("ex-why",),
             ("back", "step"), ("export-exercise",),
@@ -391,7 +391,7 @@ class ExerciseMode(WatchMode):
         """The conventions, stated before the first move."""
         lang, spec = self.host.lang, self.timeline.spec
         rules = "exercise_rules_mrv" if spec.dynamic_rows else "exercise_rules_rows"
-        if spec.check == "domains" and not spec.dynamic_rows:
+        if spec.forward_checks:
             rules = "exercise_rules_fc"
         instance = spec.instance
         if instance is not None and not instance.plain:
@@ -430,7 +430,7 @@ class ExerciseMode(WatchMode):
         """What else the student may do, for this algorithm: backtrack, choose a row, confirm."""
         spec, lang = self.timeline.spec, self.host.lang
         key = "exercise_keys_mrv" if spec.dynamic_rows else "exercise_keys"
-        return tr(key + ("_fc" if spec.check == "domains" and not spec.dynamic_rows else ""), lang)
+        return tr(key + ("_fc" if spec.forward_checks else ""), lang)
 
     def state(self) -> dict[str, object]:
         ex = self.exercise
