@@ -1,0 +1,131 @@
+"""An event kind's effects live on its class (issue 37): a switch on event classes outside
+``solvers/events.py`` (``isinstance(e, Place)``, ``type(e) is Conflict``, ``type(e) in (...)``, a
+``case Place(...)``) is counted per module, and no module may have more than it is allowed.
+
+The allowances are today's; each falls as an effect moves onto its kind (a method or a class
+attribute in ``solvers/events.py``): lower the number here when it does, never raise it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+from pathlib import Path
+
+from tests import ROOT
+
+PACKAGES = ("solvers", "visualizer")
+EVENTS = Path("solvers/events.py")
+#: Switches each module may hold (a module not named: none).
+ALLOWED = {
+    "solvers/algorithms/enumeration.py": 13,
+    "visualizer/core/predict.py": 10,
+    "solvers/variants.py": 10,
+    "solvers/algorithms/local_search.py": 6,
+    "solvers/algorithms/propagation.py": 6,
+    "solvers/own/check.py": 6,
+    "solvers/algorithms/dancing_links.py": 6,
+    "solvers/narration.py": 6,
+    "solvers/own/wire.py": 4,
+    "solvers/exercise_model.py": 3,
+    "solvers/own/narrator.py": 3,
+    "visualizer/core/race.py": 3,
+    "solvers/algorithms/bitmask.py": 2,
+    "solvers/algorithms/construction.py": 2,
+    "solvers/cli/subcommands.py": 2,
+    "solvers/own/child.py": 2,
+    "visualizer/modes/exercise.py": 2,
+    "visualizer/web/exercise.py": 2,
+    "solvers/own/examples/backtracking.py": 1,
+    "solvers/own/examples/middle_out.py": 1,
+    "solvers/own/likeness.py": 1,
+    "solvers/own/search.py": 1,
+    "visualizer/core/checks.py": 1,
+    "visualizer/core/domains.py": 1,
+    "visualizer/core/gallery.py": 1,
+    "visualizer/core/narration_log.py": 1,
+    "visualizer/core/player.py": 1,
+    "visualizer/core/timeline.py": 1,
+    "visualizer/web/trace.py": 1,
+}
+
+
+def sources(root: Path) -> dict[Path, ast.Module]:
+    return {
+        path.relative_to(root): ast.parse(path.read_text(encoding="utf-8"))
+        for package in PACKAGES
+        for path in sorted((root / package).rglob("*.py"))
+    }
+
+
+def event_classes(trees: dict[Path, ast.Module]) -> set[str]:
+    """``Event`` and every class deriving from it, wherever it is defined (by name)."""
+    names = {"Event"}
+    classes = [node for tree in trees.values() for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    grown = True
+    while grown:
+        before = len(names)
+        names |= {c.name for c in classes if any(_names(base) & names for base in c.bases)}
+        grown = len(names) > before
+    return names
+
+
+def _names(node: ast.expr) -> set[str]:
+    if isinstance(node, ast.Tuple):
+        return {name for element in node.elts for name in _names(element)}
+    if isinstance(node, ast.Name):
+        return {node.id}
+    if isinstance(node, ast.Attribute):
+        return {node.attr}
+    return set()
+
+
+def _is_type_call(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type"
+
+
+def switches(tree: ast.Module, kinds: set[str]) -> int:
+    """The switches on ``kinds`` in one module."""
+    count = 0
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 2:
+            count += node.func.id in ("isinstance", "issubclass") and bool(_names(node.args[1]) & kinds)
+        elif isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any(_is_type_call(side) for side in sides):
+                count += any(_names(side) & kinds for side in sides if not _is_type_call(side))
+        elif isinstance(node, ast.match_case) and isinstance(node.pattern, ast.MatchClass):
+            count += bool(_names(node.pattern.cls) & kinds)
+    return count
+
+
+def counted(root: Path = ROOT) -> Counter[str]:
+    trees = sources(root)
+    kinds = event_classes(trees)
+    return Counter(
+        {
+            path.as_posix(): n
+            for path, tree in trees.items()
+            if path != EVENTS and (n := switches(tree, kinds))
+        }
+    )
+
+
+def test_no_module_switches_on_event_kinds_more_than_allowed():
+    over = {path: n for path, n in counted().items() if n > ALLOWED.get(path, 0)}
+    assert over == {}, "give the kind a method or a class attribute in solvers/events.py instead"
+
+
+def test_the_count_sees_each_form(tmp_path):
+    """Each form of switch is counted, on a kind defined anywhere; a plain isinstance is not."""
+    (tmp_path / "solvers").mkdir()
+    (tmp_path / "visualizer").mkdir()
+    (tmp_path / "solvers" / "events.py").write_text("class Event: ...\nclass Place(Event): ...\n")
+    (tmp_path / "solvers" / "own.py").write_text("from solvers.events import Event\nclass Mine(Event): ...\n")
+    (tmp_path / "visualizer" / "a.py").write_text(
+        "def f(e, x):\n"
+        "    isinstance(x, int); isinstance(e, Place); type(e) is Mine; type(e) in (Place, Mine)\n"
+        "    match e:\n"
+        "        case Place(): pass\n"
+    )
+    assert counted(tmp_path) == Counter({"visualizer/a.py": 4})
