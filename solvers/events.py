@@ -45,7 +45,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 Square = tuple[int, int]
 T = TypeVar("T")
@@ -136,6 +136,40 @@ class Walker(Protocol):
         """The current node is a solution."""
 
 
+class Reader(Generic[T]):
+    """What reads events kind by kind (``Event.read`` calls the method of its kind): a narrator's
+    sentences, a line of the wire, ... Each method does what ``other`` does unless overridden."""
+
+    def other(self, event: Event) -> T:
+        """A kind this reader has nothing of its own for."""
+        raise TypeError(f"{type(self).__name__} cannot read {event!r}")
+
+    def place(self, event: Place) -> T:
+        return self.other(event)
+
+    def conflict(self, event: Conflict) -> T:
+        return self.other(event)
+
+    def backtrack(self, event: Backtrack) -> T:
+        return self.other(event)
+
+    def solution(self, event: Solution) -> T:
+        return self.other(event)
+
+    def repair(self, event: Repair) -> T:
+        return self.other(event)
+
+    def prune(self, event: Prune) -> T:
+        return self.other(event)
+
+    def restore(self, event: Restore) -> T:
+        return self.other(event)
+
+    def set_up(self, event: Event, given: tuple[Square, ...], blocked: tuple[Square, ...]) -> T:
+        """A constrained instance's start (``solvers.instance.Setup``): its given queens and holes."""
+        return self.other(event)
+
+
 @dataclass(frozen=True, slots=True)
 class Marks:
     """The squares the board marks right after an event."""
@@ -190,6 +224,10 @@ class Event:
     def transposed(self) -> Event:
         """The same step with rows and columns swapped (seed 001's column-by-column walk)."""
         return self
+
+    def read(self, reader: Reader[T]) -> T:
+        """What ``reader`` makes of it: the reader's method for its kind."""
+        return reader.other(self)
 
     def cue(self) -> tuple[str, int] | None:
         """Its sound (a cue's name: "place", "refuse", "backtrack", "solution") and the row whose
@@ -265,6 +303,9 @@ class Place(Event):
     def did(self) -> tuple[str, dict[str, int]]:
         return "try", {"r": self.row + 1, "c": self.col + 1}
 
+    def read(self, reader: Reader[T]) -> T:
+        return reader.place(self)
+
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``."""
         return record(self, self.CODE, self.row, self.col, 0, 0)
@@ -323,6 +364,9 @@ class Conflict(Event):
     def did(self) -> tuple[str, dict[str, int]]:
         return "try", {"r": self.row + 1, "c": self.col + 1}
 
+    def read(self, reader: Reader[T]) -> T:
+        return reader.conflict(self)
+
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``."""
         a, b = self.blocker
@@ -369,6 +413,9 @@ class Backtrack(Event):
 
     def did(self) -> tuple[str, dict[str, int]]:
         return "lift", {"r": self.row + 1, "c": self.col + 1}
+
+    def read(self, reader: Reader[T]) -> T:
+        return reader.backtrack(self)
 
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``."""
@@ -418,6 +465,9 @@ class Solution(Event):
     def did(self) -> tuple[str, dict[str, int]]:
         return "solution", {}
 
+    def read(self, reader: Reader[T]) -> T:
+        return reader.solution(self)
+
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``: its queens are not kept (they are the board)."""
         return record(self, self.CODE, 0, 0, 0, 0)
@@ -465,6 +515,9 @@ class Repair(Event):
     def did(self) -> tuple[str, dict[str, int]]:
         return "move", {"r": self.row + 1, "a": self.old + 1, "c": self.new + 1}
 
+    def read(self, reader: Reader[T]) -> T:
+        return reader.repair(self)
+
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``."""
         return record(self, self.CODE, self.row, self.new, self.old, self.conflicts)
@@ -501,6 +554,9 @@ class Prune(Event):
     def did(self) -> tuple[str, dict[str, int]]:
         return "prune", {"r": self.row + 1, "c": self.col + 1}
 
+    def read(self, reader: Reader[T]) -> T:
+        return reader.prune(self)
+
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``."""
         a, b = self.by
@@ -536,6 +592,9 @@ class Restore(Event):
 
     def did(self) -> tuple[str, dict[str, int]]:
         return "restore", {"r": self.row + 1, "c": self.col + 1}
+
+    def read(self, reader: Reader[T]) -> T:
+        return reader.restore(self)
 
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``."""
