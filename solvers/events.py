@@ -229,6 +229,22 @@ class Event:
         """What ``reader`` makes of it: the reader's method for its kind."""
         return reader.other(self)
 
+    def placed(self) -> Square | None:
+        """The square a queen was just put on (a new node of the search), or None."""
+        return None
+
+    def refusal(self) -> tuple[Square, Square] | None:
+        """The square tried and refused, and the queen that attacks it (not a wipe-out), or None."""
+        return None
+
+    def solved(self) -> tuple[int, ...] | None:
+        """The board it reports as a solution (``queens[row]``), or None."""
+        return None
+
+    def pruned(self) -> Square | None:
+        """The square it takes out of its row's domain, or None."""
+        return None
+
     def cue(self) -> tuple[str, int] | None:
         """Its sound (a cue's name: "place", "refuse", "backtrack", "solution") and the row whose
         pitch it takes; None: silent."""
@@ -297,6 +313,9 @@ class Place(Event):
     def transposed(self) -> Place:
         return Place(self.col, self.row, self.line, self.attempt, self.checks)
 
+    def placed(self) -> Square | None:
+        return (self.row, self.col)
+
     def cue(self) -> tuple[str, int] | None:
         return "place", self.row
 
@@ -357,6 +376,9 @@ class Conflict(Event):
     def transposed(self) -> Conflict:
         br, bc = self.blocker
         return Conflict(self.col, self.row, (bc, br), self.line, self.attempt, self.checks, self.wipeout)
+
+    def refusal(self) -> tuple[Square, Square] | None:
+        return None if self.wipeout else ((self.row, self.col), self.blocker)
 
     def cue(self) -> tuple[str, int] | None:
         return "refuse", self.row
@@ -462,6 +484,9 @@ class Solution(Event):
     def cue(self) -> tuple[str, int] | None:
         return "solution", 0
 
+    def solved(self) -> tuple[int, ...] | None:
+        return self.queens
+
     def did(self) -> tuple[str, dict[str, int]]:
         return "solution", {}
 
@@ -550,6 +575,9 @@ class Prune(Event):
     def undo(self, board: Board) -> None:
         if board.domains is not None:
             board.domains.put_back(self.row, self.col)
+
+    def pruned(self) -> Square | None:
+        return (self.row, self.col)
 
     def did(self) -> tuple[str, dict[str, int]]:
         return "prune", {"r": self.row + 1, "c": self.col + 1}

@@ -85,15 +85,24 @@ def _is_type_call(node: ast.expr) -> bool:
 
 
 def switches(tree: ast.Module, kinds: set[str]) -> int:
-    """The switches on ``kinds`` in one module."""
+    """The switches on ``kinds`` in one module (``kind = type(e)`` then ``kind is Place`` too)."""
+    aliases = {
+        target.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and _is_type_call(node.value)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
     count = 0
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 2:
             count += node.func.id in ("isinstance", "issubclass") and bool(_names(node.args[1]) & kinds)
         elif isinstance(node, ast.Compare):
             sides = [node.left, *node.comparators]
-            if any(_is_type_call(side) for side in sides):
-                count += any(_names(side) & kinds for side in sides if not _is_type_call(side))
+            if any(
+                _is_type_call(side) or (isinstance(side, ast.Name) and side.id in aliases) for side in sides
+            ):
+                count += any(_names(side) & kinds for side in sides[1:])
         elif isinstance(node, ast.match_case) and isinstance(node.pattern, ast.MatchClass):
             count += bool(_names(node.pattern.cls) & kinds)
     return count
@@ -125,7 +134,8 @@ def test_the_count_sees_each_form(tmp_path):
     (tmp_path / "visualizer" / "a.py").write_text(
         "def f(e, x):\n"
         "    isinstance(x, int); isinstance(e, Place); type(e) is Mine; type(e) in (Place, Mine)\n"
+        "    kind = type(e); kind is Place\n"
         "    match e:\n"
         "        case Place(): pass\n"
     )
-    assert counted(tmp_path) == Counter({"visualizer/a.py": 4})
+    assert counted(tmp_path) == Counter({"visualizer/a.py": 5})

@@ -392,7 +392,6 @@ def _direct(args: argparse.Namespace, prefix: str = "") -> tuple[list[int], dict
 
 
 def _solutions(args: argparse.Namespace) -> Iterable[tuple[int, ...]]:
-    from solvers.events import Solution
 
     if _has_answer(args.algo) and _instance(args) is None:
         found = iter([tuple(_direct(args)[0])])
@@ -401,7 +400,7 @@ def _solutions(args: argparse.Namespace) -> Iterable[tuple[int, ...]]:
         if spec.engine_seeks:  # the engine's walk, solution by solution: the window's Next solution
             search = spec.engine_solutions(args.n, first=args.first, by_columns=args.by_columns)
         else:
-            search = (e.queens for e in events if isinstance(e, Solution))
+            search = (queens for e in events if (queens := e.solved()) is not None)
         found = cli_progress.quiet_gaps(search, f"{spec.name} n = {args.n}, searching")
     return limited(found, args.limit)
 
@@ -522,11 +521,10 @@ def _tallied(
 ) -> Iterator[Event]:
     """``events`` as they are, counted in ``tally`` (events, solutions) as they pass; the first
     ``keep`` of them kept in ``seen``."""
-    from solvers.events import Solution
 
     for event in events:
         tally["events"] += 1
-        tally["solutions"] += isinstance(event, Solution)
+        tally["solutions"] += event.solved() is not None
         if seen is not None and len(seen) < keep:
             seen.append(event)
         yield event

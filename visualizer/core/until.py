@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from solvers.counters import Counters
-from solvers.events import Backtrack, Conflict, Event, Place, Solution
+from solvers.events import Backtrack, Conflict, Event, Place, Reader, Solution
 
 
 class Standing(Protocol):
@@ -71,10 +71,10 @@ class Until:
         raise TypeError("an Until condition must be bound to a timeline (Until.bind)")
 
 
-class _Bound:
+class _Bound(Reader[bool]):
     """One run of an Until on one timeline: the depth, event index and solutions kept as events
-    pass. Asked twice in a row about the same event (a race re-checks the last one), it answers
-    the same without counting it again."""
+    pass (each kind read by its own method). Asked twice in a row about the same event (a race
+    re-checks the last one), it answers the same without counting it again."""
 
     def __init__(self, until: Until, depth: int, cursor: int, solutions: int) -> None:
         self.kind, self.value = until.kind, until.value
@@ -85,29 +85,27 @@ class _Bound:
     def __call__(self, event: Event) -> bool:
         if event is self._last:
             return self._answer
-        kind = type(event)
         self.cursor += 1
-        if kind is Place:
-            self.depth += 1
-        elif kind is Backtrack:
-            self.depth -= 1
-        elif kind is Solution:
-            self.solutions += 1
-        self._last, self._answer = event, self._test(event, kind)
+        self._last, self._answer = event, event.read(self)
         return self._answer
 
-    def _test(self, event: Event, kind: type) -> bool:
-        match self.kind:
-            case "depth":
-                return kind is Place and self.depth == self.value
-            case "backtrack":
-                return kind is Backtrack
-            case "conflict-row":
-                return kind is Conflict and event.row == self.value  # type: ignore[attr-defined]
-            case "solution":
-                return kind is Solution and self.solutions == self.value
-            case _:  # "event"
-                return self.cursor == self.value
+    def other(self, event: Event) -> bool:
+        return self.kind == "event" and self.cursor == self.value
+
+    def place(self, event: Place) -> bool:
+        self.depth += 1
+        return self.other(event) or (self.kind == "depth" and self.depth == self.value)
+
+    def backtrack(self, event: Backtrack) -> bool:
+        self.depth -= 1
+        return self.other(event) or self.kind == "backtrack"
+
+    def solution(self, event: Solution) -> bool:
+        self.solutions += 1
+        return self.other(event) or (self.kind == "solution" and self.solutions == self.value)
+
+    def conflict(self, event: Conflict) -> bool:
+        return self.other(event) or (self.kind == "conflict-row" and event.row == self.value)
 
 
 def parse_until(text: str) -> Until:

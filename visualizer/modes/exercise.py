@@ -22,7 +22,6 @@ import pygame
 
 from solvers import registry
 from solvers.errors import SolverError
-from solvers.events import Conflict, Prune
 from solvers.exercise_model import StandingMistake, Step
 from solvers.safe_files import RefusedFile, why_not_writable
 from visualizer.core.exercise import Exercise, Graded, check_exercise
@@ -472,9 +471,10 @@ class ExerciseMode(WatchMode):
         due = ex.due
         wrong_queen = None
         if standing is not None and due is not None and due.square is not None:
-            if standing.move.startswith("place") and isinstance(due.said, Conflict):
+            blocker = due.said.marks().blocker if due.said is not None else None
+            if standing.move.startswith("place") and blocker is not None:
                 wrong_queen = due.square  # placed where the search refuses: its attacker ringed
-                scene = replace(scene, tried=None, refused=due.square, blocker=due.said.blocker)
+                scene = replace(scene, tried=None, refused=due.square, blocker=blocker)
             elif standing.move.startswith("refuse"):
                 scene = replace(scene, tried=None, refused=due.square, blocker=None)
         shown = self.timeline.spec.counters
@@ -490,7 +490,7 @@ class ExerciseMode(WatchMode):
         )
         if due is not None and due.action == "confirm" and self.review is None and self.replaying is None:
             draw_pruning(
-                surface, geometry, [(e.row, e.col) for e in due.events if isinstance(e, Prune)], host.theme
+                surface, geometry, [square for e in due.events if (square := e.pruned())], host.theme
             )
         focus = self.focus()
         if focus is not None:
