@@ -25,6 +25,12 @@ search tree and the counters ask the event rather than its type:
 * ``CODE`` and ``COUNTER``, ``codes()`` and ``code()`` -- its code in the event log
   and the counter it adds one to; ``pack(record)`` / ``unpack(...)`` -- its fields in
   a log record (``visualizer.core.eventlog``).
+* ``transposed()`` -- the same step column by column; ``cue()`` -- its sound; ``did()`` --
+  the key and numbers of race's sentence about it;
+* ``placed()``, ``refusal()``, ``solved()``, ``pruned()`` -- the queen it put down, the square
+  it refused and why, the board it reports solved, the column it prunes (None: not its kind);
+* ``read(reader)`` -- the ``Reader``'s method for its kind: what a reader does of its own with
+  each kind (a narrator's sentences, a resumer's state, the wire's line) needs no type switch.
 
 A kind is a frozen dataclass deriving from ``Event``, registered with ``@event_kind``
 (its codes join ``CODES``): a new kind, in any module, is its class and nothing else.

@@ -2,8 +2,10 @@
 ``solvers/events.py`` (``isinstance(e, Place)``, ``type(e) is Conflict``, ``type(e) in (...)``, a
 ``case Place(...)``) is counted per module, and no module may have more than it is allowed.
 
-The allowances are today's; each falls as an effect moves onto its kind (a method or a class
-attribute in ``solvers/events.py``): lower the number here when it does, never raise it.
+An effect of a kind is the kind's method or class attribute in ``solvers/events.py`` (its board
+effect, tree step, marks, log record, transposition, sound cue, race sentence, ``placed``,
+``refusal``, ``solved``, ``pruned``), or, where each reader does something of its own with each kind
+(a narrator, a resumer, the wire), a ``Reader`` whose method per kind ``Event.read`` calls.
 """
 
 from __future__ import annotations
@@ -16,38 +18,18 @@ from tests import ROOT
 
 PACKAGES = ("solvers", "visualizer")
 EVENTS = Path("solvers/events.py")
-#: Switches each module may hold (a module not named: none).
+#: Switches each module may hold (a module not named: none), where a switch is the honest form.
 ALLOWED = {
-    "solvers/algorithms/enumeration.py": 13,
-    "visualizer/core/predict.py": 10,
-    "solvers/variants.py": 10,
-    "solvers/algorithms/local_search.py": 6,
-    "solvers/algorithms/propagation.py": 6,
-    "solvers/own/check.py": 6,
-    "solvers/algorithms/dancing_links.py": 6,
-    "solvers/narration.py": 6,
-    "solvers/own/wire.py": 4,
-    "solvers/exercise_model.py": 3,
-    "solvers/own/narrator.py": 3,
-    "visualizer/core/race.py": 3,
-    "solvers/algorithms/bitmask.py": 2,
-    "solvers/algorithms/construction.py": 2,
-    "solvers/cli/subcommands.py": 2,
-    "solvers/own/child.py": 2,
-    "visualizer/modes/exercise.py": 2,
-    "visualizer/web/exercise.py": 2,
+    # dancing links' own kind (Choose) reaches its narrator's ``other``: no other reader knows it
+    "solvers/algorithms/dancing_links.py": 1,
+    # the example searches a student reads and copies: their own code asks the event's type
     "solvers/own/examples/backtracking.py": 1,
     "solvers/own/examples/middle_out.py": 1,
-    "solvers/own/likeness.py": 1,
-    "solvers/own/search.py": 1,
-    "visualizer/core/checks.py": 1,
-    "visualizer/core/domains.py": 1,
-    "visualizer/core/gallery.py": 1,
-    "visualizer/core/narration_log.py": 1,
-    "visualizer/core/player.py": 1,
-    "visualizer/core/timeline.py": 1,
-    "visualizer/web/trace.py": 1,
+    # the exported exercise page (its wrong placement's attacker, its prunes): as the window's did
+    "visualizer/web/exercise.py": 2,
 }
+#: The most the allowances may add up to (issue 37).
+MOST = 25
 
 
 def sources(root: Path) -> dict[Path, ast.Module]:
@@ -118,6 +100,10 @@ def counted(root: Path = ROOT) -> Counter[str]:
             if path != EVENTS and (n := switches(tree, kinds))
         }
     )
+
+
+def test_the_allowances_stay_short():
+    assert sum(ALLOWED.values()) <= MOST
 
 
 def test_no_module_switches_on_event_kinds_more_than_allowed():
