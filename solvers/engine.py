@@ -28,12 +28,13 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 import numpy as np
 
 from solvers import kernels as kn
 from solvers import plain
+from solvers.cancel import CancelFlag
 from solvers.counters import Counters
 from solvers.errors import SolverError
 from solvers.kernels import kernel
@@ -73,12 +74,6 @@ PROFILE_JIT_FROM = 12
 
 class EngineLimit(SolverError):
     """The engine does not answer this request (drain the generator instead)."""
-
-
-class CancelFlag(Protocol):
-    """What ``cancel`` must offer: ``threading.Event`` does."""
-
-    def is_set(self) -> bool: ...
 
 
 def check_n(n: int) -> None:

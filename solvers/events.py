@@ -25,6 +25,12 @@ search tree and the counters ask the event rather than its type:
 * ``CODE`` and ``COUNTER``, ``codes()`` and ``code()`` -- its code in the event log
   and the counter it adds one to; ``pack(record)`` / ``unpack(...)`` -- its fields in
   a log record (``visualizer.core.eventlog``).
+* ``transposed()`` -- the same step column by column; ``cue()`` -- its sound; ``did()`` --
+  the key and numbers of race's sentence about it;
+* ``placed()``, ``refusal()``, ``solved()``, ``pruned()`` -- the queen it put down, the square
+  it refused and why, the board it reports solved, the column it prunes (None: not its kind);
+* ``read(reader)`` -- the ``Reader``'s method for its kind: what a reader does of its own with
+  each kind (a narrator's sentences, a resumer's state, the wire's line) needs no type switch.
 
 A kind is a frozen dataclass deriving from ``Event``, registered with ``@event_kind``
 (its codes join ``CODES``): a new kind, in any module, is its class and nothing else.
@@ -45,10 +51,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar, runtime_checkable
-
-if TYPE_CHECKING:
-    from solvers.domains import Domains
+from typing import ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 Square = tuple[int, int]
 T = TypeVar("T")
@@ -60,10 +63,21 @@ Common = tuple[int, bool, int]
 Queens = Sequence[int | None]
 
 
+class Domains(Protocol):
+    """What a Prune and a Restore move: every row's remaining columns (``solvers.domains.Domains``)."""
+
+    n: int
+
+    def remove(self, row: int, col: int, by: Square) -> None: ...
+
+    def put_back(self, row: int, col: int) -> None: ...
+
+
 class Board(Protocol):
     """What an event moves (``Event.apply`` / ``undo``): a ``BoardState``, or the narration's context."""
 
-    domains: Domains | None
+    @property
+    def domains(self) -> Domains | None: ...
 
     def put(self, row: int, col: int) -> None: ...
 
@@ -128,6 +142,40 @@ class Walker(Protocol):
         """The current node is a solution."""
 
 
+class Reader(Generic[T]):
+    """What reads events kind by kind (``Event.read`` calls the method of its kind): a narrator's
+    sentences, a line of the wire, ... Each method does what ``other`` does unless overridden."""
+
+    def other(self, event: Event) -> T:
+        """A kind this reader has nothing of its own for."""
+        raise TypeError(f"{type(self).__name__} cannot read {event!r}")
+
+    def place(self, event: Place) -> T:
+        return self.other(event)
+
+    def conflict(self, event: Conflict) -> T:
+        return self.other(event)
+
+    def backtrack(self, event: Backtrack) -> T:
+        return self.other(event)
+
+    def solution(self, event: Solution) -> T:
+        return self.other(event)
+
+    def repair(self, event: Repair) -> T:
+        return self.other(event)
+
+    def prune(self, event: Prune) -> T:
+        return self.other(event)
+
+    def restore(self, event: Restore) -> T:
+        return self.other(event)
+
+    def set_up(self, event: Event, given: tuple[Square, ...], blocked: tuple[Square, ...]) -> T:
+        """A constrained instance's start (``solvers.instance.Setup``): its given queens and holes."""
+        return self.other(event)
+
+
 @dataclass(frozen=True, slots=True)
 class Marks:
     """The squares the board marks right after an event."""
@@ -178,6 +226,40 @@ class Event:
     def marks(self) -> Marks:
         """What the board marks right after it."""
         return NO_MARKS
+
+    def transposed(self) -> Event:
+        """The same step with rows and columns swapped (seed 001's column-by-column walk)."""
+        return self
+
+    def read(self, reader: Reader[T]) -> T:
+        """What ``reader`` makes of it: the reader's method for its kind."""
+        return reader.other(self)
+
+    def placed(self) -> Square | None:
+        """The square a queen was just put on (a new node of the search), or None."""
+        return None
+
+    def refusal(self) -> tuple[Square, Square] | None:
+        """The square tried and refused, and the queen that attacks it (not a wipe-out), or None."""
+        return None
+
+    def solved(self) -> tuple[int, ...] | None:
+        """The board it reports as a solution (``queens[row]``), or None."""
+        return None
+
+    def pruned(self) -> Square | None:
+        """The square it takes out of its row's domain, or None."""
+        return None
+
+    def cue(self) -> tuple[str, int] | None:
+        """Its sound (a cue's name: "place", "refuse", "backtrack", "solution") and the row whose
+        pitch it takes; None: silent."""
+        return None
+
+    def did(self) -> tuple[str, dict[str, int]]:
+        """What it did, as a sentence's key (``race_did_<key>`` in the window's strings) and the
+        sentence's numbers (rows and columns from 1)."""
+        return "other", {}
 
     def pack(self, record: Record[T]) -> T:
         """Its record in the event log, made by the log's ``record``."""
@@ -234,6 +316,21 @@ class Place(Event):
     def marks(self) -> Marks:
         return Marks(tried=(self.row, self.col))
 
+    def transposed(self) -> Place:
+        return Place(self.col, self.row, self.line, self.attempt, self.checks)
+
+    def placed(self) -> Square | None:
+        return (self.row, self.col)
+
+    def cue(self) -> tuple[str, int] | None:
+        return "place", self.row
+
+    def did(self) -> tuple[str, dict[str, int]]:
+        return "try", {"r": self.row + 1, "c": self.col + 1}
+
+    def read(self, reader: Reader[T]) -> T:
+        return reader.place(self)
+
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``."""
         return record(self, self.CODE, self.row, self.col, 0, 0)
@@ -282,6 +379,22 @@ class Conflict(Event):
         square = (self.row, self.col)
         return Marks(tried=square, refused=square, blocker=self.blocker)
 
+    def transposed(self) -> Conflict:
+        br, bc = self.blocker
+        return Conflict(self.col, self.row, (bc, br), self.line, self.attempt, self.checks, self.wipeout)
+
+    def refusal(self) -> tuple[Square, Square] | None:
+        return None if self.wipeout else ((self.row, self.col), self.blocker)
+
+    def cue(self) -> tuple[str, int] | None:
+        return "refuse", self.row
+
+    def did(self) -> tuple[str, dict[str, int]]:
+        return "try", {"r": self.row + 1, "c": self.col + 1}
+
+    def read(self, reader: Reader[T]) -> T:
+        return reader.conflict(self)
+
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``."""
         a, b = self.blocker
@@ -320,6 +433,18 @@ class Backtrack(Event):
     def marks(self) -> Marks:
         return Marks(lifted=(self.row, self.col))
 
+    def transposed(self) -> Backtrack:
+        return Backtrack(self.col, self.row, self.line, self.attempt, self.checks)
+
+    def cue(self) -> tuple[str, int] | None:
+        return "backtrack", self.row
+
+    def did(self) -> tuple[str, dict[str, int]]:
+        return "lift", {"r": self.row + 1, "c": self.col + 1}
+
+    def read(self, reader: Reader[T]) -> T:
+        return reader.backtrack(self)
+
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``."""
         return record(self, self.CODE, self.row, self.col, 0, 0)
@@ -355,6 +480,24 @@ class Solution(Event):
 
     def marks(self) -> Marks:
         return Marks(solution=True)
+
+    def transposed(self) -> Solution:
+        queens = [0] * len(self.queens)
+        for col, row in enumerate(self.queens):
+            queens[row] = col
+        return Solution(tuple(queens), self.line, self.attempt, self.checks)
+
+    def cue(self) -> tuple[str, int] | None:
+        return "solution", 0
+
+    def solved(self) -> tuple[int, ...] | None:
+        return self.queens
+
+    def did(self) -> tuple[str, dict[str, int]]:
+        return "solution", {}
+
+    def read(self, reader: Reader[T]) -> T:
+        return reader.solution(self)
 
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``: its queens are not kept (they are the board)."""
@@ -397,6 +540,15 @@ class Repair(Event):
     def marks(self) -> Marks:
         return Marks(moved=(self.row, self.old, self.new), tried=(self.row, self.new))
 
+    def cue(self) -> tuple[str, int] | None:
+        return "place", self.row
+
+    def did(self) -> tuple[str, dict[str, int]]:
+        return "move", {"r": self.row + 1, "a": self.old + 1, "c": self.new + 1}
+
+    def read(self, reader: Reader[T]) -> T:
+        return reader.repair(self)
+
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``."""
         return record(self, self.CODE, self.row, self.new, self.old, self.conflicts)
@@ -430,6 +582,15 @@ class Prune(Event):
         if board.domains is not None:
             board.domains.put_back(self.row, self.col)
 
+    def pruned(self) -> Square | None:
+        return (self.row, self.col)
+
+    def did(self) -> tuple[str, dict[str, int]]:
+        return "prune", {"r": self.row + 1, "c": self.col + 1}
+
+    def read(self, reader: Reader[T]) -> T:
+        return reader.prune(self)
+
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``."""
         a, b = self.by
@@ -462,6 +623,12 @@ class Restore(Event):
     def undo(self, board: Board) -> None:
         if board.domains is not None:
             board.domains.remove(self.row, self.col, self.by)
+
+    def did(self) -> tuple[str, dict[str, int]]:
+        return "restore", {"r": self.row + 1, "c": self.col + 1}
+
+    def read(self, reader: Reader[T]) -> T:
+        return reader.restore(self)
 
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record``."""

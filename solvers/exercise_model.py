@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from solvers.errors import SolverError
-from solvers.events import Backtrack, Conflict, Event, Place, Prune, Restore, Solution
+from solvers.events import Backtrack, Conflict, Event, Place, Prune, Reader, Restore, Solution
 
 if TYPE_CHECKING:
     from solvers.spec import AlgorithmSpec
@@ -56,7 +56,7 @@ def exercisable(spec: AlgorithmSpec) -> bool:
     """Whether a student can carry out ``spec`` square by square: an exhaustive search that
     tries squares one by one in an order its own rules fix (the backtracking family, bitmask,
     forward checking, MRV; not the enumerations, dancing links or the construction)."""
-    return spec.exhaustive and spec.predict == "square" and spec.own_rule != "squares"
+    return spec.exhaustive and spec.asks_squares and not spec.own_squares
 
 
 @dataclass(frozen=True)
@@ -83,50 +83,77 @@ def move_text(action: str, where: Square | int | None) -> str:
     return action if where is None else f"{action} {where}"
 
 
-#: The events that belong to a student's move; any other event before the first move (a constrained
-#: instance's Setup: the given queens, the blocked squares) is the board's start.
-MOVE_EVENTS = (Place, Conflict, Prune, Restore, Backtrack, Solution)
+class _Moves(Reader[None]):
+    """Cuts a model run into moves, event by event (each kind read by its own method): a placement
+    or a refusal is a move, a backtrack one too with the wipe-out and restores that led to it, the
+    prunes after a queen the confirmation; any other kind before the first move (a constrained
+    instance's Setup: the given queens, the blocked squares) is the board's start."""
+
+    def __init__(self, dynamic_rows: bool, new_depth: bool) -> None:
+        self.steps: list[Step] = []
+        self.pending: list[Event] = []  # a wipe-out and restores: they lead to the backtrack that follows
+        # MRV chooses a row before a placement at a new depth (not after a backtrack): ``new_depth``
+        self.dynamic_rows, self.new_depth = dynamic_rows, new_depth
+
+    def other(self, event: Event) -> None:
+        steps = self.steps
+        if not self.pending and all(step.action == "start" for step in steps):
+            steps[:] = [Step("start", events=(*(steps[0].events if steps else ()), event))]
+        else:
+            self.pending.append(event)
+
+    def _tried(self, action: str, event: Place | Conflict) -> None:
+        if self.dynamic_rows and self.new_depth:
+            self.steps.append(Step("row", row=event.row, said=event))
+        self.steps.append(Step(action, (event.row, event.col), event.row, (*self.pending, event), event))
+        self.pending = []
+        self.new_depth = action == "place"
+
+    def place(self, event: Place) -> None:
+        self._tried("place", event)
+
+    def conflict(self, event: Conflict) -> None:
+        if event.wipeout:  # applied with the backtrack it leads to
+            self.pending.append(event)
+        else:
+            self._tried("refuse", event)
+
+    def prune(self, event: Prune) -> None:
+        last = self.steps[-1] if self.steps else None
+        if last is not None and last.action == "confirm" and not self.pending:
+            self.steps[-1] = Step("confirm", events=(*last.events, event))
+        else:
+            self.steps.append(Step("confirm", events=(*self.pending, event)))
+            self.pending = []
+
+    def restore(self, event: Restore) -> None:
+        self.pending.append(event)  # applied with the backtrack it leads to
+
+    def backtrack(self, event: Backtrack) -> None:
+        pending = self.pending
+        said = pending[0] if pending and pending[0].marks().refused is not None else event  # a wipe-out
+        self.steps.append(Step("backtrack", (event.row, event.col), event.row, (*pending, event), said))
+        self.pending = []
+        self.new_depth = False
+
+    def solution(self, event: Solution) -> None:
+        if self.steps and not self.pending:
+            last = self.steps[-1]
+            self.steps[-1] = Step(last.action, last.square, last.row, (*last.events, event), last.said)
+        else:
+            self.pending.append(event)
 
 
 def model_steps(events: Iterable[Event], *, dynamic_rows: bool = False, new_depth: bool = True) -> list[Step]:
-    """The model run's events cut into the student's moves (see the module's docstring).
-    ``new_depth``: the first placement is at a new depth (False for a run taken up right after a
-    backtrack or a refusal: MRV goes on in the same row, no row is chosen)."""
-    steps: list[Step] = []
-    pending: list[Event] = []  # a wipe-out and restores: they lead to the backtrack that follows
-    # MRV chooses a row before a placement at a new depth (not after a backtrack): ``new_depth``
+    """The model run's events cut into the student's moves (see the module's docstring and
+    ``_Moves``). ``new_depth``: the first placement is at a new depth (False for a run taken up
+    right after a backtrack or a refusal: MRV goes on in the same row, no row is chosen)."""
+    moves = _Moves(dynamic_rows, new_depth)
     for count, event in enumerate(events):
         if count >= MAX_EVENTS:
             raise SolverError(f"the model run is longer than {MAX_EVENTS:,} events")
-        kind = type(event)
-        if kind is Place or (kind is Conflict and not event.wipeout):  # type: ignore[attr-defined]
-            assert isinstance(event, (Place, Conflict))
-            if dynamic_rows and new_depth:
-                steps.append(Step("row", row=event.row, said=event))
-            action = "place" if kind is Place else "refuse"
-            steps.append(Step(action, (event.row, event.col), event.row, (*pending, event), event))
-            pending = []
-            new_depth = kind is Place
-        elif kind is Prune:
-            last = steps[-1] if steps else None
-            if last is not None and last.action == "confirm" and not pending:
-                steps[-1] = Step("confirm", events=(*last.events, event))
-            else:
-                steps.append(Step("confirm", events=(*pending, event)))
-                pending = []
-        elif kind is Backtrack:
-            assert isinstance(event, Backtrack)
-            said = pending[0] if pending and type(pending[0]) is Conflict else event
-            steps.append(Step("backtrack", (event.row, event.col), event.row, (*pending, event), said))
-            pending = []
-            new_depth = False
-        elif kind not in MOVE_EVENTS and not pending and all(step.action == "start" for step in steps):
-            steps[:] = [Step("start", events=(*(steps[0].events if steps else ()), event))]
-        elif kind is Solution and steps and not pending:
-            last = steps[-1]
-            steps[-1] = Step(last.action, last.square, last.row, (*last.events, event), last.said)
-        else:  # a wipe-out, a restore: applied with the backtrack they lead to
-            pending.append(event)
+        event.read(moves)
+    steps, pending = moves.steps, moves.pending
     if pending and steps:  # events after the last move (none in the runs the exercise takes): kept with it
         last = steps[-1]
         steps[-1] = Step(last.action, last.square, last.row, (*last.events, *pending), last.said)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, TypeVar
 
 from solvers.errors import SolverError
-from solvers.events import NO_MARKS, Board, Common, Event, Marks, Queens, Record, event_kind
+from solvers.events import NO_MARKS, Board, Common, Event, Marks, Queens, Reader, Record, event_kind
 
 Square = tuple[int, int]
 #: A square's first reason to leave a free row's domain at the start: (row, col, by), ``by`` the
@@ -202,6 +202,9 @@ class Setup(Event):
 
     def marks(self) -> Marks:
         return NO_MARKS
+
+    def read(self, reader: Reader[T]) -> T:
+        return reader.set_up(self, self.given, self.blocked)
 
     def pack(self, record: Record[T]) -> T:
         """Its record, made by the log's ``record`` (boards up to 8 x 8)."""

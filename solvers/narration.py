@@ -23,18 +23,13 @@ its module of ``solvers/algorithms/`` (its spec's ``narrator``), built with ``fm
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
 
 from solvers.domains import Domains
-from solvers.events import Backtrack, Conflict, Event, Place, Repair, Solution
-from solvers.instance import Setup
+from solvers.events import Backtrack, Conflict, Event, Place, Reader, Repair, Solution, Square
 from solvers.langs import LANGS
 from solvers.resume import Transposed
 from solvers.spec import AlgorithmSpec
 
-#: An algorithm's sentences (its spec's ``narrator``): the event, the context before it and the
-#: words of the language (rows and columns swapped for a column-by-column walk; ``words["lang"]``).
-Narrate = Callable[[Event, "Context", dict[str, str]], str]
 SHOWN_COLUMNS = 40  # a longer solution is said by its first columns and its size
 
 _WORDS = {
@@ -119,7 +114,7 @@ class Context:
         self.attempts = 0
         self.previous: Event | None = None
         # constraint propagation: every row's remaining columns
-        self.domains = Domains(n) if spec.check == "domains" else None
+        self.domains = Domains(n) if spec.keeps_domains else None
         self.blocked: frozenset[tuple[int, int]] = frozenset()  # a constrained instance's holes
         self.given_rows: frozenset[int] = frozenset()  # ... and the rows of its given queens
 
@@ -133,6 +128,11 @@ class Context:
         """Columns of ``row`` no queen attacks (``row`` itself empty, or its queen ignored
         for the other columns since a row shares no line with its own squares)."""
         return [c for c in range(self.n) if self.attackers(row, c) == 0 and (row, c) not in self.blocked]
+
+    @property
+    def after_solution(self) -> bool:
+        """Whether the event before this one was a solution."""
+        return self.previous is not None and self.previous.marks().solution
 
     def real_queens(self) -> list[int]:
         """The board as the user sees it: ``queens[row] = column`` (empty rows as -1)."""
@@ -213,19 +213,30 @@ def solution_text(context: Context, lang: str) -> str:
     return f"{shown} …{rest}"
 
 
-def square_by_square(event: Event, ctx: Context, words: dict[str, str]) -> str:
+class SquareBySquare(Reader[str]):
     """The sentences of a search that tries square after square, row by row (the backtracking
-    family's; every other narrator says the events it has no words of its own for with these)."""
-    text = TEXT[words["lang"]]
-    n = ctx.n
-    if isinstance(event, Place):
-        return fmt(text["place"], words, r=event.row + 1, c=event.col + 1)
-    if isinstance(event, Conflict):
+    family's): each algorithm's narrator derives from it and says in its own words the kinds it
+    has words of its own for."""
+
+    def __init__(self, ctx: Context, words: dict[str, str]) -> None:
+        self.ctx, self.words, self.lang = ctx, words, words["lang"]
+        self.text = TEXT[self.lang]
+
+    def other(self, event: Event) -> str:
+        raise TypeError(f"not an event: {event!r}")
+
+    def place(self, event: Place) -> str:
+        return fmt(self.text["place"], self.words, r=event.row + 1, c=event.col + 1)
+
+    def conflict(self, event: Conflict) -> str:
+        text, words = self.text, self.words
         (br, bc), key = event.blocker, line_key((event.row, event.col), event.blocker)
         template = text["refuse_col"] if key == "col" else text["refuse_diag"]
         line = words["col"] if key == "col" else words[key]
         return fmt(template, words, r=event.row + 1, c=event.col + 1, br=br + 1, bc=bc + 1, line=line)
-    if isinstance(event, Backtrack):
+
+    def backtrack(self, event: Backtrack) -> str:
+        text, words, ctx = self.text, self.words, self.ctx
         r, c = event.row, event.col
         below = ctx.next_free(r)  # r + 1 but for the rows of given queens
         if below is None:
@@ -235,22 +246,35 @@ def square_by_square(event: Event, ctx: Context, words: dict[str, str]) -> str:
         if ctx.next_free(below) is None and safe_below:
             return fmt(text["back_after_solution"], words, **values)
         return fmt(text["back_left" if safe_below else "back_none"], words, **values)
-    if isinstance(event, Solution):
-        return fmt(text["solution"], words, n=n, s=ctx.solutions + 1, q=solution_text(ctx, words["lang"]))
-    if isinstance(event, Setup):
+
+    def solution(self, event: Solution) -> str:
+        ctx = self.ctx
+        return fmt(
+            self.text["solution"], self.words, n=ctx.n, s=ctx.solutions + 1, q=solution_text(ctx, self.lang)
+        )
+
+    def set_up(self, event: Event, given: tuple[Square, ...], blocked: tuple[Square, ...]) -> str:
+        text, words = self.text, self.words
         squares = {
             key: words["sep"].join(f"({r + 1}, {c + 1})" for r, c in kind)
-            for key, kind in (("g", event.given), ("b", event.blocked))
+            for key, kind in (("g", given), ("b", blocked))
         }
         parts = [
             text[f"setup_{name}"].format(**squares)
             for name, key in (("given", "g"), ("blocked", "b"))
             if squares[key]
         ]
-        return fmt(text["setup"], words, n=n, parts=text["setup_and"].join(parts))
-    if isinstance(event, Repair):
-        return fmt(text["generic_repair"], words, r=event.row + 1, old=event.old + 1, c=event.new + 1)
-    raise TypeError(f"not an event: {event!r}")
+        return fmt(text["setup"], words, n=self.ctx.n, parts=text["setup_and"].join(parts))
+
+    def repair(self, event: Repair) -> str:
+        return fmt(
+            self.text["generic_repair"], self.words, r=event.row + 1, old=event.old + 1, c=event.new + 1
+        )
+
+
+def square_by_square(event: Event, ctx: Context, words: dict[str, str]) -> str:
+    """The backtracking family's sentence for ``event`` (``SquareBySquare``)."""
+    return event.read(SquareBySquare(ctx, words))
 
 
 class Narrator:

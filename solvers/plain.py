@@ -22,7 +22,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy rea
 if TYPE_CHECKING:  # no typing at run time: it would be 2 ms of a 30 ms start
     from collections.abc import Callable
 
-    from solvers.engine import CancelFlag
+    from solvers.cancel import CancelFlag
 
 #: Smallest n ``nqueens count`` hands to the compiled engine; below it this module counts.
 JIT_FROM = 13

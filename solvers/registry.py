@@ -23,9 +23,9 @@ from types import ModuleType
 
 from solvers import algorithms
 from solvers.errors import SolverError
-from solvers.spec import AlgorithmSpec
+from solvers.spec import CATALOGUE, AlgorithmSpec
 
-__all__ = ["ALGORITHMS", "AlgorithmSpec", "SolverError", "get", "modules", "race_pairs"]
+__all__ = ["ALGORITHMS", "AlgorithmSpec", "SolverError", "count_completions", "get", "modules", "race_pairs"]
 
 #: Where a module without an ``ORDER`` goes: after today's families.
 LAST = 1_000
@@ -52,7 +52,8 @@ def _collect() -> dict[str, AlgorithmSpec]:
     return table
 
 
-ALGORITHMS: dict[str, AlgorithmSpec] = _collect()
+ALGORITHMS: dict[str, AlgorithmSpec] = CATALOGUE  # the specs' own catalogue, filled here
+ALGORITHMS.update(_collect())
 
 
 def race_pairs() -> tuple[tuple[str, str], ...]:
@@ -69,3 +70,11 @@ def get(name: str) -> AlgorithmSpec:
     except KeyError:
         known = ", ".join(ALGORITHMS)
         raise SolverError(f"unknown algorithm {name!r}; choose one of: {known}") from None
+
+
+def count_completions(queens: list[int | None] | tuple[int | None, ...]) -> tuple[int, bool]:
+    """How many solutions extend a partial board, and whether that is exact (the queens game's
+    "Can it be completed?"): the bitmask family's counter, compiled from its own n up."""
+    from solvers.algorithms.bitmask import count_completions as completions
+
+    return completions(queens)

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from solvers.counters import Counters
-from solvers.events import Backtrack, Conflict, Event, Place, Solution
+from solvers.events import Backtrack, Conflict, Event, Place, Reader, Solution
 
 Board = tuple[int | None, ...]
 State = tuple[int, ...]
@@ -77,6 +77,38 @@ class Resumer:
         raise NotImplementedError
 
 
+class After(Reader[State | None]):
+    """A resumer's state right after one event, on the board ``queens`` of size ``n`` (each kind
+    read by its own method; a kind that leaves no checkpoint: None)."""
+
+    def __init__(self, n: int, queens: Sequence[int | None]) -> None:
+        self.n, self.queens = n, queens
+
+    def other(self, event: Event) -> State | None:
+        return None
+
+
+class _TreeAfter(After):
+    def __init__(self, n: int, queens: Sequence[int | None], verdicts: bool) -> None:
+        super().__init__(n, queens)
+        self.verdicts = verdicts
+
+    def place(self, event: Place) -> State | None:
+        row, col = event.row, event.col
+        return (row, col, FULL) if row == self.n - 1 else (row + 1, 0, TRY)
+
+    def solution(self, event: Solution) -> State | None:
+        return (self.n - 1, self.queens[self.n - 1] or 0, SOLVED)
+
+    def conflict(self, event: Conflict) -> State | None:
+        if self.verdicts:
+            return (self.n - 1, self.queens[self.n - 1] or 0, LIFT)
+        return (event.row, event.col + 1, TRY)
+
+    def backtrack(self, event: Backtrack) -> State | None:
+        return (event.row, event.col + 1, TRY)
+
+
 class TreeResume(Resumer):
     """One queen per row, square by square (backtracking family, bitmask, brute force).
 
@@ -90,17 +122,7 @@ class TreeResume(Resumer):
         return Checkpoint(0, (None,) * n, Counters(), (0, 0, TRY))
 
     def state_after(self, n: int, queens: Sequence[int | None], event: Event) -> State | None:
-        kind = type(event)
-        if kind is Place:
-            row, col = event.row, event.col  # type: ignore[attr-defined]
-            return (row, col, FULL) if row == n - 1 else (row + 1, 0, TRY)
-        if kind is Solution:
-            return (n - 1, queens[n - 1] or 0, SOLVED)
-        if kind is Conflict and self.verdicts:
-            return (n - 1, queens[n - 1] or 0, LIFT)
-        if kind is Conflict or kind is Backtrack:
-            return (event.row, event.col + 1, TRY)  # type: ignore[attr-defined]
-        return None
+        return event.read(_TreeAfter(n, queens, self.verdicts))
 
 
 def transpose(queens: Sequence[int | None]) -> Board:
@@ -117,14 +139,4 @@ class Transposed:
 
     @staticmethod
     def event(event: Event) -> Event:
-        if isinstance(event, (Place, Backtrack)):
-            return type(event)(event.col, event.row, event.line, event.attempt, event.checks)
-        if isinstance(event, Conflict):
-            br, bc = event.blocker
-            return Conflict(event.col, event.row, (bc, br), event.line, event.attempt, event.checks)
-        if isinstance(event, Solution):
-            queens = [0] * len(event.queens)
-            for col, row in enumerate(event.queens):
-                queens[row] = col
-            return Solution(tuple(queens), event.line, event.attempt, event.checks)
-        return event
+        return event.transposed()

@@ -51,7 +51,7 @@ def plausible(table: Predictions, index: int) -> list[str]:
     out += [f"backtrack {row}" for row in position.order]
     if table.base.dynamic_rows:
         out += [f"row {row}" for row in position.free if position.queens[row] is None]
-    if table.base.check == "domains":
+    if table.base.keeps_domains:
         out.append("confirm")
     return out
 

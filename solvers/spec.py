@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -23,7 +23,6 @@ from solvers.resume import Checkpoint, Resumer, State, Transposed, transpose
 
 if TYPE_CHECKING:
     from solvers.instance import Instance
-    from solvers.narration import Narrate
     from solvers.variants import Variants
 
 #: The counters every algorithm shows; a spec's ``counters`` adds its own (repairs, pruned, ...).
@@ -34,6 +33,14 @@ LEG = 1 << 18
 #: A walk allowed past its stop ends at most ``LATE * (n + 1)`` events late (a permutation walk's move
 #: is 2n + 1 events; forward checking's queen with its prunes, wipe-out and restores at most 6n)
 LATE = 8
+
+#: An algorithm's sentences (its spec's ``narrator``): the event, the context before it (a
+#: ``solvers.narration.Context``) and the words of the language (rows and columns swapped for a
+#: column-by-column walk; ``words["lang"]``).
+Narrate = Callable[[Event, Any, dict[str, str]], str]
+#: Every spec by name, filled by ``solvers.registry`` (its ``ALGORITHMS`` is this dict): a refused
+#: instance names the algorithms that take one.
+CATALOGUE: dict[str, AlgorithmSpec] = {}
 
 #: A direct answer: the board (``queens[row] = column``) and its counters, no events.
 Answer = Callable[[int], tuple[np.ndarray, dict[str, int]]]
@@ -176,6 +183,39 @@ class AlgorithmSpec:
         self.check_n(n)
         return self.generator(n, first=first, start=start)
 
+    # -- what its facts mean for those who show it (the window, the exercise, the narration)
+
+    @property
+    def keeps_domains(self) -> bool:
+        """Whether its events carry every row's domain (``Prune`` / ``Restore``): the window shows
+        them, the exercise asks the student to confirm each pruning, the narration follows them."""
+        return self.check == "domains"
+
+    @property
+    def forward_checks(self) -> bool:
+        """Whether it keeps domains and takes the rows top down (forward checking, not MRV)."""
+        return self.keeps_domains and not self.dynamic_rows
+
+    @property
+    def board_check(self) -> str | None:
+        """The check the board shows square by square ("flags", "pairwise", "board"), or None."""
+        return None if self.keeps_domains else self.check
+
+    @property
+    def asks_squares(self) -> bool:
+        """Whether predict asks where its next queen goes (not whether a full board is safe)."""
+        return self.predict == "square"
+
+    @property
+    def own_rows(self) -> bool:
+        """Whether its own narration says why it takes a row (its rule, not the top-down order)."""
+        return self.own_rule != ""
+
+    @property
+    def own_squares(self) -> bool:
+        """Whether its own narration says why it takes a square (row and column by its rule)."""
+        return self.own_rule == "squares"
+
     @property
     def engine_seeks(self) -> bool:
         """Whether the engine walks this algorithm from a checkpoint (``engine_seek``)."""
@@ -310,10 +350,8 @@ class AlgorithmSpec:
         return self.generator(n, first=first)
 
     def _check_instance(self, n: int, instance: Instance, by_columns: bool) -> None:
-        from solvers import registry  # the registry imports every spec module
-
         if not self.constrained:
-            names = ", ".join(s.name for s in registry.ALGORITHMS.values() if s.constrained)
+            names = ", ".join(s.name for s in CATALOGUE.values() if s.constrained)
             raise SolverError(
                 f"{self.name} takes no blocked squares or given queens; these algorithms do: {names}"
             )

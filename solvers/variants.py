@@ -37,8 +37,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from solvers.events import Backtrack, BoardState, Conflict, Event, Place, Prune, Solution
-from solvers.instance import Setup
+from solvers.events import Backtrack, BoardState, Conflict, Event, Place, Prune, Reader, Solution
 from solvers.resume import FULL, LIFT, PLACED, PRUNED, SOLVED, TRY
 
 Square = tuple[int, int]
@@ -90,11 +89,24 @@ class Position:
     def fresh(self) -> bool:
         """Whether the next placement is at a new depth (not the next column of a row just
         backtracked or refused in): what the exercise's MRV asks a row for."""
-        return self.last is None or type(self.last) in (Place, Prune)
+        return self.last is None or self.last.read(_Deeper())
+
+
+class _Deeper(Reader[bool]):
+    """Whether the search goes a level deeper after the event: a queen placed, or its pruning."""
+
+    def other(self, event: Event) -> bool:
+        return False
+
+    def place(self, event: Place) -> bool:
+        return True
+
+    def prune(self, event: Prune) -> bool:
+        return True
 
 
 @dataclass
-class Follower:
+class Follower(Reader[None]):
     """Follows a model run's events, one at a time, and says its ``Position`` between them."""
 
     n: int
@@ -111,18 +123,36 @@ class Follower:
     def apply(self, event: Event) -> None:
         """The run's next event."""
         event.apply(self.board)
-        kind = type(event)
-        if kind is Place:
-            self.order.append(event.row)  # type: ignore[attr-defined]
-        elif kind is Backtrack and event.row in self.order:  # type: ignore[attr-defined]
-            self.order.remove(event.row)  # type: ignore[attr-defined]
-        elif kind is Prune:
-            self.pruned.setdefault((event.row, event.col), event.by)  # type: ignore[attr-defined]
-        if kind in (Place, Conflict, Backtrack, Solution, Prune):
-            self.last = event
-        elif isinstance(event, Setup):  # a constrained instance's givens: their rows are done
-            given = {r for r, _ in event.given}
-            self.free = tuple(r for r in range(self.n) if r not in given)
+        event.read(self)
+
+    # -- what each kind does to the position (``Reader``): a move is the last event, the rest not
+
+    def other(self, event: Event) -> None:
+        """Restores and the kinds of other searches change nothing here."""
+
+    def place(self, event: Place) -> None:
+        self.order.append(event.row)
+        self.last = event
+
+    def backtrack(self, event: Backtrack) -> None:
+        if event.row in self.order:
+            self.order.remove(event.row)
+        self.last = event
+
+    def prune(self, event: Prune) -> None:
+        self.pruned.setdefault((event.row, event.col), event.by)
+        self.last = event
+
+    def conflict(self, event: Conflict) -> None:
+        self.last = event
+
+    def solution(self, event: Solution) -> None:
+        self.last = event
+
+    def set_up(self, event: Event, given: tuple[Square, ...], blocked: tuple[Square, ...]) -> None:
+        """A constrained instance's givens: their rows are done."""
+        rows = {r for r, _ in given}
+        self.free = tuple(r for r in range(self.n) if r not in rows)
 
     def position(self) -> Position:
         return Position(
@@ -156,26 +186,56 @@ class TreeVariants(Variants):
 
     def start(self, position: Position, rules: Rules) -> dict[str, object]:
         queens, free, last = position.queens, position.free, position.last
-        state: tuple[int, int, int]
         if last is None or not free:
             state = (free[0] if free else 0, 0, TRY)
-        elif isinstance(last, Solution):
-            state = (free[-1], queens[free[-1]] or 0, SOLVED)
-        elif isinstance(last, Place):
-            below = [r for r in free if r > last.row]
-            state = (below[0], 0, TRY) if below else (last.row, last.col, FULL)
-        elif isinstance(last, Backtrack):
-            above = [r for r in free if r < last.row]
-            if rules.resume == "first":
-                state = (last.row, 0, TRY)
-            elif rules.back > 1 and last.row != free[-1] and above:  # lifted on a dead end: one more
-                state = (above[-1], queens[above[-1]] or 0, LIFT)
-            else:
-                state = (last.row, last.col + 1, TRY)
         else:
-            assert isinstance(last, Conflict)
-            state = (last.row, last.col + 1, TRY)
+            state = last.read(_TreeState(position, rules))
         return {"start": (queens, state)}
+
+
+class _TreeState(Reader[tuple[int, int, int]]):
+    """``TreeResume``'s state ``(row, col, phase)`` right after a move, on a board with rows left."""
+
+    def __init__(self, position: Position, rules: Rules) -> None:
+        self.queens, self.free, self.rules = position.queens, position.free, rules
+
+    def solution(self, event: Solution) -> tuple[int, int, int]:
+        return (self.free[-1], self.queens[self.free[-1]] or 0, SOLVED)
+
+    def place(self, event: Place) -> tuple[int, int, int]:
+        below = [r for r in self.free if r > event.row]
+        return (below[0], 0, TRY) if below else (event.row, event.col, FULL)
+
+    def backtrack(self, event: Backtrack) -> tuple[int, int, int]:
+        free, rules = self.free, self.rules
+        above = [r for r in free if r < event.row]
+        if rules.resume == "first":
+            return (event.row, 0, TRY)
+        if rules.back > 1 and event.row != free[-1] and above:  # lifted on a dead end: one more
+            return (above[-1], self.queens[above[-1]] or 0, LIFT)
+        return (event.row, event.col + 1, TRY)
+
+    def conflict(self, event: Conflict) -> tuple[int, int, int]:
+        return (event.row, event.col + 1, TRY)
+
+
+class _PlacementState(Reader[tuple[int, int, int]]):
+    """``PlacementResume``'s state right after a move."""
+
+    def other(self, event: Event) -> tuple[int, int, int]:
+        return (TRY, 0, 0)
+
+    def place(self, event: Place) -> tuple[int, int, int]:
+        return (PLACED, 0, 0)
+
+    def prune(self, event: Prune) -> tuple[int, int, int]:
+        return (PRUNED, 0, 0)
+
+    def solution(self, event: Solution) -> tuple[int, int, int]:
+        return (SOLVED, 0, 0)
+
+    def backtrack(self, event: Backtrack) -> tuple[int, int, int]:
+        return (TRY, event.col + 1, event.row + 1)
 
 
 class PlacementVariants(Variants):
@@ -186,16 +246,6 @@ class PlacementVariants(Variants):
 
     def start(self, position: Position, rules: Rules) -> dict[str, object]:
         last = position.last
-        state: tuple[int, int, int]
-        if isinstance(last, Place):
-            state = (PLACED, 0, 0)
-        elif isinstance(last, Prune):
-            state = (PRUNED, 0, 0)
-        elif isinstance(last, Solution):
-            state = (SOLVED, 0, 0)
-        elif isinstance(last, Backtrack):
-            state = (TRY, last.col + 1, last.row + 1)
-        else:
-            state = (TRY, 0, 0)
+        state = (TRY, 0, 0) if last is None else last.read(_PlacementState())
         stale = () if rules.restore else position.pruned
         return {"start": (position.queens, state), "order": position.order, "stale": stale}

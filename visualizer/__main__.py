@@ -6,7 +6,7 @@ import signal
 import sys
 
 if __name__ == "__main__" or sys.argv[0].endswith("nqueens-viz"):  # started, not imported by a test
-    from solvers.cli.quiet_start import install
+    from solvers.process import install
 
     install(lambda signum: f"nqueens-viz: stopped by {signal.Signals(signum).name}")  # first of all
 
@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable
 from typing import NoReturn
 
-from solvers.cli.quick_exit import skip_final_collection
+from solvers.process import skip_final_collection
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 #: The longest error line (arguments echoed inside it are cut).

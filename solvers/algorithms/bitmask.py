@@ -19,7 +19,7 @@ from solvers.algorithms.bitmask_engine import count_completions as completions_k
 from solvers.engine import COUNT_JIT_FROM
 from solvers.estimate import tree_attempts
 from solvers.events import Backtrack, Event, Place, Solution
-from solvers.narration import Context, fmt, square_by_square, with_shared
+from solvers.narration import Context, SquareBySquare, fmt, with_shared
 from solvers.resume import FULL, LIFT, SOLVED, Start, TreeResume, begin
 from solvers.spec import AlgorithmSpec
 from solvers.variants import MODEL, Rules, TreeVariants
@@ -214,24 +214,33 @@ _OWN_TEXT: dict[str, dict[str, str]] = {
 _TEXT = with_shared(_OWN_TEXT)
 
 
-def narrate_bitmask(event: Event, ctx: Context, words: dict[str, str]) -> str:
+class _Bitmask(SquareBySquare):
     """The sentences of bitmask: the free columns the masks leave, lowest first."""
-    text = _TEXT[words["lang"]]
-    if isinstance(event, Place):
+
+    def place(self, event: Place) -> str:
+        text, words = _TEXT[self.lang], self.words
         r, c = event.row, event.col
-        free = [x + 1 for x in ctx.safe_columns(r) if x >= c]
+        free = [x + 1 for x in self.ctx.safe_columns(r) if x >= c]
         if len(free) <= 1:
             return fmt(text["bit_place_one"], words, r=r + 1, c=c + 1)
         free_text = words["sep"].join(map(str, free))
         return fmt(text["bit_place"], words, r=r + 1, c=c + 1, free=free_text)
-    if isinstance(event, Backtrack) and event.row != ctx.n - 1:
+
+    def backtrack(self, event: Backtrack) -> str:
+        if event.row == self.ctx.n - 1:
+            return super().backtrack(event)
+        text, words = _TEXT[self.lang], self.words
         r, c = event.row, event.col
         values = {"r1": r + 2, "r": r + 1, "c": c + 1}
-        following = [x for x in ctx.safe_columns(r) if x > c]
+        following = [x for x in self.ctx.safe_columns(r) if x > c]
         if following:
             return fmt(text["bit_back_next"], words, x=following[0] + 1, **values)
         return fmt(text["bit_back_done"], words, **values)
-    return square_by_square(event, ctx, words)
+
+
+def narrate_bitmask(event: Event, ctx: Context, words: dict[str, str]) -> str:
+    """The sentences of bitmask (``_Bitmask``)."""
+    return event.read(_Bitmask(ctx, words))
 
 
 ORDER = 30  # after the enumerations

@@ -25,7 +25,7 @@ from solvers.board import line_counts
 from solvers.counters import Counters
 from solvers.errors import SolverError
 from solvers.events import Event, Place, Solution
-from solvers.narration import Context, solution_text, square_by_square, with_shared
+from solvers.narration import Context, SquareBySquare, solution_text, with_shared
 from solvers.spec import AlgorithmSpec
 
 # Line indices into CONSTRUCTION_CODE.
@@ -153,18 +153,23 @@ _OWN_TEXT: dict[str, dict[str, str]] = {
 _TEXT = with_shared(_OWN_TEXT)
 
 
-def narrate_construction(event: Event, ctx: Context, words: dict[str, str]) -> str:
+class _Construction(SquareBySquare):
     """The sentences of the construction: each row's entry of the formula's list."""
-    text = _TEXT[words["lang"]]
-    n = ctx.n
-    if isinstance(event, Place):
+
+    def place(self, event: Place) -> str:
+        text, n = _TEXT[self.lang], self.ctx.n
         if event.row > 0:
             return text["cs_place"].format(r=event.row + 1, c=event.col + 1)
         fix = text["cs_fix2"] if n % 6 == 2 else text["cs_fix3"] if n % 6 == 3 else ""
         return text["cs_first"].format(c=event.col + 1, fix=fix.format(n=n))
-    if isinstance(event, Solution):
-        return text["cs_solution"].format(n=n, q=solution_text(ctx, words["lang"]))
-    return square_by_square(event, ctx, words)
+
+    def solution(self, event: Solution) -> str:
+        return _TEXT[self.lang]["cs_solution"].format(n=self.ctx.n, q=solution_text(self.ctx, self.lang))
+
+
+def narrate_construction(event: Event, ctx: Context, words: dict[str, str]) -> str:
+    """The sentences of the construction (``_Construction``)."""
+    return event.read(_Construction(ctx, words))
 
 
 ORDER = 40  # after bitmask

@@ -45,7 +45,7 @@ from solvers.events import (
     Walker,
     event_kind,
 )
-from solvers.narration import Context, fmt, line_key, square_by_square, with_shared
+from solvers.narration import Context, SquareBySquare, fmt, line_key, with_shared
 from solvers.spec import COUNTERS, AlgorithmSpec
 
 Square = tuple[int, int]
@@ -400,45 +400,76 @@ def _item(axis: int, index: int, words: dict[str, str]) -> str:
     return f"第 {index + 1} {word}" if words["lang"] == "zh" else f"{word} {index + 1}"
 
 
-def narrate_dancing_links(event: Event, ctx: Context, words: dict[str, str]) -> str:
+class _DancingLinks(SquareBySquare):
     """DLX's sentences: the item it branches on and why, the options a queen hides and brings back."""
-    text = _TEXT[words["lang"]]
-    domains = ctx.domains
-    assert domains is not None, "a dancing-links context keeps the domains"
-    queens = [ctx.queens.get(r) for r in range(ctx.n)]
-    if isinstance(event, Choose):
+
+    def __init__(self, ctx: Context, words: dict[str, str]) -> None:
+        super().__init__(ctx, words)
+        assert ctx.domains is not None, "a dancing-links context keeps the domains"
+        self.domains = ctx.domains
+        self.own = _TEXT[self.lang]
+        self.queens = [ctx.queens.get(r) for r in range(ctx.n)]
+
+    def other(self, event: Event) -> str:
+        assert isinstance(event, Choose), event  # its own kind: the item it branches on
+        words = self.words
         item = _item(event.axis, event.index, words)
         if not event.options:
-            return fmt(text["wipeout"], words, item=item)
-        found = branching_item(domains, queens)
+            return fmt(self.own["wipeout"], words, item=item)
+        found = branching_item(self.domains, self.queens)
         ties = found[3] if found is not None else 1
-        return fmt(text["choose_tie" if ties > 1 else "choose"], words, item=item, k=event.options, t=ties)
-    if isinstance(event, Place):
+        return fmt(
+            self.own["choose_tie" if ties > 1 else "choose"], words, item=item, k=event.options, t=ties
+        )
+
+    def place(self, event: Place) -> str:
+        words, domains, queens = self.words, self.domains, self.queens
         found = branching_item(domains, queens)
         assert found is not None, "a queen is placed on a board with an item left"
         axis, index, k = found[:3]
         first = _options(domains, queens, axis, index)[0] == (event.row, event.col)
         key = "place_first" if first else "place_next"
-        return fmt(text[key], words, item=_item(axis, index, words), k=k, r=event.row + 1, c=event.col + 1)
-    if isinstance(event, (Prune, Restore)):
+        return fmt(
+            self.own[key], words, item=_item(axis, index, words), k=k, r=event.row + 1, c=event.col + 1
+        )
+
+    def _hidden(self, key: str, event: Prune | Restore) -> str:
         (br, bc), line = event.by, line_key((event.row, event.col), event.by)
-        values = {"r": event.row + 1, "c": event.col + 1, "br": br + 1, "bc": bc + 1, "line": words[line]}
-        return fmt(text["hide" if isinstance(event, Prune) else "unhide"], words, **values)
-    if isinstance(event, Backtrack):
+        values = {
+            "r": event.row + 1,
+            "c": event.col + 1,
+            "br": br + 1,
+            "bc": bc + 1,
+            "line": self.words[line],
+        }
+        return fmt(self.own[key], self.words, **values)
+
+    def prune(self, event: Prune) -> str:
+        return self._hidden("hide", event)
+
+    def restore(self, event: Restore) -> str:
+        return self._hidden("unhide", event)
+
+    def backtrack(self, event: Backtrack) -> str:
+        ctx, text, words, queens = self.ctx, self.own, self.words, self.queens
         r, c = event.row, event.col
-        if isinstance(ctx.previous, Solution):
+        if ctx.after_solution:
             return fmt(text["lift_solution"], words, s=ctx.solutions, r=r + 1, c=c + 1)
         queens[r] = None
-        found = branching_item(domains, queens)
+        found = branching_item(self.domains, queens)
         assert found is not None, "a queen was placed, so an item was chosen"
         axis, index = found[0], found[1]
-        following = [square for square in _options(domains, queens, axis, index) if square > (r, c)]
+        following = [square for square in _options(self.domains, queens, axis, index) if square > (r, c)]
         values = {"item": _item(axis, index, words), "r": r + 1, "c": c + 1}
         if following:
             x, y = following[0]
             return fmt(text["lift_next"], words, x=x + 1, y=y + 1, **values)
         return fmt(text["lift_end" if len(ctx.queens) == 1 else "lift_done"], words, **values)
-    return square_by_square(event, ctx, words)
+
+
+def narrate_dancing_links(event: Event, ctx: Context, words: dict[str, str]) -> str:
+    """DLX's sentences (``_DancingLinks``)."""
+    return event.read(_DancingLinks(ctx, words))
 
 
 ORDER = 70  # after propagation

@@ -29,7 +29,7 @@ from solvers.algorithms.enumeration_engine import (
     Permutations,
 )
 from solvers.events import Backtrack, Conflict, Event, Place, Solution
-from solvers.narration import Context, fmt, line_key, solution_text, square_by_square, with_shared
+from solvers.narration import Context, SquareBySquare, fmt, line_key, solution_text, with_shared
 from solvers.resume import FULL, LIFT, SOLVED, TRY, Start, TreeResume, begin
 from solvers.spec import AlgorithmSpec
 
@@ -109,7 +109,7 @@ def brute_force(n: int, *, first: bool = False, start: Start | None = None) -> I
         if phase == FULL:
             verdict = _verdict(queens, BRUTE_TEST, BRUTE_SOLUTION, True, diagonals_only=False)
             yield verdict
-            phase = SOLVED if type(verdict) is Solution else LIFT
+            phase = SOLVED if verdict.marks().solution else LIFT
         if phase == SOLVED and first:
             return
         row, col = n - 1, queens[n - 1]
@@ -205,7 +205,7 @@ def permutations(n: int, *, first: bool = False, start: Start | None = None) -> 
         if phase == START:
             verdict = _verdict(perm, PERM_TEST, PERM_SOLUTION, True, diagonals_only=True)
             yield verdict
-            if first and isinstance(verdict, Solution):
+            if first and verdict.marks().solution:
                 return
         phase = START
         old = perm[:]
@@ -229,7 +229,7 @@ def permutations_pruned(n: int, *, first: bool = False, start: Start | None = No
         yield from _move([], perm, 0, PRUNED_FIRST, PRUNED_FIRST)
         verdict = _verdict(perm, PRUNED_TEST, PRUNED_SOLUTION, False, diagonals_only=True)
         yield verdict
-        if first and isinstance(verdict, Solution):
+        if first and verdict.marks().solution:
             return
         phase = NEXT
     elif phase == SOLVED and first:
@@ -243,8 +243,9 @@ def permutations_pruned(n: int, *, first: bool = False, start: Start | None = No
             yield from _move(old, perm, changed, PRUNED_NEXT_LIFT, PRUNED_NEXT_PLACE)
             verdict = _verdict(perm, PRUNED_TEST, PRUNED_SOLUTION, True, diagonals_only=True)
             yield verdict
-            if isinstance(verdict, Conflict):
-                i, j = verdict.row, verdict.blocker[0]
+            refused, blocker = verdict.marks().refused, verdict.marks().blocker
+            if refused is not None and blocker is not None:  # the pair to skip past
+                i, j = refused[0], blocker[0]
                 phase = SKIP
         if phase == SKIP:
             phase = NEXT
@@ -258,7 +259,7 @@ def permutations_pruned(n: int, *, first: bool = False, start: Start | None = No
                 perm, PRUNED_TEST, PRUNED_SOLUTION, False, diagonals_only=True, extra_checks=2 * steps
             )
             yield verdict
-        if first and isinstance(verdict, Solution):
+        if first and verdict.marks().solution:
             return
     yield from _clear(perm, PRUNED_CLEAR)
 
@@ -476,59 +477,77 @@ def _pair(event: Conflict) -> tuple[int, int, str]:
     return event.row + 1, event.blocker[0] + 1, line_key((event.row, event.col), event.blocker)
 
 
-def narrate_brute_force(event: Event, ctx: Context, words: dict[str, str]) -> str:
-    """The sentences of brute force: board k of n^n built, then judged."""
-    return _enumeration(event, ctx, words, "bf", ctx.n**ctx.n)
+class _Enumeration(SquareBySquare):
+    """The sentences of brute force (``kind`` "bf": board k of n^n built, then judged) and of the
+    permutation walk ("perm": permutation k of n! moved to, then judged)."""
 
+    def __init__(self, ctx: Context, words: dict[str, str], kind: str, total: int) -> None:
+        super().__init__(ctx, words)
+        self.kind, self.total, self.own = kind, total, _TEXT[self.lang]
+        self.k = f"{ctx.attempts + 1:,}"
 
-def narrate_permutations(event: Event, ctx: Context, words: dict[str, str]) -> str:
-    """The sentences of the permutation walk: permutation k of n! moved to, then judged."""
-    return _enumeration(event, ctx, words, "perm", math.factorial(ctx.n))
-
-
-def _enumeration(event: Event, ctx: Context, words: dict[str, str], kind: str, total: int) -> str:
-    text = _TEXT[words["lang"]]
-    n = ctx.n
-    k = f"{ctx.attempts + 1:,}"
-    if isinstance(event, Place):
-        if kind == "bf":
-            return fmt(text["bf_place"], words, k=k, r=event.row + 1, c=event.col + 1)
+    def place(self, event: Place) -> str:
+        if self.kind == "bf":
+            return fmt(self.own["bf_place"], self.words, k=self.k, r=event.row + 1, c=event.col + 1)
         key = "perm_place_first" if event.line == PERM_FIRST else "perm_place_next"
-        return fmt(text[key], words, r=event.row + 1, c=event.col + 1)
-    if isinstance(event, Backtrack):
+        return fmt(self.own[key], self.words, r=event.row + 1, c=event.col + 1)
+
+    def backtrack(self, event: Backtrack) -> str:
+        text, words, n = self.own, self.words, self.ctx.n
         r, c = event.row + 1, event.col + 1
-        if kind == "bf":
+        if self.kind == "bf":
             if event.col < n - 1:
                 return fmt(text["bf_lift_next"], words, r=r, c=c, c1=c + 1)
             return fmt(text["bf_lift_done"], words, r=r, c=c, n=n)
         key = "perm_lift_end" if event.line == PERM_CLEAR else "perm_lift_next"
         return fmt(text[key], words, r=r, c=c)
-    if isinstance(event, Conflict):
+
+    def conflict(self, event: Conflict) -> str:
         a, b, line = _pair(event)
-        return fmt(text[f"{kind}_reject"], words, k=k, total=f"{total:,}", a=a, b=b, a_line=text[f"a_{line}"])
-    if isinstance(event, Solution):
-        q = solution_text(ctx, words["lang"])
-        return fmt(text[f"{kind}_solution"], words, k=k, total=f"{total:,}", s=ctx.solutions + 1, q=q)
-    return square_by_square(event, ctx, words)
+        text, total = self.own, f"{self.total:,}"
+        return fmt(
+            text[f"{self.kind}_reject"], self.words, k=self.k, total=total, a=a, b=b, a_line=text[f"a_{line}"]
+        )
+
+    def solution(self, event: Solution) -> str:
+        q = solution_text(self.ctx, self.lang)
+        total, s = f"{self.total:,}", self.ctx.solutions + 1
+        return fmt(self.own[f"{self.kind}_solution"], self.words, k=self.k, total=total, s=s, q=q)
 
 
-def narrate_pruned(event: Event, ctx: Context, words: dict[str, str]) -> str:
+def narrate_brute_force(event: Event, ctx: Context, words: dict[str, str]) -> str:
+    """The sentences of brute force: board k of n^n built, then judged."""
+    return event.read(_Enumeration(ctx, words, "bf", ctx.n**ctx.n))
+
+
+def narrate_permutations(event: Event, ctx: Context, words: dict[str, str]) -> str:
+    """The sentences of the permutation walk: permutation k of n! moved to, then judged."""
+    return event.read(_Enumeration(ctx, words, "perm", math.factorial(ctx.n)))
+
+
+class _Pruned(SquareBySquare):
     """The sentences of the pruned permutations: each skip said with how many it skips."""
-    text = _TEXT[words["lang"]]
-    k = f"{ctx.attempts + 1:,}"
-    if isinstance(event, Place):
+
+    def __init__(self, ctx: Context, words: dict[str, str]) -> None:
+        super().__init__(ctx, words)
+        self.own, self.k = _TEXT[self.lang], f"{ctx.attempts + 1:,}"
+
+    def place(self, event: Place) -> str:
         key = {PRUNED_FIRST: "perm_place_first", PRUNED_SKIP_PLACE: "perm_place_skip"}.get(
             event.line, "perm_place_next"
         )
-        return fmt(text[key], words, r=event.row + 1, c=event.col + 1)
-    if isinstance(event, Backtrack):
+        return fmt(self.own[key], self.words, r=event.row + 1, c=event.col + 1)
+
+    def backtrack(self, event: Backtrack) -> str:
         key = {PRUNED_SKIP_LIFT: "perm_lift_skip", PRUNED_CLEAR: "perm_lift_end"}.get(
             event.line, "perm_lift_next"
         )
-        return fmt(text[key], words, r=event.row + 1, c=event.col + 1)
-    if isinstance(event, Conflict):
+        return fmt(self.own[key], self.words, r=event.row + 1, c=event.col + 1)
+
+    def conflict(self, event: Conflict) -> str:
+        text, words, ctx = self.own, self.words, self.ctx
         a, b, line = _pair(event)
-        values = {"k": k, "a": a, "b": b, "a_line": text[f"a_{line}"]}
+        values = {"k": self.k, "a": a, "b": b, "a_line": text[f"a_{line}"]}
         if not event.attempt:  # the first permutation, or the one a skip landed on
             key = "pruned_reject_first" if ctx.attempts == 0 else "pruned_reject_landed"
             return fmt(text[key], words, **values)
@@ -536,12 +555,18 @@ def narrate_pruned(event: Event, ctx: Context, words: dict[str, str]) -> str:
         skipped, ends = pruned_skip(perm, event.row, event.blocker[0])
         key = "pruned_skip_end" if ends else "pruned_skip" if skipped else "pruned_skip_none"
         return fmt(text[key], words, skip=f"{skipped:,}", **values)
-    if isinstance(event, Solution):
+
+    def solution(self, event: Solution) -> str:
         key = "pruned_solution" if event.attempt else "pruned_solution_uncounted"
-        if ctx.attempts == 0:
+        if self.ctx.attempts == 0:
             key = "pruned_solution_first"
-        return fmt(text[key], words, k=k, s=ctx.solutions + 1, q=solution_text(ctx, words["lang"]))
-    return square_by_square(event, ctx, words)
+        q = solution_text(self.ctx, self.lang)
+        return fmt(self.own[key], self.words, k=self.k, s=self.ctx.solutions + 1, q=q)
+
+
+def narrate_pruned(event: Event, ctx: Context, words: dict[str, str]) -> str:
+    """The sentences of the pruned permutations (``_Pruned``)."""
+    return event.read(_Pruned(ctx, words))
 
 
 ORDER = 20  # after the backtracking family

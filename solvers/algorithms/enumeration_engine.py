@@ -31,9 +31,23 @@ from solvers.kernels import (
     kernel,
     step,
 )
-from solvers.resume import FULL, LIFT, SOLVED, TRY, Checkpoint, Resumer, State
+from solvers.resume import FULL, LIFT, SOLVED, TRY, After, Checkpoint, Resumer, State
 
 START, NEXT, SKIP = 0, 1, 2  # a permutation walk's phases (and ``SOLVED``)
+
+
+class _PermutationAfter(After):
+    def __init__(self, n: int, queens: Sequence[int | None], skips: bool) -> None:
+        super().__init__(n, queens)
+        self.skips = skips
+
+    def solution(self, event: Solution) -> State | None:
+        return (SOLVED, -1, -1)
+
+    def conflict(self, event: Conflict) -> State | None:
+        if self.skips and event.attempt:
+            return (SKIP, event.row, event.blocker[0])
+        return (NEXT, -1, -1)
 
 
 class PermutationResume(Resumer):
@@ -54,14 +68,7 @@ class PermutationResume(Resumer):
         return Checkpoint(0, (None,) * n, Counters(), (START, -1, -1))
 
     def state_after(self, n: int, queens: Sequence[int | None], event: Event) -> State | None:
-        kind = type(event)
-        if kind is Solution:
-            return (SOLVED, -1, -1)
-        if kind is Conflict:
-            if self.skips and event.attempt:
-                return (SKIP, event.row, event.blocker[0])  # type: ignore[attr-defined]
-            return (NEXT, -1, -1)
-        return None
+        return event.read(_PermutationAfter(n, queens, self.skips))
 
 
 def brute_force_counters(n: int) -> Counters:

@@ -26,8 +26,8 @@ import numpy as np
 from solvers.algorithms.construction import refuse_impossible
 from solvers.board import attacking_pairs
 from solvers.counters import Counters
-from solvers.events import Backtrack, Event, Place, Repair, Solution
-from solvers.narration import Context, plural, solution_text, square_by_square, with_shared
+from solvers.events import Backtrack, Event, Place, Reader, Repair, Solution
+from solvers.narration import Context, SquareBySquare, plural, solution_text, with_shared
 from solvers.spec import COUNTERS, AlgorithmSpec
 
 # Line indices into MIN_CONFLICTS_CODE.
@@ -183,21 +183,33 @@ def answer(n: int, *, seed: int = 0) -> tuple[np.ndarray, dict[str, int]]:
 
     Drains the same search the window shows, keeping only boards, not events.
     """
-    counters = Counters()
-    start = np.zeros(n, dtype=np.int64)
-    queens: tuple[int, ...] = ()
+    counters, boards = Counters(), _Boards(n)
     for event in min_conflicts(n, seed=seed):
         counters.apply(event)
-        if isinstance(event, Place):
-            start[event.row] = event.col
-        elif isinstance(event, Solution):
-            queens = event.queens
+        event.read(boards)
     extra = {
         "restarts": counters.backtracks // max(n, 1),
-        "start_conflicts": attacking_pairs(start),
-        "conflicts": attacking_pairs(np.array(queens, dtype=np.int64)),
+        "start_conflicts": attacking_pairs(boards.start),
+        "conflicts": attacking_pairs(np.array(boards.queens, dtype=np.int64)),
     }
-    return np.array(queens, dtype=np.int64), {**counters.as_dict(), **extra}
+    return np.array(boards.queens, dtype=np.int64), {**counters.as_dict(), **extra}
+
+
+class _Boards(Reader[None]):
+    """The last greedy start (its placements) and the solution, as a run's events pass."""
+
+    def __init__(self, n: int) -> None:
+        self.start = np.zeros(n, dtype=np.int64)
+        self.queens: tuple[int, ...] = ()
+
+    def other(self, event: Event) -> None:
+        """Repairs and restarts' lifts change neither."""
+
+    def place(self, event: Place) -> None:
+        self.start[event.row] = event.col
+
+    def solution(self, event: Solution) -> None:
+        self.queens = event.queens
 
 
 MIN_CONFLICTS_CODE_ZH = (
@@ -242,15 +254,16 @@ _OWN_TEXT: dict[str, dict[str, str]] = {
 _TEXT = with_shared(_OWN_TEXT)
 
 
-def narrate_min_conflicts(event: Event, ctx: Context, words: dict[str, str]) -> str:
+class _MinConflicts(SquareBySquare):
     """The sentences of min-conflicts: the greedy start, each repair with its conflicts, restarts."""
-    lang = words["lang"]
-    text = _TEXT[lang]
-    if isinstance(event, Place):
-        k = ctx.attackers(event.row, event.col)
-        conflicts = plural(lang, k, "conflict", "conflicts")
-        return text["mc_place"].format(r=event.row + 1, c=event.col + 1, k=k, conflicts=conflicts)
-    if isinstance(event, Repair):
+
+    def place(self, event: Place) -> str:
+        k = self.ctx.attackers(event.row, event.col)
+        conflicts = plural(self.lang, k, "conflict", "conflicts")
+        return _TEXT[self.lang]["mc_place"].format(r=event.row + 1, c=event.col + 1, k=k, conflicts=conflicts)
+
+    def repair(self, event: Repair) -> str:
+        lang, ctx = self.lang, self.ctx
         r, old, new = event.row, event.old, event.new
         old_k = ctx.attackers(r, old) - 3  # its own three lines
         new_k = old_k if new == old else ctx.attackers(r, new)
@@ -264,13 +277,20 @@ def narrate_min_conflicts(event: Event, ctx: Context, words: dict[str, str]) -> 
             "pairs": event.conflicts,
             "pair_word": plural(lang, event.conflicts, "pair is", "pairs are"),
         }
-        return text["mc_stay" if new == old else "mc_move"].format(**values)
-    if isinstance(event, Backtrack):
+        return _TEXT[lang]["mc_stay" if new == old else "mc_move"].format(**values)
+
+    def backtrack(self, event: Backtrack) -> str:
         key = "mc_restart" if event.row == 0 else "mc_clear"  # a restart lifts rows 0, 1, ..., n-1
-        return text[key].format(limit=default_max_repairs(ctx.n), r=event.row + 1, c=event.col + 1)
-    if isinstance(event, Solution):
-        return text["mc_solution"].format(q=solution_text(ctx, lang))
-    return square_by_square(event, ctx, words)
+        limit = default_max_repairs(self.ctx.n)
+        return _TEXT[self.lang][key].format(limit=limit, r=event.row + 1, c=event.col + 1)
+
+    def solution(self, event: Solution) -> str:
+        return _TEXT[self.lang]["mc_solution"].format(q=solution_text(self.ctx, self.lang))
+
+
+def narrate_min_conflicts(event: Event, ctx: Context, words: dict[str, str]) -> str:
+    """The sentences of min-conflicts (``_MinConflicts``)."""
+    return event.read(_MinConflicts(ctx, words))
 
 
 ORDER = 50  # after construction

@@ -33,7 +33,7 @@ from solvers.algorithms.propagation_engine import PLACED, PROPAGATION_MAX_N, Pla
 from solvers.domains import Domains, mrv_row
 from solvers.events import Backtrack, Conflict, Event, Place, Prune, Restore, Solution
 from solvers.instance import Instance, Setup
-from solvers.narration import Context, fmt, line_key, square_by_square, with_shared
+from solvers.narration import Context, SquareBySquare, fmt, line_key, with_shared
 from solvers.resume import PRUNED, SOLVED, TRY, Checkpoint, Start
 from solvers.spec import COUNTERS, AlgorithmSpec
 from solvers.variants import MODEL, PlacementVariants, Rules
@@ -409,47 +409,64 @@ _OWN_TEXT: dict[str, dict[str, str]] = {
 _TEXT = with_shared(_OWN_TEXT)
 
 
-def narrate_forward_checking(event: Event, ctx: Context, words: dict[str, str]) -> str:
+class _ForwardChecking(SquareBySquare):
     """The sentences of forward checking: placements from the domains, prunes, wipe-outs, restores."""
-    return _narrate(event, ctx, words, mrv=False)
 
+    def __init__(self, ctx: Context, words: dict[str, str]) -> None:
+        super().__init__(ctx, words)
+        assert ctx.domains is not None, "a propagation context keeps the domains"
+        self.domains = ctx.domains
+        self.own = _TEXT[self.lang]
 
-def narrate_mrv(event: Event, ctx: Context, words: dict[str, str]) -> str:
-    """Forward checking's sentences, each placement saying why its row has the fewest columns left."""
-    return _narrate(event, ctx, words, mrv=True)
+    def place(self, event: Place) -> str:
+        return fmt(self.own["fc_place"], self.words, r=event.row + 1, c=event.col + 1)
 
+    def _values(self, event: Prune | Restore) -> dict[str, int]:
+        (br, bc) = event.by
+        return {"r": event.row + 1, "c": event.col + 1, "br": br + 1, "bc": bc + 1}
 
-def _narrate(event: Event, ctx: Context, words: dict[str, str], *, mrv: bool) -> str:
-    text = _TEXT[words["lang"]]
-    domains = ctx.domains
-    assert domains is not None, "a propagation context keeps the domains"
-    if isinstance(event, Place):
-        r, c = event.row, event.col
-        if not mrv:
-            return fmt(text["fc_place"], words, r=r + 1, c=c + 1)
-        k = domains.size[r]
-        ties = sum(1 for row in range(ctx.n) if row not in ctx.queens and domains.size[row] == k)
-        key = "mrv_place_tie" if ties > 1 else "mrv_place"
-        return fmt(text[key], words, r=r + 1, c=c + 1, k=k, t=ties)
-    if isinstance(event, (Prune, Restore)):
-        (br, bc), key = event.by, line_key((event.row, event.col), event.by)
-        values = {"r": event.row + 1, "c": event.col + 1, "br": br + 1, "bc": bc + 1}
-        if isinstance(event, Restore):
-            return fmt(text["restore"], words, **values)
-        left = domains.size[event.row] - 1
-        return fmt(text["prune"], words, line=words[key], left=left, **values)
-    if isinstance(event, Conflict):
+    def prune(self, event: Prune) -> str:
+        key = line_key((event.row, event.col), event.by)
+        left = self.domains.size[event.row] - 1
+        return fmt(self.own["prune"], self.words, line=self.words[key], left=left, **self._values(event))
+
+    def restore(self, event: Restore) -> str:
+        return fmt(self.own["restore"], self.words, **self._values(event))
+
+    def conflict(self, event: Conflict) -> str:
         br, bc = event.blocker
-        return fmt(text["wipeout"], words, r=event.row + 1, c=event.col + 1, br=br + 1, bc=bc + 1)
-    if isinstance(event, Backtrack):
+        return fmt(self.own["wipeout"], self.words, r=event.row + 1, c=event.col + 1, br=br + 1, bc=bc + 1)
+
+    def backtrack(self, event: Backtrack) -> str:
+        ctx, text, words = self.ctx, self.own, self.words
         r, c = event.row, event.col
-        if isinstance(ctx.previous, Solution):
+        if ctx.after_solution:
             return fmt(text["lift_solution"], words, s=ctx.solutions, r=r + 1, c=c + 1)
-        following = [x for x in domains.remaining(r) if x > c]
+        following = [x for x in self.domains.remaining(r) if x > c]
         if following:
             return fmt(text["fc_lift_next"], words, r=r + 1, c=c + 1, x=following[0] + 1)
         return fmt(text["fc_lift_end" if len(ctx.queens) == 1 else "fc_lift_done"], words, r=r + 1, c=c + 1)
-    return square_by_square(event, ctx, words)
+
+
+class _Mrv(_ForwardChecking):
+    """Forward checking's sentences, each placement saying why its row has the fewest columns left."""
+
+    def place(self, event: Place) -> str:
+        r, c, ctx, domains = event.row, event.col, self.ctx, self.domains
+        k = domains.size[r]
+        ties = sum(1 for row in range(ctx.n) if row not in ctx.queens and domains.size[row] == k)
+        key = "mrv_place_tie" if ties > 1 else "mrv_place"
+        return fmt(self.own[key], self.words, r=r + 1, c=c + 1, k=k, t=ties)
+
+
+def narrate_forward_checking(event: Event, ctx: Context, words: dict[str, str]) -> str:
+    """The sentences of forward checking (``_ForwardChecking``)."""
+    return event.read(_ForwardChecking(ctx, words))
+
+
+def narrate_mrv(event: Event, ctx: Context, words: dict[str, str]) -> str:
+    """The sentences of MRV (``_Mrv``)."""
+    return event.read(_Mrv(ctx, words))
 
 
 ORDER = 60  # last of today's families

@@ -43,11 +43,22 @@ from solvers.kernels import (
     kernel,
     step,
 )
-from solvers.resume import PLACED, SOLVED, TRY, Checkpoint, Resumer, State
+from solvers.resume import PLACED, SOLVED, TRY, After, Checkpoint, Resumer, State
 
 PROPAGATION_MAX_N = 16  # the largest n counted (n = 16 on two cores in about a minute)
 #: What the seek kernel returns for a board the search never places (its rows not those it would choose).
 NOT_PLACED = -1
+
+
+class _PlacementAfter(After):
+    def place(self, event: Place) -> State | None:
+        return (PLACED, 0, 0)
+
+    def solution(self, event: Solution) -> State | None:
+        return (SOLVED, 0, 0)
+
+    def backtrack(self, event: Backtrack) -> State | None:
+        return (TRY, event.col + 1, 0)
 
 
 class PlacementResume(Resumer):
@@ -63,14 +74,7 @@ class PlacementResume(Resumer):
         return Checkpoint(0, (None,) * n, Counters(), (TRY, 0, 0))
 
     def state_after(self, n: int, queens: Sequence[int | None], event: Event) -> State | None:
-        kind = type(event)
-        if kind is Place:
-            return (PLACED, 0, 0)
-        if kind is Solution:
-            return (SOLVED, 0, 0)
-        if kind is Backtrack:
-            return (TRY, event.col + 1, 0)  # type: ignore[attr-defined]
-        return None
+        return event.read(_PlacementAfter(n, queens))
 
 
 # -- the kernels' steps ------------------------------------------------------------------------

@@ -236,7 +236,7 @@ def plot(path: str, points: Sequence[Point], names: Sequence[str], metric: str) 
 
 
 def _stops() -> tuple[type[BaseException], ...]:
-    from solvers.cli.main import Interrupted
+    from solvers.cli.stop import Interrupted
 
     return (Interrupted, KeyboardInterrupt)
 

@@ -8,9 +8,9 @@ Exit status:
 - 128 + the signal's number: Ctrl-C (130), SIGTERM (143), SIGHUP (129), one line, no traceback.
 
 Only the standard library is imported before the signal handlers are in place; the commands load
-under ``quiet_start``'s handler, so a Ctrl-C while they load is the same one line. They load light:
-numpy, numba and the algorithms are imported by the command that needs them (``nqueens count 8``
-and ``--help`` never do), under the handlers below, which end the run in the same one line.
+under ``solvers.process.install``'s handler, so a Ctrl-C while they load is the same one line. They
+load light: numpy, numba and the algorithms are imported by the command that needs them (``nqueens
+count 8`` and ``--help`` never do), under the handlers below, which end the run in the same one line.
 """
 
 from __future__ import annotations
@@ -20,53 +20,26 @@ import os
 import signal
 import sys
 
-from solvers.cli.quick_exit import end_children, skip_final_collection
+from solvers.cli.stop import SIGNALS, Interrupted, on_signal, say
+from solvers.process import end_children, skip_final_collection
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy reads it as True)
 if TYPE_CHECKING:  # names for annotations only: typing alone is 2 ms of a 30 ms start
     from collections.abc import Sequence
-    from types import FrameType
     from typing import TextIO
-
-SIGNALS = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated"}
-if hasattr(signal, "SIGHUP"):  # not on Windows
-    SIGNALS[signal.SIGHUP] = "hung up"
-
-
-class Interrupted(BaseException):
-    """A signal asked the run to stop (BaseException: no ``except Exception`` swallows it)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-def _on_signal(signum: int, _frame: FrameType | None) -> None:
-    for sig in SIGNALS:  # a second Ctrl-C must not interrupt the way out
-        signal.signal(sig, signal.SIG_IGN)
-    raise Interrupted(signum)
-
-
-def say(line: str) -> None:
-    """One line on stderr, prefixed ``nqueens:``; nothing if stderr is closed or broken."""
-    try:
-        if sys.stderr is not None:
-            sys.stderr.write(f"nqueens: {line}\n")
-            sys.stderr.flush()
-    except (OSError, ValueError):
-        pass
 
 
 def run(argv: Sequence[str], out: TextIO) -> int:
     """Run one command line writing to ``out``; a refusal is one line on stderr and status 2."""
-    from solvers.cli import subcommands as commands  # here: see the docstring
+    from solvers.cli import dispatch  # here: see the docstring
+    from solvers.cli import subcommands as commands
     from solvers.cli.args import one_line
     from solvers.errors import SolverError
     from solvers.own.failure import SearchFailed
 
     argv = list(argv)
     try:
-        return commands.run(argv, out)
+        return dispatch.run(argv, out)
     except SearchFailed as failure:  # the student's search ended badly: its sentence, status 1
         out.flush()
         say(str(failure))
@@ -114,13 +87,13 @@ def _run_to_stdout(argv: Sequence[str]) -> int:
 
 def main() -> None:
     """Console-script entry point (``nqueens``, ``python -m solvers``)."""
-    from solvers.cli.quiet_start import install
+    from solvers.process import install
 
     install(lambda signum: f"nqueens: {SIGNALS[signal.Signals(signum)]}")  # while numpy loads
-    from solvers.cli import subcommands  # noqa: F401  # loaded here, under the quiet handler
+    from solvers.cli import dispatch  # noqa: F401  # loaded here, under the quiet handler
 
     for sig in SIGNALS:
-        signal.signal(sig, _on_signal)
+        signal.signal(sig, on_signal)
     with contextlib.suppress(AttributeError, ValueError):  # an error line never fails on its encoding
         sys.stderr.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
     try:

@@ -33,7 +33,6 @@ if TYPE_CHECKING:  # typing (2 ms) and json (1 ms) load only when a command need
     from solvers.counters import Counters
     from solvers.events import Event
     from solvers.instance import Instance
-    from solvers.registry import AlgorithmSpec
 
     T = TypeVar("T")
 
@@ -41,6 +40,11 @@ ASCII_MAX_N = 100  # larger boards are listed as columns, not drawn
 N_MAX = 1_000_000_000  # no algorithm goes near it; each refuses its own range with a reason
 EXPLAIN_LIMIT = 200  # sentences 'nqueens explain' prints unless told
 EXPLAIN_MAX_ALL = 1_000_000  # events 'explain --limit 0' prints without --force
+#: The commands of this module's parser (the rest come from other packages: ``solvers.cli.plugins``).
+OWN_COMMANDS = (
+    "count", "solve", "events", "explain", "profile", "check", "docs", "new-search", "lab", "results",
+    "algorithms",
+)  # fmt: skip
 
 
 class UsageError(Exception):
@@ -91,7 +95,8 @@ METRICS = ("attempts", "placements", "checks", "backtracks", "time")  # what 'nq
 LAB_BUDGET = 60  # seconds: a lab point estimated to take longer is skipped
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(plugins: bool = True) -> argparse.ArgumentParser:
+    """``nqueens``'s parser: its own commands and (``plugins``) those other packages add."""
     parser = _Parser(
         prog="nqueens",
         description="Count, solve and trace the N-Queens problem.",
@@ -211,61 +216,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="count every attempt of a student at an exercise (default: the best one; copies count once)",
     )
 
-    page = commands.add_parser(
-        "html",
-        help="write a stretch of a run, or a lesson, as one web page that plays offline",
-        description="Write one self-contained .html page (no network needed) that plays the run:"
-        " board, counters, pseudo-code, narration in English and Chinese, bookmarks, predict questions.",
-    )
-    _page_arguments(page, "the page to write (.html; with --scorm a .zip)")
-    page.add_argument("--scorm", action="store_true", help="write a SCORM 1.2 package (.zip) for an LMS")
-    package = commands.add_parser(
-        "scorm",
-        help="write the page as a SCORM 1.2 package (.zip) for an LMS (Moodle, Blackboard...)",
-        description="Write a SCORM 1.2 package: imsmanifest.xml and the page, which reports to the LMS"
-        " (with --exercise: the status against the mastery score, the score, one interaction per move,"
-        " the time, and where to resume). `nqueens html --scorm` does the same.",
-    )
-    _page_arguments(package, "the package to write (.zip)")
+    if plugins:  # html and scorm (the window's web page), in their place in the help
+        from solvers.cli import plugins as added
 
+        added.add(commands)
     algos = commands.add_parser("algorithms", help="list the algorithms")
     algos.add_argument("--json", action="store_true", help="print a JSON list")
     return parser
-
-
-def _page_arguments(page: argparse.ArgumentParser, output: str) -> None:
-    """``nqueens html``'s and ``nqueens scorm``'s arguments: the run or lesson, or the exercise."""
-    page.add_argument("n", type=_board_size, help="board size")
-    page.add_argument("--algo", help="algorithm name (default: the lesson's, else backtracking)")
-    page.add_argument("--lesson", metavar="FILE", help="a lesson file: its bookmarks, notes, language")
-    page.add_argument(
-        "--stretch", metavar="FROM-TO", help="events FROM to TO (bK: bookmark K; default: the whole run)"
-    )
-    page.add_argument("-o", "--output", required=True, metavar="PATH", help=output)
-    exercise = page.add_argument_group(
-        "the exercise (the student carries out the search, graded move by move)"
-    )
-    exercise.add_argument("--exercise", action="store_true", help="the page is the exercise (n 4..8)")
-    exercise.add_argument("--goal", choices=("first", "all"), help="the first solution (default) or all")
-    exercise.add_argument(
-        "--feedback",
-        choices=("continuous", "undo"),
-        help="a wrong move corrected at once (default) or undone",
-    )
-    exercise.add_argument(
-        "--instances", type=whole_number("instances", 1, 20), help="random instances, one per attempt (1..20)"
-    )
-    exercise.add_argument(
-        "--seed",
-        metavar="SEED[,BLOCKED,GIVEN]",
-        help="draw the instances from SEED (default 2 blocked, 1 given)",
-    )
-    exercise.add_argument("--blocked", nargs="+", metavar="R,C", help="one instance: these squares blocked")
-    exercise.add_argument("--given", nargs="+", metavar="R,C", help="one instance: these queens given")
-    exercise.add_argument(
-        "--mastery", type=whole_number("mastery", 0, 100), help="the percentage that passes (default 80)"
-    )
-    exercise.add_argument("--lang", choices=("en", "zh"), help="the page's first language (default en)")
 
 
 def _instance(args: argparse.Namespace) -> Instance | None:
@@ -278,7 +235,7 @@ def _instance(args: argparse.Namespace) -> Instance | None:
     return Instance.parse(args.n, blocked or (), given or ())
 
 
-def _events(args: argparse.Namespace):
+def spec_events(args: argparse.Namespace):
     """The spec (bound to the instance of ``--blocked`` / ``--given``, if any) and its events."""
     from solvers import registry
 
@@ -377,11 +334,11 @@ def cmd_count(args: argparse.Namespace, prefix: str = "") -> dict[str, object]:
     elif getattr(args, "search", None):  # a student's search: its own events, judged as they pass
         from solvers.counters import tally
 
-        spec, events = _events(args)
+        spec, events = spec_events(args)
         counters, source = tally(events), "events"
         result = {"n": args.n, "algorithm": spec.name, **counters.as_dict(), "source": source}
     else:
-        spec, _ = _events(args)  # checks n, the options and the instance
+        spec, _ = spec_events(args)  # checks n, the options and the instance
         counters, source = _algo_counters(spec.name, args.n, args.first, prefix, instance)
         result = {"n": args.n, "algorithm": spec.name, **counters.as_dict(), "source": source}
         if instance is not None and not instance.plain:
@@ -435,16 +392,15 @@ def _direct(args: argparse.Namespace, prefix: str = "") -> tuple[list[int], dict
 
 
 def _solutions(args: argparse.Namespace) -> Iterable[tuple[int, ...]]:
-    from solvers.events import Solution
 
     if _has_answer(args.algo) and _instance(args) is None:
         found = iter([tuple(_direct(args)[0])])
     else:
-        spec, events = _events(args)  # checks n and the options
+        spec, events = spec_events(args)  # checks n and the options
         if spec.engine_seeks:  # the engine's walk, solution by solution: the window's Next solution
             search = spec.engine_solutions(args.n, first=args.first, by_columns=args.by_columns)
         else:
-            search = (e.queens for e in events if isinstance(e, Solution))
+            search = (queens for e in events if (queens := e.solved()) is not None)
         found = cli_progress.quiet_gaps(search, f"{spec.name} n = {args.n}, searching")
     return limited(found, args.limit)
 
@@ -482,6 +438,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> None:
 def cmd_profile(args: argparse.Namespace) -> list[int]:
     """Nodes per depth: the engine's backtracking tree, or a tree search's own events drained."""
     from solvers import engine, registry
+    from solvers.tree_profile import check_profilable, search_profile
 
     spec = registry.get(args.algo) if args.algo is not None else None
     if spec is None or spec.profile == "engine":
@@ -494,41 +451,14 @@ def cmd_profile(args: argparse.Namespace) -> list[int]:
     return _work(label, lambda progress, cancel: search_profile(spec, args.n, progress, cancel))
 
 
-def check_profilable(spec: AlgorithmSpec, n: int) -> None:
-    """Refuse a search whose events walk no tree of partial boards, or an n out of its range."""
-    if spec.profile is None:  # one queen per Place is what a node is
-        raise SolverError(f"{spec.name} does not search a tree of partial boards; profile needs one")
-    spec.check_n(n)
-
-
-def search_profile(
-    spec: AlgorithmSpec,
-    n: int,
-    progress: Callable[[float], None] | None = None,
-    cancel: threading.Event | None = None,
-) -> list[int]:
-    """Nodes per depth of a tree search as its own events walk it (``counters.depth_profile``):
-    from the engine where it has a kernel for it (forward checking, MRV: every core), else the
-    events drained, like count's "events" source. ``profile --algo`` and the window's
-    nodes-per-depth chart both call it."""
-    from solvers.cost import until_cancelled
-    from solvers.counters import depth_profile
-
-    check_profilable(spec, n)
-    if spec.engine is not None and spec.engine.profiles:
-        return spec.engine.depth_profile(n, progress, cancel)
-    events = spec.solve(n)
-    return depth_profile(events if cancel is None else until_cancelled(events, cancel), n)
-
-
 def cmd_explain(args: argparse.Namespace, out: TextIO) -> None:
     """One sentence per event; ``--limit 0`` means every event, refused past
     EXPLAIN_MAX_ALL events (counted by a dry run) unless ``--force``."""
     from solvers.narration import Narrator
 
-    spec, events = _events(args)
+    spec, events = spec_events(args)
     if args.limit == 0 and not args.force:
-        _, dry = _events(args)
+        _, dry = spec_events(args)
         if sum(1 for _ in islice(dry, EXPLAIN_MAX_ALL + 1)) > EXPLAIN_MAX_ALL:
             raise SolverError(
                 f"{spec.name} at n = {args.n} has more than {EXPLAIN_MAX_ALL:,} events;"
@@ -591,11 +521,10 @@ def _tallied(
 ) -> Iterator[Event]:
     """``events`` as they are, counted in ``tally`` (events, solutions) as they pass; the first
     ``keep`` of them kept in ``seen``."""
-    from solvers.events import Solution
 
     for event in events:
         tally["events"] += 1
-        tally["solutions"] += isinstance(event, Solution)
+        tally["solutions"] += event.solved() is not None
         if seen is not None and len(seen) < keep:
             seen.append(event)
         yield event
@@ -655,7 +584,7 @@ def cmd_results(args: argparse.Namespace, out: TextIO) -> int:
     each copy is a warning on stderr. Whatever a file holds is printed with its control characters
     escaped. 0 when at least one attempt was read, 1 when none could be."""
     from solvers import results
-    from solvers.cli.main import say
+    from solvers.cli.stop import say
     from solvers.safe_files import why_not_writable
     from solvers.untrusted import printable
 
@@ -733,99 +662,3 @@ def _misconception_lines(summary: Any) -> list[str]:
     lines += _table(rows)
     lines.append(f"wrong moves that look like slips (no misconception): {attempts}")
     return lines
-
-
-def run(argv: Sequence[str], out: TextIO) -> int:
-    """Run the command line, writing to ``out``; returns the exit status.
-
-    Refusals (bad arguments, n out of range, runs too long) raise ``UsageError``
-    or ``SolverError``; ``solvers.cli.main`` turns them into one line and status 2.
-    """
-    args = build_parser().parse_args(argv)
-    if getattr(args, "threads", None) is not None:
-        from solvers.engine import use_threads  # numpy: only a command given --threads pays it here
-
-        use_threads(args.threads)
-    if getattr(args, "json", False) or args.command == "events":
-        import json
-    if getattr(args, "search", None):
-        from solvers.cli.main import say
-        from solvers.own.sandbox import layers
-        from solvers.own.search import register
-
-        args.algo = register(args.search).name
-        if layers().missing:  # said once: what this system cannot contain
-            say(layers().sentence())
-    if args.command == "check":
-        return cmd_check(args, out)
-    if args.command == "new-search":
-        return cmd_new_search(args, out)
-    if args.command == "docs":
-        from solvers.cli import manual
-
-        return manual.cmd_docs(args, out)
-    if args.command in ("html", "scorm"):
-        from solvers.cli import web
-
-        return web.cmd_html(args, out)
-    if args.command == "lab":
-        from solvers.cli import lab
-
-        return lab.cmd_lab(args, out)
-    if args.command == "results":
-        return cmd_results(args, out)
-    if args.command == "count":
-        result = cmd_count(args)
-        if args.json:
-            out.write(json.dumps(result) + "\n")
-        else:
-            out.write("\n".join(f"{k}: {v}" for k, v in result.items() if v is not None) + "\n")
-    elif args.command == "solve":
-        cmd_solve(args, out)
-    elif args.command == "events":
-        from solvers.events import event_to_dict
-
-        _, events = _events(args)
-        for event in limited(events, args.limit):
-            out.write(json.dumps(event_to_dict(event)) + "\n")
-    elif args.command == "explain":
-        cmd_explain(args, out)
-    elif args.command == "profile":
-        levels = cmd_profile(args)
-        if args.json:
-            algorithm = args.algo or "engine"
-            data = {"n": args.n, "algorithm": algorithm, "profile": levels, "nodes": sum(levels)}
-            out.write(json.dumps(data) + "\n")
-        else:
-            out.write(" ".join(map(str, levels)) + f"\nnodes: {sum(levels)}\n")
-    else:
-        from solvers import registry
-
-        specs = registry.ALGORITHMS.values()
-        if args.json:
-            rows = [
-                {
-                    "name": s.name,
-                    "title": s.title,
-                    "title_zh": s.title_zh,
-                    "summary": s.summary,
-                    "summary_zh": s.summary_zh,
-                    "max_n": s.max_n,
-                    "engine": s.engine_seeks,  # the window's instant result and next solution use it
-                    "constrained": s.constrained,  # takes --blocked and --given
-                }
-                for s in specs
-            ]
-            out.write(json.dumps(rows) + "\n")
-        else:
-            for s in specs:
-                engine = "engine: yes" if s.engine_seeks else "engine: no "
-                out.write(f"{s.name:24} n <= {s.max_n:<4} {engine}  {s.title}\n{'':24} {s.summary}\n")
-    wrong = said_wrong(args)
-    if wrong is not None:  # a student's search made a wrong move: what it printed stands, status 1
-        from solvers.cli.main import say
-
-        out.flush()
-        say(wrong)
-        return 1
-    return 0

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from solvers.board import attacks, is_solution
-from solvers.events import Backtrack, Conflict, Event, Place, Solution
+from solvers.events import Backtrack, Conflict, Event, Place, Reader, Solution
 
 TEXT = {
     "en": {
@@ -100,7 +100,7 @@ def all_solutions(n: int) -> list[tuple[int, ...]]:
 BROKEN = ("off_board", "row_taken", "not_there")
 
 
-class Checker:
+class Checker(Reader[Problem | None]):
     """Follows a run event by event on a board of its own (bit masks: a step costs O(1) but for
     a solution) and says each event's problem. A queen on an attacked square is still placed, so
     the run can go on and be narrated as it is; a ``BROKEN`` event changes nothing."""
@@ -114,35 +114,57 @@ class Checker:
         self.first: Problem | None = None  # the run's first problem, kept by ``audited``
 
     def step(self, event: Event) -> Problem | None:
-        """Apply ``event`` (the next of the run) and return what is wrong with it, if anything."""
+        """Apply ``event`` (the next of the run) and return what is wrong with it, if anything
+        (each kind judged by its own method)."""
         self.index += 1
-        number, n = self.index + 1, self.n  # as the window's event counter says it
-        if isinstance(event, (Place, Conflict, Backtrack)):
-            r, c = event.row, event.col
-            if not (0 <= r < n and 0 <= c < n):
-                return Problem(self.index, "off_board", {"i": number, "r": r + 1, "c": c + 1, "n": n})
-        if isinstance(event, Place):
-            taken = self.queens[r]
-            if taken is not None:
-                return Problem(
-                    self.index, "row_taken", {"i": number, "r": r + 1, "c": c + 1, "c0": taken + 1}
-                )
-            attacked = (self.cols >> c | self.diag >> (r + c) | self.anti >> (r - c + n)) & 1
-            problem = self._attacked(number, r, c) if attacked else None
-            self._move(r, c, 1)
-            return problem
-        if isinstance(event, Conflict):
-            br, bc = event.blocker
-            if not (0 <= br < n and self.queens[br] == bc and attacks((r, c), (br, bc))):
-                values: dict[str, object] = {"i": number, "r": r + 1, "c": c + 1, "br": br + 1, "bc": bc + 1}
-                return Problem(self.index, "no_attacker", values)
-        elif isinstance(event, Backtrack):
-            if self.queens[r] != c:
-                return Problem(self.index, "not_there", {"i": number, "r": r + 1, "c": c + 1})
-            self._move(r, c, -1)
-        elif isinstance(event, Solution):
-            return self._solution(event, number)
+        return event.read(self)
+
+    def _off_board(self, r: int, c: int) -> Problem | None:
+        n = self.n
+        if 0 <= r < n and 0 <= c < n:
+            return None
+        return Problem(self.index, "off_board", {"i": self.index + 1, "r": r + 1, "c": c + 1, "n": n})
+
+    def other(self, event: Event) -> Problem | None:
+        """A kind a student's search does not yield (the wire carries none): nothing to say."""
         return None
+
+    def place(self, event: Place) -> Problem | None:
+        r, c, n, number = event.row, event.col, self.n, self.index + 1
+        outside = self._off_board(r, c)
+        if outside is not None:
+            return outside
+        taken = self.queens[r]
+        if taken is not None:
+            return Problem(self.index, "row_taken", {"i": number, "r": r + 1, "c": c + 1, "c0": taken + 1})
+        attacked = (self.cols >> c | self.diag >> (r + c) | self.anti >> (r - c + n)) & 1
+        problem = self._attacked(number, r, c) if attacked else None
+        self._move(r, c, 1)
+        return problem
+
+    def conflict(self, event: Conflict) -> Problem | None:
+        r, c, n = event.row, event.col, self.n
+        outside = self._off_board(r, c)
+        if outside is not None:
+            return outside
+        br, bc = event.blocker
+        if 0 <= br < n and self.queens[br] == bc and attacks((r, c), (br, bc)):
+            return None
+        values: dict[str, object] = {"i": self.index + 1, "r": r + 1, "c": c + 1, "br": br + 1, "bc": bc + 1}
+        return Problem(self.index, "no_attacker", values)
+
+    def backtrack(self, event: Backtrack) -> Problem | None:
+        r, c = event.row, event.col
+        outside = self._off_board(r, c)
+        if outside is not None:
+            return outside
+        if self.queens[r] != c:
+            return Problem(self.index, "not_there", {"i": self.index + 1, "r": r + 1, "c": c + 1})
+        self._move(r, c, -1)
+        return None
+
+    def solution(self, event: Solution) -> Problem | None:
+        return self._solution(event, self.index + 1)
 
     def _move(self, r: int, c: int, sign: int) -> None:
         self.queens[r] = c if sign > 0 else None
@@ -204,6 +226,6 @@ def audited(
         problem = checker.step(event)
         if problem is not None and checker.first is None:
             checker.first = problem
-        if problem is not None and solutions_only_valid and isinstance(event, Solution):
+        if problem is not None and solutions_only_valid and event.solved() is not None:
             continue
         yield event

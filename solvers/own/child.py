@@ -91,9 +91,10 @@ def _track(board: SearchBoard, event: Event) -> None:
     row = getattr(event, "row", None)
     if type(row) is not int or not 0 <= row < board.n:
         return
-    if isinstance(event, Place):
-        board.queens[row] = event.col
-    elif isinstance(event, Backtrack) and board.queens[row] == event.col:
+    placed, lifted = event.placed(), event.marks().lifted
+    if placed is not None:
+        board.queens[row] = placed[1]
+    elif lifted is not None and board.queens[row] == lifted[1]:
         board.queens[row] = None
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import partial
 from itertools import islice
 
-from solvers.events import Backtrack, Conflict, Event, Place, Solution
+from solvers.events import Backtrack, Conflict, Event, Place, Reader, Solution
 
 #: The moves of a student's run compared (a longer run is compared on its beginning).
 MAX_EVENTS = 30_000
@@ -56,14 +56,33 @@ TEXT = {
 
 def moves(events: Iterable[Event], *, refusals: bool) -> Iterator[Token]:
     """A run's board moves, one token each (refused squares too with ``refusals``)."""
+    tokens = _Tokens(refusals)
     for event in events:
-        kind = type(event)
-        if kind is Place or kind is Backtrack:
-            yield (kind.__name__[0], event.row, event.col)  # type: ignore[attr-defined]
-        elif kind is Solution:
-            yield ("S",)
-        elif kind is Conflict and refusals and not event.wipeout:  # type: ignore[attr-defined]
-            yield ("C", event.row, event.col)  # type: ignore[attr-defined]
+        token = event.read(tokens)
+        if token is not None:
+            yield token
+
+
+class _Tokens(Reader[Token | None]):
+    """A move's token: P or B with its square, S, C with its square (refusals), else None."""
+
+    def __init__(self, refusals: bool) -> None:
+        self.refusals = refusals
+
+    def other(self, event: Event) -> Token | None:
+        return None
+
+    def place(self, event: Place) -> Token | None:
+        return ("P", event.row, event.col)
+
+    def backtrack(self, event: Backtrack) -> Token | None:
+        return ("B", event.row, event.col)
+
+    def solution(self, event: Solution) -> Token | None:
+        return ("S",)
+
+    def conflict(self, event: Conflict) -> Token | None:
+        return ("C", event.row, event.col) if self.refusals and not event.wipeout else None
 
 
 class Lazy:
@@ -160,7 +179,7 @@ def behaves_like(events: Sequence[Event], n: int, *, ended: bool) -> Likeness | 
     """The wrong version the student's run ``events`` at ``n`` is nearest, when it is nearer than
     every model run and differs at no more than one move in twenty; None otherwise. ``ended``:
     the run ended by itself (not cut, not stopped by a failure)."""
-    refusals = any(type(e) is Conflict and not e.wipeout for e in events)  # type: ignore[attr-defined]
+    refusals = any(e.refusal() is not None for e in events)
     mine = list(islice(moves(events, refusals=refusals), MAX_EVENTS))
     whole = len(mine) < MAX_EVENTS
     compared = len(mine)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from solvers.board import attacks, is_solution
 from solvers.events import Conflict, Event, Place, Solution
-from solvers.narration import Context, fmt, line_key, square_by_square
+from solvers.narration import Context, SquareBySquare, fmt, line_key
 
 TEXT = {
     "en": {
@@ -54,24 +54,36 @@ def attacker(ctx: Context, row: int, col: int) -> tuple[int, int] | None:
     return None
 
 
-def honest(event: Event, ctx: Context, words: dict[str, str]) -> str:
-    """The sentence of a student's event (a spec's ``narrator``)."""
-    text = TEXT[words["lang"]]
-    if isinstance(event, Place) and ctx.attackers(event.row, event.col):
-        found = attacker(ctx, event.row, event.col)
-        if found is not None:
-            line = words[line_key((event.row, event.col), found)]
-            values = {"r": event.row + 1, "c": event.col + 1, "br": found[0] + 1, "bc": found[1] + 1}
-            return fmt(text["attacked"], words, line=line, **values)
-    if isinstance(event, Conflict):
+class _Honest(SquareBySquare):
+    """A student's events said as the backtracking family says them, but for what is not so: a
+    queen placed where one attacks it, a refusal no queen makes, a board that is no solution."""
+
+    def place(self, event: Place) -> str:
+        ctx, words = self.ctx, self.words
+        found = attacker(ctx, event.row, event.col) if ctx.attackers(event.row, event.col) else None
+        if found is None:
+            return super().place(event)
+        line = words[line_key((event.row, event.col), found)]
+        values = {"r": event.row + 1, "c": event.col + 1, "br": found[0] + 1, "bc": found[1] + 1}
+        return fmt(TEXT[self.lang]["attacked"], words, line=line, **values)
+
+    def conflict(self, event: Conflict) -> str:
         br, bc = event.blocker
-        if ctx.queens.get(br) != bc or not attacks((event.row, event.col), (br, bc)):
-            values = {"r": event.row + 1, "c": event.col + 1, "br": br + 1, "bc": bc + 1}
-            return fmt(text["no_attacker"], words, **values)
-    if isinstance(event, Solution):
-        board = ctx.real_queens()
+        if self.ctx.queens.get(br) == bc and attacks((event.row, event.col), (br, bc)):
+            return super().conflict(event)
+        values = {"r": event.row + 1, "c": event.col + 1, "br": br + 1, "bc": bc + 1}
+        return fmt(TEXT[self.lang]["no_attacker"], self.words, **values)
+
+    def solution(self, event: Solution) -> str:
+        board = self.ctx.real_queens()
         why = "empty" if -1 in board else "attack" if not is_solution(board) else None
         why = why or ("differs" if list(event.queens) != board else None)
-        if why is not None:
-            return fmt(text["not_solution"], words, why=text[why])
-    return square_by_square(event, ctx, words)
+        if why is None:
+            return super().solution(event)
+        text = TEXT[self.lang]
+        return fmt(text["not_solution"], self.words, why=text[why])
+
+
+def honest(event: Event, ctx: Context, words: dict[str, str]) -> str:
+    """The sentence of a student's event (a spec's ``narrator``; ``_Honest``)."""
+    return event.read(_Honest(ctx, words))

@@ -26,7 +26,7 @@ from importlib import resources
 from pathlib import Path
 
 from solvers.errors import SolverError
-from solvers.events import Event, Solution
+from solvers.events import Event
 from solvers.own import integrity, sandbox, wire
 from solvers.own.check import BROKEN, Checker  # loaded before any child runs (see above)
 from solvers.own.failure import SearchFailed
@@ -281,7 +281,7 @@ class EventStream:
             if feed.events and not self._done:
                 event = feed.events.popleft()
                 feed.lock.notify_all()
-                if feed.first and isinstance(event, Solution):
+                if feed.first and event.solved() is not None:
                     self._done = True  # the run to the first solution ends here
                 return event
             error, feed.error = feed.error, None

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 
-from solvers.events import Backtrack, Conflict, Event, Place, Solution
+from solvers.events import Backtrack, Conflict, Event, Place, Reader, Solution
 
 MAX_LINE = 4096  # bytes of an event's line (a Solution of n = 12 takes 40)
 MAX_END = 16384  # bytes of the last line (a traceback, cut to this)
@@ -39,18 +39,32 @@ class BadLine(Exception):
         self.line = line
 
 
-def encode(event: Event) -> str:
-    """The line of one of the four kinds a search yields (raises TypeError for any other)."""
-    if isinstance(event, Place):
+class _Line(Reader[str]):
+    """The line of each of the four kinds a search yields."""
+
+    def other(self, event: Event) -> str:
+        raise TypeError(type(event).__name__)
+
+    def place(self, event: Place) -> str:
         return f"p {event.row} {event.col} {event.line}"
-    if isinstance(event, Conflict):
+
+    def conflict(self, event: Conflict) -> str:
         br, bc = event.blocker
         return f"c {event.row} {event.col} {br} {bc} {event.line}"
-    if isinstance(event, Backtrack):
+
+    def backtrack(self, event: Backtrack) -> str:
         return f"b {event.row} {event.col} {event.line}"
-    if isinstance(event, Solution):
+
+    def solution(self, event: Solution) -> str:
         return " ".join(["s", str(event.line), *map(str, event.queens)])
-    raise TypeError(type(event).__name__)
+
+
+_LINE = _Line()
+
+
+def encode(event: Event) -> str:
+    """The line of one of the four kinds a search yields (raises TypeError for any other)."""
+    return event.read(_LINE)
 
 
 def encode_end(end: dict[str, object]) -> str:

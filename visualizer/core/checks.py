@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.events import Conflict, Event, Place
+from solvers.events import Event
 from solvers.spec import AlgorithmSpec
 
 Square = tuple[int, int]
@@ -56,7 +56,7 @@ class CheckMarks:
 
 def check_kind(spec: AlgorithmSpec) -> str | None:
     """The check ``spec`` shows on the board ("flags", "pairwise", "board"), or None."""
-    return spec.check if spec.check in CHECK_KINDS else None
+    return spec.board_check
 
 
 def shows_check(speed: float, moving: bool) -> bool:
@@ -136,8 +136,9 @@ def check_marks(
     """
     if kind is None:
         return None
-    checked = isinstance(event, (Place, Conflict)) and not getattr(event, "wipeout", False)
-    square = (event.row, event.col) if checked and lit else None  # type: ignore[union-attr]
+    refusal = event.refusal() if event is not None else None
+    tried = event.placed() if event is not None else None
+    square = (tried or (refusal[0] if refusal is not None else None)) if lit else None
     if kind == "flags":
         return CheckMarks(kind, strips=flag_strips(queens, *(square or (None, None))))
     if square is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solvers.events import Backtrack, Event, Repair, Solution
+from solvers.events import Backtrack, Event, Reader, Repair, Solution
 from visualizer.core.timeline import Follower, Timeline
 
 
@@ -22,7 +22,7 @@ class ChartModel:
     solved: bool = False
 
 
-class ConflictSeries(Follower):
+class ConflictSeries(Follower, Reader[None]):
     """Conflicts left after each repair applied so far, in order, and the restarts between them.
 
     A restart takes every queen away (n ``Backtrack`` events, row 0 first); it is recorded at
@@ -34,6 +34,7 @@ class ConflictSeries(Follower):
         self.restarts: list[int] = []
         self.solved = False
         self.timeline: Timeline | None = None
+        self._sign = 1  # of the event being read
 
     def clear(self) -> None:
         """No repairs."""
@@ -50,18 +51,26 @@ class ConflictSeries(Follower):
 
     def on_event(self, event: Event, sign: int) -> None:
         """Timeline listener: record (sign +1) or forget (sign -1) a repair."""
-        kind = type(event)
-        if kind is Backtrack and event.row == 0:  # type: ignore[attr-defined]
-            if sign > 0:
-                self.restarts.append(len(self.values))
-            elif self.restarts:
-                self.restarts.pop()
-        if kind is Solution:
-            self.solved = sign > 0
-        if kind is not Repair:
+        self._sign = sign
+        event.read(self)
+
+    def other(self, event: Event) -> None:
+        """Placements and the kinds of other searches draw nothing here."""
+
+    def backtrack(self, event: Backtrack) -> None:
+        if event.row != 0:  # a restart is recorded at its first lift
             return
-        if sign > 0:
-            self.values.append(event.conflicts)  # type: ignore[attr-defined]
+        if self._sign > 0:
+            self.restarts.append(len(self.values))
+        elif self.restarts:
+            self.restarts.pop()
+
+    def solution(self, event: Solution) -> None:
+        self.solved = self._sign > 0
+
+    def repair(self, event: Repair) -> None:
+        if self._sign > 0:
+            self.values.append(event.conflicts)
         elif self.values:
             self.values.pop()
 

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solvers.domains import Domains, mrv_row
-from solvers.events import BoardState, Event, Place
+from solvers.events import BoardState, Event
 from solvers.registry import AlgorithmSpec
 from visualizer.core.timeline import Follower, Timeline
 
@@ -32,7 +32,7 @@ Square = tuple[int, int]
 
 def shows_domains(spec: AlgorithmSpec) -> bool:
     """Whether ``spec``'s events carry domains (``Prune`` / ``Restore``): constraint propagation."""
-    return spec.check == "domains"
+    return spec.keeps_domains
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +113,7 @@ def domains_before(timeline: Timeline, first: int, queens: Sequence[int | None])
     start, board = timeline.history_start, BoardState(list(queens))
     spec, base = timeline.spec, timeline.log_base
     at = first
-    while at > start and not isinstance(event := timeline.log.get(at - 1), Place):
+    while at > start and (event := timeline.log.get(at - 1)).placed() is None:
         event.undo(board)
         at -= 1
     if at > start and spec.domains_after is not None:

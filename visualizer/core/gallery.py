@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from solvers.board import canonical, symmetry_to_canonical
-from solvers.events import Event, Solution
+from solvers.events import Event
 from visualizer.core.timeline import MAX_KEPT_SOLUTIONS, Follower, Timeline
 
 
@@ -103,14 +103,15 @@ class Gallery(Follower):
 
     def on_event(self, event: Event, sign: int) -> None:
         """Timeline listener: file a solution (+1) or take the last one back (-1)."""
-        if type(event) is not Solution:
+        queens = event.solved()
+        if queens is None:
             return
         self._model = None
         filed = self.kept + len(self._skipped)
         if sign > 0:
             self.total += 1
             if filed < self.keep:
-                self._file(event.queens)  # type: ignore[union-attr]
+                self._file(queens)
         else:
             if self.total == filed:  # this one was filed
                 if self._skipped and self._skipped[-1] == self.total:

@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from solvers.algorithms.bitmask import count_completions
 from solvers.board import Board
+from solvers.registry import count_completions
 
 Square = tuple[int, int]
 MIN_N, MAX_N = 4, 20

@@ -23,7 +23,7 @@ makes the next read rebuild.
 from __future__ import annotations
 
 from solvers.domains import Domains
-from solvers.events import BoardState, Event, Solution
+from solvers.events import BoardState, Event
 from solvers.narration import Narrator
 from solvers.resume import Transposed
 from visualizer.core.domains import domains_before
@@ -111,7 +111,7 @@ class NarrationLog:
         for row, col in enumerate(board.queens):
             if col is not None:
                 context.put(row, col)
-        context.solutions = timeline.counters.solutions - sum(isinstance(e, Solution) for e in events)
+        context.solutions = timeline.counters.solutions - sum(e.solved() is not None for e in events)
         context.attempts = timeline.counters.attempts - sum(e.attempt for e in events)
         first = cursor - window
         context.previous = self._event(first - 1) if first > timeline.history_start else None

@@ -29,7 +29,7 @@ from typing import Protocol
 
 from solvers import engine
 from solvers.counters import Counters
-from solvers.events import NO_MARKS, Event, Solution
+from solvers.events import NO_MARKS, Event
 from visualizer.core.until import Until
 
 #: Events a jump applies on the calling thread before it hands over to the worker thread.
@@ -100,7 +100,7 @@ def clamp_speed(rate: float) -> float:
 
 def is_solution(event: Event) -> bool:
     """The stop condition of "next solution"."""
-    return type(event) is Solution
+    return event.solved() is not None
 
 
 def is_move(event: Event) -> bool:

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from solvers import registry
 from solvers.errors import SolverError
-from solvers.events import Backtrack, Conflict, Event, Place, Solution
+from solvers.events import Conflict, Event
 from solvers.narration import Context, Narrator, narrate
 from solvers.registry import AlgorithmSpec
 from visualizer.core.timeline import Timeline
@@ -55,12 +55,13 @@ def question_kind(spec: AlgorithmSpec, lang: str = "en") -> str:
 
 
 def is_place(event: Event) -> bool:
-    return type(event) is Place
+    return event.placed() is not None
 
 
 def is_verdict(event: Event) -> bool:
     """A whole board judged: rejected (Conflict) or a solution."""
-    return type(event) is Conflict or type(event) is Solution
+    marks = event.marks()
+    return marks.solution or marks.refused is not None
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,7 @@ class Predictor:
         steps = len(events)
         if self.kind == "square":
             after = self.timeline.peek(lambda e: True, len(events) + 1)[len(events) :]
-            steps += bool(after) and type(after[0]) is Solution
+            steps += bool(after) and after[0].solved() is not None
         return steps
 
     # -- judging ----------------------------------------------------------------
@@ -155,9 +156,8 @@ class Predictor:
         events = self.coming()
         if not events:
             raise LookupError("no placement is left")
-        place = events[-1]
-        assert isinstance(place, Place)
-        real = (place.row, place.col)
+        real = events[-1].placed()
+        assert real is not None, "the question waits for a placement"
         if tuple(guess) == real:
             verdict = Verdict(tuple(guess), real, True)  # type: ignore[arg-type]
         else:
@@ -173,9 +173,10 @@ class Predictor:
         if len(events) != 1:
             raise LookupError("no complete board waits for its verdict")
         event = events[0]
-        real = "attacked" if type(event) is Conflict else "safe"
+        marks = event.marks()
+        real = "attacked" if marks.refused is not None else "safe"
         why = {} if answer == real else self._said(events, 0)
-        attacker = event.blocker if isinstance(event, Conflict) else None
+        attacker = marks.blocker
         verdict = Verdict(answer, real, answer == real, why, attacker)
         self._record(verdict)
         return verdict, 1
@@ -188,19 +189,18 @@ class Predictor:
         """Why the next queen does not go on ``guess``, in the first of these that applies:
         a backtrack comes first; the search fills another row; the square is attacked; it was
         tried already; the columns are tried left to right (or the algorithm's own rule)."""
-        place = events[-1]
-        assert isinstance(place, Place)
-        real = (place.row, place.col)
+        real = events[-1].placed()
+        assert real is not None, "the question waits for a placement"
+        row, col = real
         spec = self.timeline.spec
-        lifts = [i for i, e in enumerate(events) if type(e) is Backtrack]
-        own_rule = spec.own_rule != ""  # its narration says why (its rows, or its squares)
-        if guess[0] != place.row:
+        lifts = [i for i, e in enumerate(events) if e.marks().lifted is not None]
+        if guess[0] != row:
             if lifts:
                 why = self._said(events, lifts[0], then=real, lifted=len(lifts))
-            elif own_rule:
+            elif spec.own_rows:  # its narration says why (its rows, or its squares)
                 why = self._said(events, len(events) - 1)
             else:
-                why = _both("predict_rows", r=place.row + 1)
+                why = _both("predict_rows", r=row + 1)
             return Verdict(guess, real, False, why)
         attacker = self._attacker(guess, events)
         if attacker is not None:
@@ -208,17 +208,18 @@ class Predictor:
             plain = Context(self._refuser, self.timeline.n)
             why = {lang: narrate(refusal, plain, lang) for lang in LANGUAGES}
             return Verdict(guess, real, False, why, attacker)
-        if spec.own_rule == "squares":
+        if spec.own_squares:
             return Verdict(guess, real, False, self._said(events, len(events) - 1))
-        key = "predict_tried" if guess[1] < place.col else "predict_columns"
-        return Verdict(guess, real, False, _both(key, r=place.row + 1, c=guess[1] + 1, first=place.col + 1))
+        key = "predict_tried" if guess[1] < col else "predict_columns"
+        return Verdict(guess, real, False, _both(key, r=row + 1, c=guess[1] + 1, first=col + 1))
 
     def _attacker(self, square: Square, events: list[Event]) -> Square | None:
         """The queen attacking ``square`` on the board just before the placement: the blocker the
         search itself named when it tried the square, else the attacker in the highest row."""
         for event in events:
-            if type(event) is Conflict and (event.row, event.col) == square and not event.wipeout:
-                return event.blocker
+            refusal = event.refusal()
+            if refusal is not None and refusal[0] == square:
+                return refusal[1]
         with self._ahead(events[:-1]):
             board = sorted(self.narrator.context.queens.items())
         row, col = square

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from solvers import registry
 from solvers.engine import CancelFlag
-from solvers.events import Event, Solution
+from solvers.events import Event
 from solvers.spec import COUNTERS, AlgorithmSpec
 from visualizer.core.domains import DomainFollower, shows_domains
 from visualizer.core.timeline import Timeline
@@ -168,7 +168,7 @@ class Race:
             if not timeline.advance_until(_either(stop, watch_first), target - timeline.cursor):
                 break
             last = timeline.last
-            if watch_first and type(last) is Solution:
+            if watch_first and last is not None and last.solved() is not None:
                 self.first_event[side] = timeline.cursor
             if stop is not None and last is not None and stop(last):
                 hit = True
@@ -342,11 +342,12 @@ def _either(stop: Callable[[Event], bool] | None, solutions: bool) -> Callable[[
         return is_solution if solutions else _never
     if not solutions:
         return stop
-    return lambda event: stop(event) or type(event) is Solution  # stop hears every event (run until counts)
+    # stop hears every event (run until counts)
+    return lambda event: stop(event) or event.solved() is not None
 
 
 def is_solution(event: Event) -> bool:
-    return type(event) is Solution
+    return event.solved() is not None
 
 
 def _never(event: Event) -> bool:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solvers.events import Backtrack, Conflict, Event, Place, Repair, Solution
+from solvers.events import Event
 
 #: Samples a second (mono).
 RATE = 22050
@@ -61,14 +61,11 @@ def cue_for(events: Iterable[Event], n: int) -> Cue | None:
     """The one cue that sums up ``events`` (heard in one frame, in order), or None for silence."""
     last: Cue | None = None
     for event in events:
-        if isinstance(event, Solution):
-            return Cue("solution", 0, n)
-        if isinstance(event, (Place, Repair)):
-            last = Cue("place", event.row, n)
-        elif isinstance(event, Conflict):
-            last = Cue("refuse", event.row, n)
-        elif isinstance(event, Backtrack):
-            last = Cue("backtrack", event.row, n)
+        heard = event.cue()
+        if heard is not None:
+            last = Cue(*heard, n)
+            if last.kind == "solution":  # nothing after it in the frame covers it
+                return last
     return last
 
 

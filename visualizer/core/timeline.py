@@ -52,7 +52,7 @@ from typing import Any
 from solvers.counters import Counters
 from solvers.engine import CancelFlag
 from solvers.errors import SolverError
-from solvers.events import Arriving, BoardState, Event, Solution
+from solvers.events import Arriving, BoardState, Event
 from solvers.registry import AlgorithmSpec
 from solvers.resume import Checkpoint
 from visualizer.core.eventlog import EventLog
@@ -385,7 +385,7 @@ class Timeline:
         distance; others step as without it.
         """
         if not (jump and self.engine_walks):
-            return self.advance_until(lambda e: type(e) is Solution, limit)
+            return self.advance_until(lambda e: e.solved() is not None, limit)
         end = self.solution_end(self.counters.solutions + 1)
         self.seek(sys.maxsize if end is None else end)
         return end is not None

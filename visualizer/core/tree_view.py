@@ -51,7 +51,7 @@ def full_profile(n: int, spec: AlgorithmSpec | None = None) -> tuple[int, ...] |
     key = (own.name if own is not None else "", n)
     if key not in _profiles:
         if own is not None:
-            from solvers.cli.subcommands import search_profile
+            from solvers.tree_profile import search_profile
 
             _profiles[key] = tuple(search_profile(own, n))
         else:

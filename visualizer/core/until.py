@@ -21,12 +21,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from solvers.events import Backtrack, Conflict, Event, Place, Solution
+from solvers.counters import Counters
+from solvers.events import Backtrack, Conflict, Event, Place, Reader, Solution
 
-if TYPE_CHECKING:
-    from visualizer.core.timeline import Timeline
+
+class Standing(Protocol):
+    """Where a run stands (a ``Timeline``): what a condition is bound to."""
+
+    @property
+    def depth(self) -> int: ...
+
+    @property
+    def cursor(self) -> int: ...
+
+    @property
+    def counters(self) -> Counters: ...
+
 
 #: The condition kinds, as the headless ``until:`` command names them.
 KINDS = ("depth", "backtrack", "conflict-row", "solution", "event")
@@ -51,7 +63,7 @@ class Until:
     def __str__(self) -> str:
         return self.kind if self.kind not in NUMBERED else f"{self.kind}={self.value}"
 
-    def bind(self, timeline: Timeline) -> Callable[[Event], bool]:
+    def bind(self, timeline: Standing) -> Callable[[Event], bool]:
         """The per-event test on ``timeline`` from where it stands now."""
         return _Bound(self, timeline.depth, timeline.cursor, timeline.counters.solutions)
 
@@ -59,10 +71,10 @@ class Until:
         raise TypeError("an Until condition must be bound to a timeline (Until.bind)")
 
 
-class _Bound:
+class _Bound(Reader[bool]):
     """One run of an Until on one timeline: the depth, event index and solutions kept as events
-    pass. Asked twice in a row about the same event (a race re-checks the last one), it answers
-    the same without counting it again."""
+    pass (each kind read by its own method). Asked twice in a row about the same event (a race
+    re-checks the last one), it answers the same without counting it again."""
 
     def __init__(self, until: Until, depth: int, cursor: int, solutions: int) -> None:
         self.kind, self.value = until.kind, until.value
@@ -73,29 +85,27 @@ class _Bound:
     def __call__(self, event: Event) -> bool:
         if event is self._last:
             return self._answer
-        kind = type(event)
         self.cursor += 1
-        if kind is Place:
-            self.depth += 1
-        elif kind is Backtrack:
-            self.depth -= 1
-        elif kind is Solution:
-            self.solutions += 1
-        self._last, self._answer = event, self._test(event, kind)
+        self._last, self._answer = event, event.read(self)
         return self._answer
 
-    def _test(self, event: Event, kind: type) -> bool:
-        match self.kind:
-            case "depth":
-                return kind is Place and self.depth == self.value
-            case "backtrack":
-                return kind is Backtrack
-            case "conflict-row":
-                return kind is Conflict and event.row == self.value  # type: ignore[attr-defined]
-            case "solution":
-                return kind is Solution and self.solutions == self.value
-            case _:  # "event"
-                return self.cursor == self.value
+    def other(self, event: Event) -> bool:
+        return self.kind == "event" and self.cursor == self.value
+
+    def place(self, event: Place) -> bool:
+        self.depth += 1
+        return self.other(event) or (self.kind == "depth" and self.depth == self.value)
+
+    def backtrack(self, event: Backtrack) -> bool:
+        self.depth -= 1
+        return self.other(event) or self.kind == "backtrack"
+
+    def solution(self, event: Solution) -> bool:
+        self.solutions += 1
+        return self.other(event) or (self.kind == "solution" and self.solutions == self.value)
+
+    def conflict(self, event: Conflict) -> bool:
+        return self.other(event) or (self.kind == "conflict-row" and event.row == self.value)
 
 
 def parse_until(text: str) -> Until:

@@ -22,7 +22,6 @@ import pygame
 
 from solvers import registry
 from solvers.errors import SolverError
-from solvers.events import Conflict, Prune
 from solvers.exercise_model import StandingMistake, Step
 from solvers.safe_files import RefusedFile, why_not_writable
 from visualizer.core.exercise import Exercise, Graded, check_exercise
@@ -87,7 +86,7 @@ class ExerciseMode(WatchMode):
     def controls(self) -> ControlPlan:
         spec = self.timeline.spec
         moves: tuple[str, ...] = ("ex-backtrack",) + (("ex-row",) if spec.dynamic_rows else ())
-        extra = (("ex-confirm",),) if spec.check == "domains" else ()
+        extra = (("ex-confirm",),) if spec.keeps_domains else ()
         rows = (
             ("reset",), ("safe", "attacked"), moves, *extra, ("ex-undo", "ex-model"), ("ex-why",),
             ("back", "step"), ("export-exercise",),
@@ -391,7 +390,7 @@ class ExerciseMode(WatchMode):
         """The conventions, stated before the first move."""
         lang, spec = self.host.lang, self.timeline.spec
         rules = "exercise_rules_mrv" if spec.dynamic_rows else "exercise_rules_rows"
-        if spec.check == "domains" and not spec.dynamic_rows:
+        if spec.forward_checks:
             rules = "exercise_rules_fc"
         instance = spec.instance
         if instance is not None and not instance.plain:
@@ -430,7 +429,7 @@ class ExerciseMode(WatchMode):
         """What else the student may do, for this algorithm: backtrack, choose a row, confirm."""
         spec, lang = self.timeline.spec, self.host.lang
         key = "exercise_keys_mrv" if spec.dynamic_rows else "exercise_keys"
-        return tr(key + ("_fc" if spec.check == "domains" and not spec.dynamic_rows else ""), lang)
+        return tr(key + ("_fc" if spec.forward_checks else ""), lang)
 
     def state(self) -> dict[str, object]:
         ex = self.exercise
@@ -472,9 +471,10 @@ class ExerciseMode(WatchMode):
         due = ex.due
         wrong_queen = None
         if standing is not None and due is not None and due.square is not None:
-            if standing.move.startswith("place") and isinstance(due.said, Conflict):
+            blocker = due.said.marks().blocker if due.said is not None else None
+            if standing.move.startswith("place") and blocker is not None:
                 wrong_queen = due.square  # placed where the search refuses: its attacker ringed
-                scene = replace(scene, tried=None, refused=due.square, blocker=due.said.blocker)
+                scene = replace(scene, tried=None, refused=due.square, blocker=blocker)
             elif standing.move.startswith("refuse"):
                 scene = replace(scene, tried=None, refused=due.square, blocker=None)
         shown = self.timeline.spec.counters
@@ -490,7 +490,7 @@ class ExerciseMode(WatchMode):
         )
         if due is not None and due.action == "confirm" and self.review is None and self.replaying is None:
             draw_pruning(
-                surface, geometry, [(e.row, e.col) for e in due.events if isinstance(e, Prune)], host.theme
+                surface, geometry, [square for e in due.events if (square := e.pruned())], host.theme
             )
         focus = self.focus()
         if focus is not None:

@@ -14,7 +14,7 @@ import pygame
 from solvers import registry
 from solvers.engine import CancelFlag
 from solvers.errors import SolverError
-from solvers.events import Backtrack, Conflict, Event, Place, Solution
+from solvers.events import Event
 from solvers.spec import AlgorithmSpec
 from visualizer.core.failure import Failure
 from visualizer.core.narration_log import NarrationLog
@@ -357,14 +357,8 @@ def _did(event: Event | None, lang: str) -> str:
     """What a side did at an event, for the difference's sentence."""
     if event is None:
         return tr("race_did_end", lang)
-    row, col = getattr(event, "row", None), getattr(event, "col", None)
-    if isinstance(event, (Place, Conflict)) and row is not None and col is not None:
-        return tr("race_did_try", lang, r=row + 1, c=col + 1)
-    if isinstance(event, Backtrack) and row is not None and col is not None:
-        return tr("race_did_lift", lang, r=row + 1, c=col + 1)
-    if isinstance(event, Solution):
-        return tr("race_did_solution", lang)
-    return type(event).__name__
+    key, numbers = event.did()
+    return tr(f"race_did_{key}", lang, **numbers)
 
 
 def difference_sentence(index: int, sides: list[tuple[AlgorithmSpec, Event | None]], lang: str) -> str:

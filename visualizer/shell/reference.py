@@ -98,7 +98,7 @@ COUNTERS = ("attempts", "placements", "backtracks", "solutions", "checks", "prun
 def algorithms_page() -> str:
     """Each algorithm: its name, title in both languages, largest n, and counters at n = 8."""
     from solvers import registry
-    from solvers.cli.subcommands import run
+    from solvers.cli.dispatch import run
 
     lines = [
         GENERATED,

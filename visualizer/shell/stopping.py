@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
-from solvers.cli.quick_exit import end_children
+from solvers.process import end_children
 from visualizer.shell.safe_files import remove_temporaries
 
 #: The signals that stop the app.

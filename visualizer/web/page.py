@@ -92,7 +92,7 @@ def page_data(
     for mark in lesson.bookmarks if lesson is not None else ():
         if first <= mark.event < first + count:
             marks.append({"frame": mark.event - first, "note": {lang: mark.text(lang) for lang in LANGUAGES}})
-    asks = questions(places, marks, count) if spec.predict == "square" and not racing else []  # type: ignore[arg-type]
+    asks = questions(places, marks, count) if spec.asks_squares and not racing else []  # type: ignore[arg-type]
     return {
         "first": first,
         "count": count,

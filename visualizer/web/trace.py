@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from solvers.events import Place
 from solvers.registry import AlgorithmSpec
 from visualizer.core.domains import DomainFollower, shows_domains
 from visualizer.core.narration_log import NarrationLog
@@ -158,8 +157,9 @@ def build_trace(
         said = tuple(narration.current(lang) for lang in LANGUAGES)
         trace["said"].append(sentences.index(list(said)))
         trace["lines"].append(-1 if scene.line is None else scene.line)
-        if isinstance(timeline.last, Place):
-            places.append([frame, timeline.last.row, timeline.last.col])
+        placed = timeline.last.placed() if timeline.last is not None else None
+        if placed is not None:
+            places.append([frame, *placed])
         counters = timeline.counters
         for values, key in zip(totals, shown, strict=True):
             values.append(getattr(counters, key))

@@ -8,10 +8,10 @@ from dataclasses import replace
 import pytest
 
 from solvers import registry
-from solvers.cli.subcommands import search_profile
 from solvers.errors import SolverError
 from solvers.narration import Narrator
 from solvers.spec import AlgorithmSpec
+from solvers.tree_profile import search_profile
 from visualizer.core import narration_log
 from visualizer.core.checks import check_kind
 from visualizer.core.domains import shows_domains

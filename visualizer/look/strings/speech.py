@@ -119,6 +119,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "race_did_lift": ("lifted the queen of row {r}, column {c}", "拿起了第 {r} 行第 {c} 列的皇后"),
     "race_did_solution": ("reported a solution", "报告了一个解"),
     "race_did_end": ("had ended", "已经结束"),
+    "race_did_move": (
+        "moved the queen of row {r} from column {a} to {c}",
+        "把第 {r} 行的皇后从第 {a} 列移到第 {c} 列",
+    ),
+    "race_did_prune": ("pruned row {r}, column {c}", "排除了第 {r} 行第 {c} 列"),
+    "race_did_restore": ("restored row {r}, column {c}", "恢复了第 {r} 行第 {c} 列"),
+    "race_did_other": ("took a step of its own", "走了自己的一步"),
     "view_options": ("Options left per row and column (again: code)", "每行每列剩余的选项（再按：代码）"),
     "options_title": ("Options left", "剩余选项"),
     "options_fewest": ("Fewest: {k} (highlighted)", "最少：{k} 个（高亮）"),

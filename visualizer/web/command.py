@@ -9,6 +9,10 @@ page holds the whole run, or with a lesson the run up to its last bookmark withi
 (a race lesson: both sides, each staying at its end as in the window's race); a stretch of more
 than ``MAX_EVENTS`` events, a damaged lesson or a path that cannot be written is refused in one
 line (exit status 2).
+
+``add_commands`` adds the two commands to ``nqueens``: it is the entry point ``web`` of the group
+``nqueens.commands`` (pyproject.toml), read by ``solvers.cli.plugins``; the solvers name no module
+of the window's.
 """
 
 from __future__ import annotations
@@ -16,7 +20,65 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from solvers.cli.subcommands import UsageError
+from solvers.cli.args import whole_number
+from solvers.cli.subcommands import N_MAX, UsageError
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``nqueens html`` and ``nqueens scorm``, each run by ``cmd_html``."""
+    page = commands.add_parser(
+        "html",
+        help="write a stretch of a run, or a lesson, as one web page that plays offline",
+        description="Write one self-contained .html page (no network needed) that plays the run:"
+        " board, counters, pseudo-code, narration in English and Chinese, bookmarks, predict questions.",
+    )
+    _page_arguments(page, "the page to write (.html; with --scorm a .zip)")
+    page.add_argument("--scorm", action="store_true", help="write a SCORM 1.2 package (.zip) for an LMS")
+    package = commands.add_parser(
+        "scorm",
+        help="write the page as a SCORM 1.2 package (.zip) for an LMS (Moodle, Blackboard...)",
+        description="Write a SCORM 1.2 package: imsmanifest.xml and the page, which reports to the LMS"
+        " (with --exercise: the status against the mastery score, the score, one interaction per move,"
+        " the time, and where to resume). `nqueens html --scorm` does the same.",
+    )
+    _page_arguments(package, "the package to write (.zip)")
+    for parser in (page, package):
+        parser.set_defaults(handler=cmd_html)
+
+
+def _page_arguments(page: argparse.ArgumentParser, output: str) -> None:
+    """``nqueens html``'s and ``nqueens scorm``'s arguments: the run or lesson, or the exercise."""
+    page.add_argument("n", type=whole_number("n", 1, N_MAX), help="board size")
+    page.add_argument("--algo", help="algorithm name (default: the lesson's, else backtracking)")
+    page.add_argument("--lesson", metavar="FILE", help="a lesson file: its bookmarks, notes, language")
+    page.add_argument(
+        "--stretch", metavar="FROM-TO", help="events FROM to TO (bK: bookmark K; default: the whole run)"
+    )
+    page.add_argument("-o", "--output", required=True, metavar="PATH", help=output)
+    exercise = page.add_argument_group(
+        "the exercise (the student carries out the search, graded move by move)"
+    )
+    exercise.add_argument("--exercise", action="store_true", help="the page is the exercise (n 4..8)")
+    exercise.add_argument("--goal", choices=("first", "all"), help="the first solution (default) or all")
+    exercise.add_argument(
+        "--feedback",
+        choices=("continuous", "undo"),
+        help="a wrong move corrected at once (default) or undone",
+    )
+    exercise.add_argument(
+        "--instances", type=whole_number("instances", 1, 20), help="random instances, one per attempt (1..20)"
+    )
+    exercise.add_argument(
+        "--seed",
+        metavar="SEED[,BLOCKED,GIVEN]",
+        help="draw the instances from SEED (default 2 blocked, 1 given)",
+    )
+    exercise.add_argument("--blocked", nargs="+", metavar="R,C", help="one instance: these squares blocked")
+    exercise.add_argument("--given", nargs="+", metavar="R,C", help="one instance: these queens given")
+    exercise.add_argument(
+        "--mastery", type=whole_number("mastery", 0, 100), help="the percentage that passes (default 80)"
+    )
+    exercise.add_argument("--lang", choices=("en", "zh"), help="the page's first language (default en)")
 
 
 def _lesson(path: str | None):  # -> Lesson | None
