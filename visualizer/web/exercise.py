@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from solvers.diagnosis import Predictions, page_data
 from solvers.errors import SolverError
-from solvers.events import Conflict, Prune
 from solvers.exercise_model import ACTIONS, FEEDBACK, GOALS, Step, mistake
 from solvers.instance import Instance
 from solvers.registry import AlgorithmSpec
@@ -83,11 +82,12 @@ def instance_data(spec: AlgorithmSpec, n: int, goal: str, instance: Instance | N
     for index, step in enumerate(steps):
         row = -1 if step.row is None else step.row
         squares += [row, step.square[1] if step.square is not None else -1]
-        pruned = [number for e in step.events if isinstance(e, Prune) for number in (e.row, e.col)]
+        pruned = [number for e in step.events if (square := e.pruned()) for number in square]
         if step.action == "confirm" and pruned:
             prunes[str(index)] = pruned
-        if step.action == "refuse" and isinstance(step.said, Conflict) and step.said.blocker is not None:
-            blockers[str(index)] = [int(x) for x in step.said.blocker[:2]]  # type: ignore[index]
+        blocker = step.said.marks().blocker if step.said is not None else None
+        if step.action == "refuse" and blocker is not None:
+            blockers[str(index)] = [int(x) for x in blocker[:2]]
     stops = [exercise.ends[at - 1] if at else 0 for at in range(len(steps) + 1)]
     trace = build_trace(bound, n, 0, stops[-1], stops=stops)
     trace.pop("places")
@@ -155,7 +155,7 @@ def exercise_data(
         "feedback": feedback,
         "mastery": mastery,
         "dynamicRows": spec.dynamic_rows,
-        "domains": spec.check == "domains",
+        "domains": spec.keeps_domains,
         "kinds": kind_table(),
         "actions": list(ACTION_CODES),
         "instances": [instance_data(spec, n, goal, instance) for instance in drawn or [None]],
