@@ -195,7 +195,7 @@ class RaceMode(SearchMode):
 
     @property
     def view(self) -> str:
-        """The side view ("cost": both racers' Cost vs n), or "code" (none: the boards take it all)."""
+        """The side view showing (Cost vs n of both racers), or "code" (none: the boards take it all)."""
         return self.views.view
 
     def controls(self) -> ControlPlan:
