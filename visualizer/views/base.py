@@ -28,10 +28,11 @@ WATCH = frozenset({"watch"})
 
 @dataclass(frozen=True)
 class ViewCommand:
-    """A command a view declares. ``keys``: (pygame key name, as the help shows it); ``help`` and
-    ``label``: i18n keys of its help row and button (None: none); ``modes``: where it runs.
-    Without ``action`` it shows the view (again: the code); with one, ``action(view)`` runs on the
-    view while it shows (else the banner ``<view>_closed`` says how to open it)."""
+    """A command a view declares. ``keys``: (pygame key name, as the help shows it); ``help``: i18n
+    key of its help overlay row (None: none); ``label``: of its text in the palette and, with
+    ``button``, on its button; ``modes``: where it runs. Without ``action`` it shows the view
+    (again: the code); with one, ``action(view)`` runs on the view while it shows (else the banner
+    ``<view>_closed`` says how to open it)."""
 
     name: str
     keys: tuple[tuple[str, str], ...] = ()
@@ -40,6 +41,7 @@ class ViewCommand:
     modes: frozenset[str] = WATCH
     action: Callable[[Any], object] | None = None
     while_busy: bool = False
+    button: bool = False
 
 
 @dataclass(frozen=True)

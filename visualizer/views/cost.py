@@ -27,7 +27,12 @@ class CostSide(SideView):
     modes = frozenset({"watch", "race"})
     commands = (
         ViewCommand(
-            "cost", (("w", "W"),), help="view_cost", label="cost", modes=frozenset({"watch", "race"})
+            "cost",
+            (("w", "W"),),
+            help="view_cost",
+            label="cost",
+            modes=frozenset({"watch", "race"}),
+            button=True,
         ),
     )
 

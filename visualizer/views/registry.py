@@ -57,4 +57,4 @@ def owner(command: str) -> type[SideView]:
 
 def buttons(mode: str) -> tuple[str, ...]:
     """The view commands with a button in ``mode`` (the cost view's)."""
-    return tuple(c.name for c in commands() if c.label is not None and mode in c.modes)
+    return tuple(c.name for c in commands() if c.button and mode in c.modes)
