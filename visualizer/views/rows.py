@@ -87,7 +87,8 @@ class RowsSide(SideView):
     """The safe squares per row of one timeline's board, at its cursor."""
 
     name = "rows"
-    commands = (ViewCommand("rows", (("z", "Z"),), help="view_rows"),)
+    # no help overlay row (the smallest window's card is full): the palette lists it, with its key
+    commands = (ViewCommand("rows", (("z", "Z"),), label="view_rows"),)
 
     def __init__(self, timelines: Sequence[Timeline]) -> None:
         super().__init__(timelines)

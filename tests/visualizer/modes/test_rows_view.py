@@ -14,6 +14,7 @@ from solvers.board import attacks
 from tests.run import viz
 from tests.ui import new_app, pixels, press, share_near
 from visualizer.commands import COMMANDS, help_rows, parse_argument
+from visualizer.input.palette import entries
 from visualizer.views import registry
 from visualizer.views.rows import dead_track
 
@@ -116,7 +117,9 @@ def test_the_view_is_a_plug_in_found_by_the_registry():
     assert registry.names()[-1] == "rows" and registry.get("rows").__module__ == "visualizer.views.rows"
     command = COMMANDS["rows"]
     assert [key.name for key in command.keys] == ["z"] and command.modes == frozenset({"watch"})
-    assert ("Z", "view_rows") in help_rows() and parse_argument("view", "rows") == "rows"
+    found = [(entry.keys, entry.text["zh"]) for entry in entries() if entry.name == "rows"]
+    assert found == [("Z", "每行安全格视图（再按：代码）")] and parse_argument("view", "rows") == "rows"
+    assert all(row[0] != "Z" for row in help_rows())  # the help card is full: the palette says it
     named = [
         path.relative_to(ROOT).as_posix()
         for path in (ROOT / "visualizer").rglob("*.py")
