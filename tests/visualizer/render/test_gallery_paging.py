@@ -78,7 +78,7 @@ def test_page_keys_with_the_gallery_shut_are_the_bookmarks_and_its_commands_say_
     assert called == ["bookmark-next"]
     app.dispatch("gallery-down")  # the gallery's command, the gallery shut: a banner says how
     assert app.banner is not None and "Y" in app.banner[0]
-    assert app.mode.views.get("gallery") is None and app.mode.views.view == "code"  # never built, nothing paged
+    assert app.mode.views.get("gallery") is None and app.mode.views.view == "code"  # never built
     press(app, pygame.K_y, "y")
     called.clear()
     press(app, pygame.K_PAGEDOWN)
