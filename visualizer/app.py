@@ -224,7 +224,7 @@ class App:
         elif self.busy and not command.while_busy:
             self.say(tr("busy", self.lang), "info")
         else:
-            getattr(self.receiver(command.target), command.method)(*args)
+            getattr(self.receiver(command.target), command.method)(*command.bound, *args)
 
     def receiver(self, target: str) -> object:
         """The object a command's method runs on: the App, the current mode or a feature it holds."""

@@ -175,7 +175,7 @@ def exercise_action(text: str) -> tuple[str, object]:
 
 
 def view_name(text: str) -> str:
-    """One of the side panel's views (``visualizer/modes/views.py``)."""
+    """One of the side panel's views (``visualizer/views/``), or the code."""
     from visualizer.modes.views import VIEWS
 
     return one_of("view", VIEWS)(text)
@@ -370,10 +370,36 @@ class Command:
     mode_labels: Mapping[str, str] = field(default_factory=dict)  # the button's text in other modes
     view: str | None = None  # taken only while this side view shows (else a banner says how to open it)
     own_keys: bool = False  # its keys mean it only in its modes (elsewhere the key's other command)
+    bound: tuple[object, ...] = ()  # arguments given before the script's (a view's command: its view)
 
 
 def _table(*commands: Command) -> dict[str, Command]:
     return {command.name: command for command in commands}
+
+
+def view_commands() -> tuple[Command, ...]:
+    """The side views' commands (``visualizer/views/``): a view's own key shows it (again: the
+    code) through ``set_view(view)``; a command with an action runs it on the view while it shows."""
+    from visualizer.views import registry
+
+    out = []
+    for declared in registry.commands():
+        view = registry.owner(declared.name).name
+        keys = tuple(Key(name, shown) for name, shown in declared.keys)
+        out.append(
+            Command(
+                declared.name,
+                "set_view" if declared.action is None else "view_action",
+                keys=keys,
+                help=declared.help,
+                label=declared.label,
+                modes=declared.modes,
+                while_busy=declared.while_busy,
+                view=None if declared.action is None else view,
+                bound=(view,) if declared.action is None else (declared.name,),
+            )
+        )
+    return tuple(out)
 
 
 COMMANDS: dict[str, Command] = _table(
@@ -568,15 +594,7 @@ COMMANDS: dict[str, Command] = _table(
         while_busy=True,
         swap=("recording", "gif_stop"),
     ),
-    Command("tree", "show_tree", keys=(Key("t", "T"),), help="view_tree", modes=frozenset({"watch"})),
-    Command(
-        "gallery", "show_gallery", keys=(Key("y", "Y"),), help="view_gallery", modes=frozenset({"watch"})
-    ),
-    Command(
-        "options", "show_options", keys=(Key("v", "V"),), help="view_options", modes=frozenset({"watch"})
-    ),
-    # -- cost vs n (issue 26): the measured attempts against n, computed in the background --
-    Command("cost", "show_cost", keys=(Key("w", "W"),), help="view_cost", label="cost", modes=SEARCH),
+    *view_commands(),  # the side views' keys (tree T, gallery Y and its pages, options V, cost W...)
     Command("check", "check_search", "lesson", (Key("j", "J"),), "check_search", modes=frozenset({"watch"})),
     Command("view", "set_view", modes=frozenset({"watch"}), parse=view_name),
     Command("escape", "escape", "app", (Key("escape", "Esc"),), "cancel", while_busy=True),
@@ -608,25 +626,6 @@ COMMANDS: dict[str, Command] = _table(
         modes=frozenset({"game"}),
         parse=on_off("relaxed"),
         toggle="relaxed",
-    ),
-    # paging the solutions gallery (issue 13); PgUp / PgDn mean this only while it shows
-    Command(
-        "gallery-up",
-        "gallery_page_up",
-        keys=(Key("page up", "PgUp"),),
-        help="gallery_page_up",
-        modes=frozenset({"watch"}),
-        while_busy=True,
-        view="gallery",
-    ),
-    Command(
-        "gallery-down",
-        "gallery_page_down",
-        keys=(Key("page down", "PgDn"),),
-        help="gallery_page_down",
-        modes=frozenset({"watch"}),
-        while_busy=True,
-        view="gallery",
     ),
     # -- lessons (issue 14): run until ------------------------------------------------------
     Command(

@@ -96,11 +96,11 @@ def test_min_conflicts_chart_counts_repairs_and_shrinks_on_step_back():
             app.tick(FRAME)
         app.dispatch("pause")
         repairs = app.timeline.counters.repairs
-        assert repairs > 0 and len(app.mode.views.chart) == repairs
+        assert repairs > 0 and len(app.mode.views.get("chart").chart) == repairs
         press(app, pygame.K_LEFT)  # one step back, by key
-        assert len(app.mode.views.chart) == app.timeline.counters.repairs < repairs + 1
+        assert len(app.mode.views.get("chart").chart) == app.timeline.counters.repairs < repairs + 1
         app.dispatch("back", 1)
-        assert len(app.mode.views.chart) == app.timeline.counters.repairs
+        assert len(app.mode.views.get("chart").chart) == app.timeline.counters.repairs
         app.draw()
         area = app.layout.code
         colour = app.theme.conflict

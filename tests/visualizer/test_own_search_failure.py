@@ -310,7 +310,7 @@ def test_forged_events_in_the_window_are_shown_never_a_crash(tmp_path):
             settle(app)
             app.draw()
             assert app.timeline.cursor == 4 and app.logged == {}, view
-        gallery = app.mode.views.gallery
+        gallery = app.mode.views.get("gallery").gallery
         assert (
             gallery is not None
             and gallery.total == 2

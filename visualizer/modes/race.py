@@ -24,9 +24,12 @@ from visualizer.core.until import last_event
 from visualizer.look.i18n import LANGUAGES, tr
 from visualizer.look.names import shown_title
 from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
-from visualizer.modes.views import Views
+from visualizer.modes.views import CODE, Views
+from visualizer.views import registry as view_registry
+from visualizer.views.base import Reach
 
 if TYPE_CHECKING:
+    from visualizer.core.timeline import Timeline
     from visualizer.look.layout import Layout
     from visualizer.render.board import BoardGeometry
 
@@ -125,7 +128,7 @@ class RaceMode(SearchMode):
         self.board_rects: dict[str, pygame.Rect] = {}  # where the last frame drew each side's board
         self.narration_rects: dict[str, pygame.Rect] = {}  # and its sentence
         self.cut_texts: list[str] = []  # the titles and counter labels the last frame cut (none should)
-        self.views = Views()  # the side view: Cost vs n of both racers (W), else none
+        self.views = Views()  # the side view beside the boards (Cost vs n of both racers, W), else none
         try:
             self._open((algorithm, algo2 or partner(algorithm)), n)
         except (SolverError, ValueError) as exc:
@@ -170,8 +173,7 @@ class RaceMode(SearchMode):
             self.narrations = {side: NarrationLog(timeline) for side, timeline in race.sides.items()}
         if old is not None:
             old.close()  # its solvers stop (a student's search: its process)
-        if self.views.view == "cost":  # the new pair or n: their points (cached ones at once)
-            self._cost()
+        self.views.rebuild(self.timelines)  # the new pair or n (Cost vs n: their points, cached ones at once)
 
     @property
     def pair(self) -> Pair:
@@ -187,12 +189,18 @@ class RaceMode(SearchMode):
         return self.pair[0]
 
     @property
+    def timelines(self) -> tuple[Timeline, ...]:
+        """Both sides' timelines, the side views' subject."""
+        return tuple(self.race.sides.values())
+
+    @property
     def view(self) -> str:
-        """The side view: "cost" (both racers' Cost vs n) or "code" (none: the boards take it all)."""
+        """The side view showing (Cost vs n of both racers), or "code" (none: the boards take it all)."""
         return self.views.view
 
     def controls(self) -> ControlPlan:
-        return ControlPlan((*SEARCH_ROWS, ("cost",)), choice="pairs")
+        buttons = view_registry.buttons(self.name)
+        return ControlPlan((*SEARCH_ROWS, *((buttons,) if buttons else ())), choice="pairs")
 
     def close(self) -> None:
         super().close()
@@ -209,29 +217,24 @@ class RaceMode(SearchMode):
     def wait_total(self, timeout: float | None = None) -> None:
         """Headless: the scrub bar's total, and the cost view's points (a screenshot shows them all)."""
         super().wait_total(timeout)
-        self.views.join_costs(timeout)
-
-    def show_cost(self) -> None:
-        """W: Cost vs n of both racers beside (or under) the boards; again: the boards alone."""
-        if self.views.view == "cost":
-            self.views.set(None, self.race.a)
-        else:
-            self._cost()
-        self.host.relayout()  # the pairs' drop-down spans the race's part only
+        self.views.wait(timeout)
 
     def set_view(self, view: str | None = None) -> None:
-        """A lesson's side view: "cost" or "code" (the boards alone); a race has no other."""
-        if (view or "code") not in ("code", "cost"):
+        """A side view a race shows (Cost vs n of both racers, W) beside (or under) the boards; the
+        same again, None or "code": the boards alone."""
+        kind = view_registry.get(view or CODE)
+        if view not in (None, CODE) and (kind is None or self.name not in kind.modes):
             raise ValueError(tr("race_views", self.host.lang, view=view))
-        if (view == "cost") != (self.views.view == "cost"):
-            self.show_cost()
+        self.views.set(view, self.timelines, self.host.lang)
+        self.host.relayout()  # the pairs' drop-down spans the race's part only
 
-    def _cost(self) -> None:
-        self.views.cost_for([t.spec for t in self.race.sides.values()], self.n)
+    def view_action(self, command: str) -> None:
+        """A side view's own command, on the view showing."""
+        self.views.act(command)
 
     def areas(self, layout: Layout) -> tuple[pygame.Rect, pygame.Rect | None]:
-        """Where the race draws and where the cost view does (None: closed)."""
-        if self.views.view != "cost":
+        """Where the race draws and where the side view does (None: closed)."""
+        if self.views.active is None:
             return race_area(layout), None
         from visualizer.render.race import race_width
 
@@ -265,13 +268,8 @@ class RaceMode(SearchMode):
         self.host.relayout()  # the drop-down shows the new pair
 
     def click(self, pos: tuple[int, int]) -> bool:
-        """A click on a point of the cost view: both boards at that n (a refusal is a banner)."""
-        n = self.views.cost_at(pos)
-        if n is None:
-            return False
-        if n != self.n:
-            self.host.dispatch("n", n)
-        return True
+        """A click in the side view (a point of Cost vs n: both boards at that n); True if taken."""
+        return self.views.click(pos, Reach(self.seek, self.host.dispatch))
 
     def titles(self) -> dict[str, str]:
         """Each side's name as shown: its title, or "Algorithm A" / "B" while the names are hidden."""
@@ -345,10 +343,10 @@ class RaceMode(SearchMode):
             )
             self.cut_texts = cut
             if panel is not None:
-                self.views.cost_names = tuple(self.titles().values())  # as the boards name them (hidden?)
                 side = self.views.model()
-        if panel is not None:  # drawn from its snapshot, outside the lock
-            self.views.draw(surface, panel, side, self.host.theme, lang, scale=layout.scale)
+        if panel is not None:  # drawn from its snapshot, outside the lock, naming them as the boards do
+            titles = tuple(self.titles().values())
+            self.views.draw(surface, panel, side, self.host.theme, lang, scale=layout.scale, titles=titles)
         self.draw_scrub(surface, layout)
         return None
 

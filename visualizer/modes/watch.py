@@ -1,5 +1,5 @@
-"""Watch mode: one algorithm's search on the board, its counters, and the side view
-(pseudo-code, search tree, solutions gallery, conflicts chart, options left or cost vs n)."""
+"""Watch mode: one algorithm's search on the board, its counters, and the side panel (the
+pseudo-code or one of the side views of ``visualizer/views/``)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ from visualizer.input.window_n import check_window_n, row_heat
 from visualizer.look.i18n import tr
 from visualizer.modes.base import FAR_EVENTS, SEARCH_ROWS, ControlPlan, Host, SearchMode
 from visualizer.modes.views import Views
+from visualizer.views import registry as view_registry
+from visualizer.views.base import Reach
 
 if TYPE_CHECKING:
     from visualizer.look.layout import Layout
@@ -52,7 +54,7 @@ class WatchMode(SearchMode):
 
     def __init__(self, host: Host, n: int, algorithm: str) -> None:
         self.host = host
-        self.views = Views()  # the side panel: code, search tree, gallery or chart
+        self.views = Views()  # the side panel: the code or a side view
         self.strips_area: pygame.Rect | None = None  # where the last frame drew the flag strips
         self.strip_texts: list[pygame.Rect] = []  # and their labels
         self.strips_scale = 1.0  # and the text scale they fitted at
@@ -87,7 +89,7 @@ class WatchMode(SearchMode):
                 self.domains.detach()
             self.domains = DomainFollower(n).attach(timeline) if shows_domains(spec) else None
             if spec.view is not None and self.views.view != spec.view:
-                self.views.set(spec.view, timeline)  # min-conflicts opens on its conflicts chart
+                self.views.set(spec.view, timeline)  # the view a search opens on (min-conflicts: its chart)
         if old is not None:
             old.close()  # its solver stops (a student's search: its process)
 
@@ -101,7 +103,7 @@ class WatchMode(SearchMode):
 
     @property
     def view(self) -> str:
-        """The side view showing: "code", "tree", "gallery" or "chart"."""
+        """The side view showing, or "code"."""
         return self.views.view
 
     @property
@@ -110,7 +112,7 @@ class WatchMode(SearchMode):
 
     @property
     def wide_side(self) -> bool:
-        return self.views.view != "code"
+        return self.views.active is not None
 
     @property
     def counter_rows(self) -> tuple[int, int]:
@@ -118,11 +120,11 @@ class WatchMode(SearchMode):
         return len(self.timeline.spec.counters), 3 + (self.domains is not None)
 
     def controls(self) -> ControlPlan:
-        return ControlPlan((*SEARCH_ROWS, ("legend", "cost")))
+        return ControlPlan((*SEARCH_ROWS, ("legend", *view_registry.buttons(self.name))))
 
     def close(self) -> None:
         super().close()
-        self.views.close()  # the cost view's thread
+        self.views.close()  # the cost view's threads
         self.timeline.close()  # a student's search: its process ends with the window
 
     def failures(self) -> dict[str, Failure]:
@@ -144,7 +146,7 @@ class WatchMode(SearchMode):
     def wait_total(self, timeout: float | None = None) -> None:
         """Headless: the scrub bar's total, and the cost view's points (a screenshot shows them all)."""
         super().wait_total(timeout)
-        self.views.join_costs(timeout)
+        self.views.wait(timeout)
 
     def survey_twin(self, cancel: CancelFlag) -> int:
         """The run's total from a twin timeline's survey (the shown one is left alone)."""
@@ -185,64 +187,39 @@ class WatchMode(SearchMode):
         self.host.relayout()
 
     def set_view(self, view: str | None = None) -> None:
-        """The side panel: "code", "tree" (T) or "gallery" (Y); the shown view again goes back to code."""
+        """The side panel: the side view ``view`` (its key: T, Y, V, W...); the shown view again, or
+        None, goes back to the code."""
         wide = self.wide_side
         with self.host.lock:
             self.views.set(view, self.timeline, self.host.lang)
-        if self.wide_side != wide:  # a tree or gallery takes room from the board
+        if self.wide_side != wide:  # a side view takes room from the board
             self.host.relayout()
 
-    def show_tree(self) -> None:
-        self.set_view("tree")
+    def view_action(self, command: str) -> None:
+        """A side view's own command (PgUp / PgDn page the gallery), on the view showing."""
+        self.views.act(command)
 
-    def show_gallery(self) -> None:
-        self.set_view("gallery")
-
-    def show_options(self) -> None:
-        """V: the squares left per empty row and free column (forward checking, MRV, dancing links)."""
-        self.set_view("options")
-
-    def show_cost(self) -> None:
-        """W: the measured attempts of this algorithm against n, computed in the background."""
-        self.set_view("cost")
-
-    def gallery_page_up(self) -> None:
-        """The gallery's previous page (PgUp, while the gallery shows)."""
-        self.views.page(-1)
-
-    def gallery_page_down(self) -> None:
-        """The gallery's next page (PgDn, while the gallery shows)."""
-        self.views.page(1)
+    def reach(self) -> Reach:
+        """What a side view's click may do here: go to a moment, run a command."""
+        return Reach(self.go_to, self.host.dispatch)
 
     def drag(self, pos: tuple[int, int], rel: tuple[int, int]) -> bool:
-        """A drag with the left button: pans the tree's map; True if taken."""
+        """A drag with the left button, for the side view (the tree's map pans); True if taken."""
         with self.host.lock:
             return self.views.drag(pos, rel)
 
     def release(self, pos: tuple[int, int]) -> None:
-        """The left button released: a click (not a drag) on the tree's map goes to that node."""
-        moment = self.views.release(pos)
-        if moment is not None:
-            self.go_to(moment)
+        """The left button released, for the side view (a click, not a drag, on the tree's map)."""
+        self.views.release(pos, self.reach())
 
     def click(self, pos: tuple[int, int]) -> bool:
-        """A click in the side view (a gallery board, a tree node) or on a narration log line
-        (back to that moment); True if it was taken."""
+        """A click on a narration log line (back to that moment) or in the side view (a gallery
+        board, a tree node, a cost point); True if it was taken."""
         for rect, index in self.narration_hits:
             if rect.collidepoint(pos):
                 self.go_to(index + 1)
                 return True
-        n = self.views.cost_at(pos)
-        if n is not None:  # a point of the cost view: the board at that n (a refusal is a banner)
-            if n != self.n:
-                self.host.dispatch("n", n)
-            return True
-        if self.views.over_tree(pos):
-            moment = self.views.press(pos)
-            if moment is not None:
-                self.go_to(moment)
-            return True
-        return self.views.click(pos, self.timeline)
+        return self.views.click(pos, self.reach())
 
     def finished_key(self) -> str:
         return "finished" if self.timeline.spec.exhaustive else "finished_one"
@@ -285,7 +262,7 @@ class WatchMode(SearchMode):
 
     def wheel(self, pos: tuple[int, int], dy: int) -> bool:
         """The mouse wheel: over the narration panel it scrolls its log (up: further back); over
-        the side view it pages the gallery or zooms the tree."""
+        the side view, what the view does with it (the gallery pages, the tree's map zooms)."""
         area = self.host.layout.narration
         if area is not None and area.collidepoint(pos) and self.narration is not None:
             with self.host.lock:
@@ -365,7 +342,7 @@ class WatchMode(SearchMode):
                 "code": list(timeline.spec.code_in(self.host.lang)),
                 "failure": timeline.failure.as_json() if timeline.failure is not None else None,
                 **({"instance": timeline.spec.instance.as_json()} if timeline.spec.instance else {}),
-                **({"tree_nodes": self.views.tree.count} if self.views.tree is not None else {}),
+                **self.views.state(),  # the built views' own fields (the tree's node count)
                 **({"check": check} if check is not None else {}),
                 **self._domains_state(),
             }
@@ -447,8 +424,7 @@ class WatchMode(SearchMode):
                 layout.control_text,
             )
         self.draw_scrub(surface, layout)
-        view = self.views.view
-        if ("code" in hidden and view == "code") or ("tree" in hidden and view == "tree"):
+        if self.views.view in hidden:  # a lesson hid the code, or the tree (F5, F7)
             draw_hidden(surface, layout.code, tr("hidden_card", lang), host.theme, lang)
         elif not self.views.draw(surface, layout.code, side, host.theme, lang, chosen, layout.scale):
             code = self.timeline.spec.code_in(lang)

@@ -284,7 +284,7 @@ def test_the_tree_view_through_real_keys_equals_the_cli_profile(name, n):
         press(app, pygame.K_RETURN)  # instant result: the rest of the run
         assert app.join(60)
         app.tick(1 / 60)
-        tree = app.mode.views.tree  # type: ignore[attr-defined]
+        tree = app.mode.views.get("tree").tree  # type: ignore[attr-defined]
         assert tree.level_counts == expected and tree.count == sum(expected)
         assert all(a <= b for a, b in zip(partial, expected, strict=True))
         for _ in range(5):  # and step back shrinks it like the timeline

@@ -161,7 +161,7 @@ def test_the_tree_opened_after_a_long_instant_result_joins_the_run_and_follows_i
         app.dispatch("seek", timeline.cursor - 50)  # mid-board, queens on the board
         press(app, pygame.K_t)
         app.tick(FRAME)
-        tree = app.mode.views.tree_view.tree
+        tree = app.mode.views.get("tree").tree_view.tree
         assert tree.joined == timeline.cursor and tree.moment == timeline.cursor
         placed = [c for c in timeline.queens if c is not None]
         assert tree.depth == len(placed) and tree.path_cols == placed

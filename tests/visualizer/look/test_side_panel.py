@@ -36,7 +36,7 @@ def test_tree_view_widens_the_panel_and_centres_the_board(make_app):
 
 
 def _representative(app: App, queens: tuple[int, ...]) -> tuple[int, ...]:
-    for representative, members in app.mode.views.gallery.groups():
+    for representative, members in app.mode.views.get("gallery").gallery.groups():
         if any(entry.queens == queens for entry in members):
             return representative
     raise AssertionError(queens)
@@ -51,7 +51,10 @@ def test_gallery_at_n8_shows_several_classes_at_once(make_app):
     assert app.mode.views.view == "gallery"
     app.draw()
     views = app.mode.views
-    classes = {views.gallery.class_number(_representative(app, queens)) for _, queens in views.hits}
+    classes = {
+        views.get("gallery").gallery.class_number(_representative(app, queens))
+        for _, queens in views.get("gallery").hits
+    }
     assert len(classes) >= 3
-    for rect, _ in app.mode.views.hits:  # every board drawn inside the side panel
+    for rect, _ in app.mode.views.get("gallery").hits:  # every board drawn inside the side panel
         assert app.layout.code.contains(rect)

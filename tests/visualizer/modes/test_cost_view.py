@@ -40,7 +40,7 @@ def opened(app, key: bool = True):
     else:
         app.dispatch("cost")
     assert app.mode.view == "cost", app.banner
-    assert app.mode.views.costs and app.mode.views.join_costs(60)
+    assert app.mode.views.get("cost").costs and app.mode.views.wait(60)
     app.tick(FRAME)
     return app.mode.views.model()
 
@@ -66,7 +66,7 @@ def test_w_opens_the_view_and_again_goes_back_to_the_code():
         assert model.done and model.current == 6 and model.sizes == range(1, 8)
         assert app.controls.buttons["cost"] is not None  # its button, beside the legend's
         press(app, pygame.K_w, "w")
-        assert app.mode.view == "code" and app.mode.views.cost is None  # its thread stopped
+        assert app.mode.view == "code" and app.mode.views.get("cost").cost is None  # its thread stopped
     finally:
         app.close()
 
@@ -110,7 +110,7 @@ def test_a_frame_never_waits_for_the_worker(monkeypatch):
         assert app.mode.view == "cost" and model.points == () and not model.done
         assert model.computing == 1 and asked == [1]
         gate.set()
-        assert app.mode.views.cost.join(60)
+        assert app.mode.views.get("cost").cost.join(60)
         app.tick(FRAME)
         model = app.mode.views.model()
         assert model.done and [n for n, _ in model.points] == list(range(1, 8))
@@ -177,10 +177,10 @@ def test_a_click_on_a_point_sets_n_and_the_view_stays():
     app = new_app(6, "backtracking")
     try:
         opened(app)
-        centre = next(c for c, n in app.mode.views.cost_points if n == 4)
+        centre = next(c for c, n in app.mode.views.get("cost").points if n == 4)
         click(app, centre)
         assert app.mode.n == 4 and app.mode.view == "cost"
-        app.mode.views.cost.join(60)
+        app.mode.views.get("cost").cost.join(60)
         app.tick(FRAME)
         assert app.mode.views.model().current == 4
     finally:
@@ -192,8 +192,8 @@ def test_it_follows_the_algorithm_chosen():
     try:
         opened(app)
         choose(app, "Forward checking with MRV")
-        assert app.mode.view == "cost" and app.mode.views.cost.algorithm == "mrv"
-        assert app.mode.views.cost.join(60)
+        assert app.mode.view == "cost" and app.mode.views.get("cost").cost.algorithm == "mrv"
+        assert app.mode.views.get("cost").cost.join(60)
         model = app.mode.views.model()
         assert dict(model.points)[6] == counted("mrv", 6)["attempts"]
     finally:
@@ -212,16 +212,16 @@ def test_race_w_opens_both_racers_curves_as_nqueens_count_gives_them():
             assert model.fit == solver_cost.fit_growth(
                 list(model.fit.ns), [v for n, v in model.points if v > 0]
             )
-        drawn = {n for _, n in app.mode.views.cost_points}
+        drawn = {n for _, n in app.mode.views.get("cost").points}
         assert drawn == {n for m in models for n, v in m.points if v > 0}
-        assert len(app.mode.views.cost_points) == sum(1 for m in models for _, v in m.points if v > 0)
+        assert len(app.mode.views.get("cost").points) == sum(1 for m in models for _, v in m.points if v > 0)
         assert app.state()["view"] == "cost" and app.banner is None
         # boards against squares: said, never compared silently (the race's own rule)
         assert units_note(models, ["Brute force", "Backtracking"], "en") == (
             "Not the same unit: Brute force counts boards, Backtracking counts squares"
         )
         press(app, pygame.K_w, "w")  # again: the boards alone, the threads stopped
-        assert app.mode.view == "code" and app.mode.views.costs == ()
+        assert app.mode.view == "code" and app.mode.views.get("cost").costs == ()
     finally:
         app.close()
 
@@ -236,7 +236,7 @@ def test_race_points_are_shared_with_watch_modes_cache(monkeypatch):
         app.dispatch("race-pair", "forward-checking,mrv")
         click_button(app, "cost")  # the button, among the race's other controls
         assert app.mode.name == "race" and app.mode.view == "cost", app.banner
-        assert app.mode.views.join_costs(60)
+        assert app.mode.views.wait(60)
         app.tick(FRAME)
         models = app.mode.views.model()
         assert models[0].points == first.points and calls and all(a[0] == "mrv" for a in calls)
@@ -250,11 +250,11 @@ def test_a_click_on_a_race_point_sets_n_for_both_boards():
     app = new_app(6, "brute-force", mode="race", algo2="backtracking")
     try:
         opened(app)
-        centre = next(c for c, n in app.mode.views.cost_points if n == 4)
+        centre = next(c for c, n in app.mode.views.get("cost").points if n == 4)
         click(app, centre)
         assert app.mode.n == 4 and app.mode.view == "cost"
         assert app.mode.race.a.n == 4 and app.mode.race.b.n == 4
-        assert app.mode.views.join_costs(60)
+        assert app.mode.views.wait(60)
         app.tick(FRAME)
         assert all(model.current == 4 for model in app.mode.views.model())
     finally:
@@ -263,13 +263,13 @@ def test_a_click_on_a_race_point_sets_n_for_both_boards():
 
 def texts_are_apart_and_inside(app) -> None:
     panel = panel_of(app)
-    texts = app.mode.views.cost_texts
+    texts = app.mode.views.get("cost").texts
     assert texts, "nothing drawn"
     for rect in texts:
         assert panel.contains(rect), (rect, panel)
     for a, b in combinations(texts, 2):
         assert not a.colliderect(b), (a, b)
-    for (x, y), _ in app.mode.views.cost_points:
+    for (x, y), _ in app.mode.views.get("cost").points:
         assert panel.collidepoint(x, y)
 
 
@@ -323,7 +323,7 @@ def test_it_draws_at_every_size_in_both_languages_with_no_text_cut_out_or_over_a
                 assert all(m.points for m in (model if isinstance(model, tuple) else (model,)))
                 assert app.banner is None
                 texts_are_apart_and_inside(app)
-                assert app.mode.views.cost_points, (scale, lang)  # the plot had room
+                assert app.mode.views.get("cost").points, (scale, lang)  # the plot had room
                 if mode == "race":
                     race_stays_whole(app)
             finally:
@@ -340,6 +340,6 @@ def test_a_race_lesson_keeps_its_cost_view(tmp_path):
         press(app, pygame.K_w, "w")  # the boards alone, then the lesson again
         app.dispatch("lesson-open", str(path))
         assert app.mode.name == "race" and app.mode.view == "cost", app.banner
-        assert app.mode.views.join_costs(60)
+        assert app.mode.views.wait(60)
     finally:
         app.close()

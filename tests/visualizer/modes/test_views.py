@@ -36,8 +36,8 @@ def test_gallery_click_shows_that_solution_until_the_next_step(app):
         app.update(0.0)
     press(app, pygame.K_y, "y")
     app.draw()
-    assert app.mode.views.hits, "the gallery drew no mini boards"
-    rect, queens = app.mode.views.hits[3]
+    assert app.mode.views.get("gallery").hits, "the gallery drew no mini boards"
+    rect, queens = app.mode.views.get("gallery").hits[3]
     assert app.timeline.queens == [None] * 8  # a finished search ends on the empty board
     square = app.geometry.square_rect(0, queens[0]) if hasattr(app.geometry, "square_rect") else None
     centre = app.geometry.center(0, queens[0])
@@ -55,12 +55,12 @@ def test_gallery_click_shows_that_solution_until_the_next_step(app):
 def test_reset_and_new_n_rebuild_the_tree(app):
     app.dispatch("view", "tree")
     app.dispatch("step", 50)
-    assert app.mode.views.tree.count > 1
+    assert app.mode.views.get("tree").tree.count > 1
     app.dispatch("reset")
-    assert app.mode.views.tree.count == 1
+    assert app.mode.views.get("tree").tree.count == 1
     app.dispatch("n", 4)
     app.dispatch("instant")
-    assert app.mode.views.tree.count == 17
+    assert app.mode.views.get("tree").tree.count == 17
 
 
 def test_headless_tree_node_count_for_four_queens(tmp_path):

@@ -28,7 +28,7 @@ def test_the_chart_marks_restarts_and_the_solution_a_restart_found():
     app.dispatch("instant")
     app.join(30)
     app.tick(FRAME)
-    chart = app.mode.views.chart.model()
+    chart = app.mode.views.get("chart").chart.model()
     assert chart.solved and chart.restarts and app.timeline.counters.solutions == 1
     assert chart_status(chart.values, chart.restarts, True, "en").startswith("Solved after")
     area = app.layout.code
@@ -38,5 +38,5 @@ def test_the_chart_marks_restarts_and_the_solution_a_restart_found():
     band = pygame.Rect(area.x + 40, area.y + 60, area.w - 50, area.h - 120)
     assert share_near(app, band, app.theme.lifted, 30) > 0.001  # the restart's dashed line
     press(app, pygame.K_LEFT)  # back before the solution: no longer solved
-    assert not app.mode.views.chart.model().solved
+    assert not app.mode.views.get("chart").chart.model().solved
     app.close()

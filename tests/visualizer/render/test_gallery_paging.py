@@ -13,9 +13,9 @@ from visualizer.render.gallery import MIN_BOARD
 def _classes(app) -> set[int]:
     """The class numbers of the mini boards drawn in the last frame."""
     app.draw()
-    gallery = app.mode.views.gallery
+    gallery = app.mode.views.get("gallery").gallery
     number = {e.queens: gallery.class_number(rep) for rep, es in gallery.groups() for e in es}
-    return {number[queens] for _, queens in app.mode.views.hits}
+    return {number[queens] for _, queens in app.mode.views.get("gallery").hits}
 
 
 @pytest.fixture
@@ -45,7 +45,7 @@ def test_page_down_reaches_every_class_with_boards_of_48_pixels(size):
     seen: set[int] = set()
     for _ in range(12):
         seen |= _classes(app)
-        for rect, _ in app.mode.views.hits:
+        for rect, _ in app.mode.views.get("gallery").hits:
             assert rect.w >= MIN_BOARD and app.layout.code.contains(rect)
         press(app, pygame.K_PAGEDOWN)
     assert seen == set(range(1, 13))
@@ -78,7 +78,7 @@ def test_page_keys_with_the_gallery_shut_are_the_bookmarks_and_its_commands_say_
     assert called == ["bookmark-next"]
     app.dispatch("gallery-down")  # the gallery's command, the gallery shut: a banner says how
     assert app.banner is not None and "Y" in app.banner[0]
-    assert app.mode.views.pager.first == 0 and app.mode.views.view == "code"
+    assert app.mode.views.get("gallery") is None and app.mode.views.view == "code"  # never built
     press(app, pygame.K_y, "y")
     called.clear()
     press(app, pygame.K_PAGEDOWN)

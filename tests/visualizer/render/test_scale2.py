@@ -30,12 +30,12 @@ def test_the_tree_panel_texts_never_overlap(n, lang):
     press(app, pygame.K_t, "t")
     app.draw()
     views = app.mode.views
-    texts = [*views.tree_hits.texts, *views.profile_texts]
+    texts = [*views.get("tree").hits.texts, *views.get("tree").profile_texts]
     assert_apart(texts, f"tree n={n} {lang}")
     for rect in texts:
         assert app.layout.code.contains(rect), rect
-    if views.tree_hits.map_rect is not None:  # depth bands tall enough for their labels
-        assert views.tree_hits.map_rect.height // (n + 1) >= 10
+    if views.get("tree").hits.map_rect is not None:  # depth bands tall enough for their labels
+        assert views.get("tree").hits.map_rect.height // (n + 1) >= 10
     app.close()
 
 

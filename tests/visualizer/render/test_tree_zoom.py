@@ -37,7 +37,7 @@ def app():
 
 
 def _map(app) -> pygame.Rect:
-    rect = app.mode.views.tree_hits.map_rect
+    rect = app.mode.views.get("tree").hits.map_rect
     assert rect is not None and app.layout.code.contains(rect)
     return rect
 
@@ -48,7 +48,7 @@ def _band(rect: pygame.Rect, depth: int, n: int = 8) -> pygame.Rect:
 
 
 def test_following_the_subtree_makes_the_explored_part_wide(app):
-    view = app.mode.views.tree_view
+    view = app.mode.views.get("tree").tree_view
     assert view.window.follow and view.model().following
     rect = _map(app)
     app.draw()
@@ -58,7 +58,7 @@ def test_following_the_subtree_makes_the_explored_part_wide(app):
 
 
 def test_the_wheel_zooms_around_the_pointer_and_a_drag_pans(app):
-    view = app.mode.views.tree_view
+    view = app.mode.views.get("tree").tree_view
     rect = _map(app)
     before = view.model().window
     wheel(app, rect.center, 1)
@@ -85,7 +85,7 @@ def test_the_wheel_zooms_around_the_pointer_and_a_drag_pans(app):
 
 def test_clicking_a_node_goes_to_the_moment_it_was_entered(app):
     rect = _map(app)
-    view = app.mode.views.tree_view
+    view = app.mode.views.get("tree").tree_view
     n, depth = 8, 3
     # the first explored slot of depth 3 in the window: its pixel column from the model's codes
     codes = view.model().codes
@@ -111,12 +111,12 @@ def test_clicking_a_node_link_node_goes_to_its_moment():
     app.tick(FRAME)
     press(app, pygame.K_t, "t")
     app.draw()
-    nodes = app.mode.views.tree_hits.nodes
+    nodes = app.mode.views.get("tree").hits.nodes
     assert len(nodes) == 16  # every node but the root
     centre, _, moment = nodes[4]
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
     app.tick(FRAME)
-    assert app.timeline.cursor == moment and app.mode.views.tree.count == 6
+    assert app.timeline.cursor == moment and app.mode.views.get("tree").tree.count == 6
     app.close()
 
 

@@ -38,7 +38,8 @@ def timeline_state(timeline: Timeline) -> tuple:
 
 def views_state(views: Views) -> tuple:
     """Everything the side views hold, as plain values."""
-    tree_view = views.tree_view
+    tree_side, gallery_side, chart_side = views.get("tree"), views.get("gallery"), views.get("chart")
+    tree_view = tree_side.tree_view if tree_side is not None else None
     tree = icicle = None
     if tree_view is not None:
         tree = tree_view.tree.snapshot()
@@ -48,9 +49,10 @@ def views_state(views: Views) -> tuple:
                 tuple(bytes(column) for marks in tree_view.icicle.counts for column in marks),
             )
     gallery = None
-    if views.gallery is not None:
-        gallery = (views.gallery.total, tuple(views.gallery.entries), repr(views.gallery.classes))
-    chart = tuple(views.chart.values) if views.chart is not None else None
+    if gallery_side is not None:
+        built = gallery_side.gallery
+        gallery = (built.total, tuple(built.entries), repr(built.classes))
+    chart = tuple(chart_side.chart.values) if chart_side is not None else None
     return tree, icicle, gallery, chart
 
 
@@ -106,7 +108,7 @@ def test_drawing_changes_nothing(view, algo, n, steps, monkeypatch):
 def test_the_window_draws_the_tree_without_moving_the_timeline(app, monkeypatch):
     app.dispatch("step", 300)
     app.dispatch("view", "tree")  # turned on mid-run: built from the log, once, here
-    assert app.mode.views.tree is not None and app.mode.views.tree.count > 1
+    assert app.mode.views.get("tree").tree is not None and app.mode.views.get("tree").tree.count > 1
     before = (timeline_state(app.timeline), views_state(app.mode.views))
     for name in ("step", "back", "_pull"):
         monkeypatch.setattr(app.timeline, name, forbid)
@@ -162,7 +164,9 @@ def test_incremental_views_equal_views_built_from_scratch(algo, n, operations):
             timeline.reset()
         scratch = fresh_views(algo, n, timeline.cursor, timeline.finished)
         assert views_state(views) == views_state(scratch), (operation, k, timeline.cursor)
-        assert model_state(views.tree_view.model()) == model_state(scratch.tree_view.model())
+        assert model_state(views.get("tree").tree_view.model()) == model_state(
+            scratch.get("tree").tree_view.model()
+        )
 
 
 def test_reset_clears_every_follower_and_they_keep_following():
@@ -171,7 +175,7 @@ def test_reset_clears_every_follower_and_they_keep_following():
     for view in ("tree", "gallery", "chart"):
         views.set(view, timeline)
     timeline.run_to_end(limit=5_000)
-    assert views.chart is not None and len(views.chart) > 0
+    assert views.get("chart").chart is not None and len(views.get("chart").chart) > 0
     timeline.reset()
     assert views_state(views) == views_state(fresh_views("min-conflicts", 16, 0))
     timeline.step(200)
