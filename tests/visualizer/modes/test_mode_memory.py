@@ -39,7 +39,8 @@ def test_watch_at_event_40_comes_back_at_event_40_with_its_view_speed_and_bookma
         click(app, app.geometry.center(0, 0))  # a queen in the game
         click_button(app, "mode:watch")
         assert where(app) == before and app.speed == speed
-        assert app.mode.views.tree is not None and app.mode.views.tree.count > 1  # the tree, grown to 40
+        tree = app.mode.views.get("tree")
+        assert tree is not None and tree.tree.count > 1  # the tree, grown to 40
         press(app, pygame.K_RIGHT)  # and it goes on from there
         assert app.state()["event_index"] == 41
     finally:
