@@ -44,6 +44,21 @@ from visualizer.features.export import (
 )
 from visualizer.features.gif import LARGE_GIF
 from visualizer.features.saving import is_writable_file
+from visualizer.input.arguments import (
+    exercise_export_path,
+    export_html_spec,
+    export_size,
+    export_spec,
+    note,
+    number,
+    output_path,
+    panel,
+    whole,
+)
+from visualizer.input.arguments import (
+    lesson_path as lesson_file,
+)
+from visualizer.input.command import Key, command
 from visualizer.input.file_dialog import Answer
 from visualizer.look.i18n import LANGUAGES, tr
 from visualizer.look.wording import file_problem, megabytes, short_path
@@ -62,6 +77,29 @@ if TYPE_CHECKING:
     from visualizer.look.theme import Theme
     from visualizer.modes.base import Mode
     from visualizer.web.job import PageJob
+
+
+def _lesson_path(text: str) -> str:
+    return output_path(text, "lesson")
+
+
+def _plays(mode: type) -> bool:
+    """The modes with a run played in time (watch, race): bookmarks, saving, exports of a stretch."""
+    from visualizer.modes.base import plays
+
+    return plays(mode)
+
+
+def _watch(mode: type) -> bool:
+    from visualizer.modes.watch import WatchMode
+
+    return mode is WatchMode
+
+
+def _exercise(mode: type) -> bool:
+    from visualizer.modes.exercise import ExerciseMode
+
+    return issubclass(mode, ExerciseMode)
 
 
 def _panel(panel: str) -> str:
@@ -134,6 +172,9 @@ class Lessons:
 
     # -- bookmarks ---------------------------------------------------------------------------------
 
+    @command(
+        "bookmark", keys=(Key("b", "B"),), help="bookmark", label="bookmark_button", when=_plays, parse=note
+    )
     def bookmark(self, note: str | None = None) -> None:
         """B: a bookmark here, its note asked in a text box; ``bookmark:NOTE`` in a script."""
         if note is None:
@@ -147,6 +188,7 @@ class Lessons:
             tr("bookmark_set", self.host.lang, number=number, event=f"{self.cursor():,}"), "success"
         )
 
+    @command("check", keys=(Key("j", "J"),), help="check_search", when=_watch)
     def check_search(self) -> None:
         """J: check a student's finished run (``solvers.own.check``); its first mistake becomes a
         bookmark, in both languages, and the run goes there; a right search says so. A run that
@@ -193,12 +235,20 @@ class Lessons:
         number = self.bookmarks.add(Bookmark(moment, note))
         self.goto_bookmark(number)
 
+    @command("goto-bookmark", when=_plays, parse=whole("goto-bookmark", 1))
     def goto_bookmark(self, number: int) -> None:
         """Stand at bookmark ``number`` (from 1): stepping back, or a jump forward."""
         mark = self.bookmarks.get(int(number))
         self._search().goto_event(mark.event)
         self.host.clear_banner()  # the bookmark's note shows at once, not after an older banner
 
+    @command(
+        "bookmark-next",
+        keys=(Key("page down", "PgDn"),),
+        help="bookmark_next",
+        label="bookmark_next_button",
+        when=_plays,
+    )
     def bookmark_next(self) -> None:
         """PgDn: the next bookmark after the current event."""
         number = self.bookmarks.after(self.cursor())
@@ -207,6 +257,13 @@ class Lessons:
         else:
             self.goto_bookmark(number)
 
+    @command(
+        "bookmark-prev",
+        keys=(Key("page up", "PgUp"),),
+        help="bookmark_prev",
+        label="bookmark_prev_button",
+        when=_plays,
+    )
     def bookmark_prev(self) -> None:
         """PgUp: the bookmark before the current event."""
         number = self.bookmarks.before(self.cursor())
@@ -243,9 +300,11 @@ class Lessons:
 
     # -- hidden panels ------------------------------------------------------------------------------
 
+    @command("hide", while_busy=True, parse=panel)
     def hide(self, panel: str) -> None:
         self.hidden.add(_panel(panel))
 
+    @command("show", while_busy=True, parse=panel)
     def show(self, panel: str) -> None:
         self.hidden.discard(_panel(panel))
 
@@ -256,21 +315,27 @@ class Lessons:
         key = "panel_hidden" if panel in self.hidden else "panel_shown"
         self.host.say(tr(key, self.host.lang, panel=tr(f"panel_{panel}", self.host.lang)), "info")
 
+    @command("toggle-code", keys=(Key("f5", "F5"),), help="toggle_code", while_busy=True)
     def toggle_code(self) -> None:
         self.toggle("code")
 
+    @command("toggle-counters", keys=(Key("f6", "F6"),), help="toggle_counters", while_busy=True)
     def toggle_counters(self) -> None:
         self.toggle("counters")
 
+    @command("toggle-tree", keys=(Key("f7", "F7"),), help="toggle_tree", while_busy=True)
     def toggle_tree(self) -> None:
         self.toggle("tree")
 
+    @command("toggle-narration", keys=(Key("f8", "F8"),), help="toggle_narration", while_busy=True)
     def toggle_narration(self) -> None:
         self.toggle("narration")
 
+    @command("toggle-log", keys=(Key("f10", "F10"),), help="toggle_log", while_busy=True)
     def toggle_log(self) -> None:
         self.toggle("log")
 
+    @command("toggle-names", keys=(Key("f9", "F9"),), help="toggle_names", while_busy=True)
     def toggle_names(self) -> None:
         self.toggle("names")
 
@@ -310,6 +375,14 @@ class Lessons:
             return None
         return path
 
+    @command(
+        "lesson-save",
+        keys=(Key("s", "Ctrl+S", ctrl=True),),
+        help="lesson_save",
+        label="save_button",
+        when=_plays,
+        parse=_lesson_path,
+    )
     def lesson_save(self, path: str | None = None, overwrite: bool = False) -> None:
         """Ctrl+S: write the lesson to ``path``, or to its own file (``own_file``), or ask where
         (Save As). Saving over a file this window did not create in this run asks first (Y / N);
@@ -360,6 +433,10 @@ class Lessons:
         else:
             self.host.say(tr("lesson_saved", self.host.lang, path=shown), "success")
 
+    # Ctrl+Shift+S: in the help, on Save's row (one row fewer)
+    @command(
+        "lesson-save-as", keys=(Key("s", "", shift=True, ctrl=True),), label="save_as_button", when=_plays
+    )
     def lesson_save_as(self) -> None:
         """Ctrl+Shift+S (and Ctrl+S on a lesson that is not the user's): a file dialog, starting in
         the lesson's folder if it is the user's, else in N-Queens; ``.json`` is added."""
@@ -371,6 +448,7 @@ class Lessons:
         request = choosers.save_lesson(host.lang, self.path)  # a shipped one's copy goes into N-Queens
         host.prompt.choose(host.manager, request, host.lang, self._save_chosen)
 
+    @command("lesson-overwrite", when=_plays, parse=_lesson_path)
     def lesson_overwrite(self, path: str) -> None:
         """Y to the question, or ``lesson-overwrite:PATH``: save the lesson over ``path`` as it is."""
         self.lesson_save(path, overwrite=True)
@@ -383,6 +461,13 @@ class Lessons:
         """A file dialog's path, run as ``command`` (the command table's checks and busy rule)."""
         self.host.dispatch(command, str(answer.path))
 
+    @command(
+        "lesson-open",
+        keys=(Key("o", "Ctrl+O", ctrl=True),),
+        help="lesson_open",
+        label="open_button",
+        parse=lesson_file,
+    )
     def lesson_open(self, path: str | None = None) -> None:
         """Ctrl+O (the path asked for), ``--lesson`` or ``lesson-open:PATH``: read, check, then apply.
 
@@ -548,6 +633,9 @@ class Lessons:
         total = mode.scrub_model().total if hasattr(mode, "scrub_model") else None
         return self.cursor(), total, [mark.event for mark in self.bookmarks.marks]
 
+    @command(
+        "export", keys=(Key("e", "E"),), help="export", label="export_button", when=_plays, parse=export_spec
+    )
     def export(self, spec: tuple[str, str, str] | None = None) -> None:
         """E (a dialog: the stretch in words, the format, the file) or ``export:FROM-TO:PATH``:
         event (or bookmark ``bK``) FROM to TO as a GIF, an MP4 or a folder of PNGs, at
@@ -601,6 +689,14 @@ class Lessons:
         values = answer.values
         self.host.dispatch("export", (values["from"], values["to"], str(answer.path)))
 
+    @command(
+        "export-html",
+        keys=(Key("e", "Shift+E", shift=True),),
+        help="export_html",
+        label="export_html_button",
+        when=_plays,
+        parse=export_html_spec,
+    )
     def export_html(self, spec: tuple[str, str, str] | None = None) -> None:
         """Shift+E or the Web page button (a dialog: the whole run, the bookmarks or from / to events,
         and the file) or ``export-html:FROM-TO:PATH.html``: the stretch as one self-contained web
@@ -630,6 +726,15 @@ class Lessons:
         self.page = (job, spec[2])
         self.page_tick()
 
+    @command(
+        "export-exercise",
+        keys=(Key("e", "Shift+E", shift=True),),
+        help="export_html",  # one help row for Shift+E: a stretch, or in exercise mode the exercise
+        label="export_exercise_button",
+        when=_exercise,
+        parse=exercise_export_path,
+        own_keys=True,  # Shift+E: elsewhere a stretch as a web page (export-html)
+    )
     def export_exercise(self, path: str | None = None) -> None:
         """Shift+E in exercise mode (the path asked in a text box) or ``export-exercise:PATH``: the
         exercise as the window sets it (algorithm, n, goal, feedback, instance) as a web page, or a
@@ -747,16 +852,20 @@ class Lessons:
             self.host.surface, self.host.layout.board, export.fraction, label, self.host.theme, self.host.lang
         )
 
+    @command("export-fps", parse=number("export-fps", positive=True, maximum=60))
     def set_export_fps(self, fps: float) -> None:
         if not MIN_FPS <= float(fps) <= MAX_FPS:
             raise ValueError(f"the frame rate must be {MIN_FPS:g} to {MAX_FPS:g} frames per second")
         self.export_fps = float(fps)
 
+    @command("export-size", parse=export_size)
     def set_export_size(self, size: tuple[int, int]) -> None:
         self.export_size = even_size(size)
 
     # -- the exercise's results folder ------------------------------------------------------------
 
+    # exercise mode's own button says it (the help card of the smallest window is full)
+    @command("results-folder", keys=(Key("r", "Ctrl+R", ctrl=True),), label="results_button", when=_exercise)
     def choose_results(self) -> None:
         """Ctrl+R or the Results folder button (exercise mode): a folder dialog, an existing folder
         or a new one; the exercise then writes each attempt there (and asks the student's name)."""

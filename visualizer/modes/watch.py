@@ -19,6 +19,8 @@ from visualizer.core.player import Player, is_move
 from visualizer.core.scene import Scene, scene_of
 from visualizer.core.timeline import Timeline
 from visualizer.core.until import last_event
+from visualizer.input.arguments import view_name
+from visualizer.input.command import Key, command
 from visualizer.input.window_n import check_window_n, row_heat
 from visualizer.look.i18n import tr
 from visualizer.modes.base import FAR_EVENTS, SEARCH_ROWS, ControlPlan, Host, SearchMode
@@ -184,6 +186,7 @@ class WatchMode(SearchMode):
         self._open(registry.get(self.algorithm).bound(instance), instance.n)
         self.host.relayout()
 
+    @command("view", parse=view_name)
     def set_view(self, view: str | None = None) -> None:
         """The side panel: "code", "tree" (T) or "gallery" (Y); the shown view again goes back to code."""
         wide = self.wide_side
@@ -192,12 +195,15 @@ class WatchMode(SearchMode):
         if self.wide_side != wide:  # a tree or gallery takes room from the board
             self.host.relayout()
 
+    @command("tree", keys=(Key("t", "T"),), help="view_tree")
     def show_tree(self) -> None:
         self.set_view("tree")
 
+    @command("gallery", keys=(Key("y", "Y"),), help="view_gallery")
     def show_gallery(self) -> None:
         self.set_view("gallery")
 
+    @command("options", keys=(Key("v", "V"),), help="view_options")
     def show_options(self) -> None:
         """V: the squares left per empty row and free column (forward checking, MRV, dancing links)."""
         self.set_view("options")
@@ -206,10 +212,21 @@ class WatchMode(SearchMode):
         """W: the measured attempts of this algorithm against n, computed in the background."""
         self.set_view("cost")
 
+    # paging the solutions gallery (issue 13); PgUp / PgDn mean this only while it shows
+    @command(
+        "gallery-up", keys=(Key("page up", "PgUp"),), help="gallery_page_up", while_busy=True, view="gallery"
+    )
     def gallery_page_up(self) -> None:
         """The gallery's previous page (PgUp, while the gallery shows)."""
         self.views.page(-1)
 
+    @command(
+        "gallery-down",
+        keys=(Key("page down", "PgDn"),),
+        help="gallery_page_down",
+        while_busy=True,
+        view="gallery",
+    )
     def gallery_page_down(self) -> None:
         """The gallery's next page (PgDn, while the gallery shows)."""
         self.views.page(1)
@@ -247,6 +264,7 @@ class WatchMode(SearchMode):
     def finished_key(self) -> str:
         return "finished" if self.timeline.spec.exhaustive else "finished_one"
 
+    @command("step-move", keys=(Key("right", "Ctrl+→", ctrl=True),), help="step_move")
     def step_move(self) -> None:
         """Ctrl+Right: the next move the board marks (a queen placed, refused, lifted) with what
         follows it up to the move after (its prunes, restores, the next choice); pauses Play."""
@@ -262,6 +280,7 @@ class WatchMode(SearchMode):
                     timeline.back(1)  # stand just before the next move
                     break
 
+    @command("back-move", keys=(Key("left", "Ctrl+←", ctrl=True),), help="back_move")
     def back_move(self) -> None:
         """Ctrl+Left: back to just before the last move the board marked (``step_move``'s
         inverse); pauses Play."""
@@ -487,3 +506,22 @@ class WatchMode(SearchMode):
         log = self.narration.lines(self.log_lines, lang, skip=1)
         said = self.narration.current(lang)
         return said or tr("first_hint", lang), log  # before the first move: what to press
+
+
+#: What a run played in time and its side views take, and a mode that moves the run its own way
+#: (predict, the exercise) withdraws: play, next, the end, moves, the side views.
+PLAYED = (
+    SearchMode.toggle_play,
+    SearchMode.pause,
+    SearchMode.next_solution,
+    SearchMode.instant,
+    SearchMode.show_cost,
+    WatchMode.step_move,
+    WatchMode.back_move,
+    WatchMode.set_view,
+    WatchMode.show_tree,
+    WatchMode.show_gallery,
+    WatchMode.show_options,
+    WatchMode.gallery_page_up,
+    WatchMode.gallery_page_down,
+)
