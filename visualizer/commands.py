@@ -30,7 +30,7 @@ from visualizer.input.arguments import (  # noqa: F401  # the parsers, as the sc
     stretch_tokens,
     whole_number,
 )
-from visualizer.input.command import Command, Key, handlers
+from visualizer.input.command import VERSION, Command, Key, handlers
 from visualizer.look.i18n import tr
 
 MODES = ("watch", "game", "race", "predict", "exercise")
@@ -90,27 +90,26 @@ class Table(Mapping[str, Command]):
 
     def __init__(self) -> None:
         self._table: dict[str, Command] = {}
+        self._version = -1
 
-    def _built(self) -> dict[str, Command]:
-        if not self._table:
+    def fresh(self) -> dict[str, Command]:
+        """The table, collected now if it never was or commands were handed in since."""
+        if self._version != VERSION[0]:  # first use, or commands were handed in since
+            self._table.clear()
+            for cache in (_KEYS, _MODE_KEYS, _TYPED):
+                cache.clear()
             self._table.update(collect())
+            self._version = VERSION[0]
         return self._table
 
     def __getitem__(self, name: str) -> Command:
-        return self._built()[name]
+        return self.fresh()[name]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._built())
+        return iter(self.fresh())
 
     def __len__(self) -> int:
-        return len(self._built())
-
-    def rebuild(self) -> None:
-        """Collect again (after a registry handed in commands)."""
-        self._table.clear()
-        _KEYS.clear()
-        _MODE_KEYS.clear()
-        _TYPED.clear()
+        return len(self.fresh())
 
 
 COMMANDS = Table()
@@ -232,6 +231,7 @@ _TYPED: dict[Any, str] = {}
 
 
 def _cached(cache: dict[Any, str], build: Any) -> dict[Any, str]:
+    COMMANDS.fresh()  # commands handed in since: every key table again
     if not cache:  # built on first use: pygame's key codes, and this module imports without pygame
         cache.update(build())
     return cache

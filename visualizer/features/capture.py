@@ -4,8 +4,8 @@ In the window, S and stopping G ask where the file goes (a file dialog, starting
 the documents folder, a new time-stamped name offered); the screenshot is the frame S was pressed
 on, not the dialog. Headless, with no one to answer, a picture without a path goes under a new
 time-stamped name into that folder (``visualizer/features/saving.py``) -- never the current
-folder. ``Capture``, an object the App holds, is the receiver of the commands
-(``target="capture"``); the banner says where the file went, or why it did not, in words.
+folder. ``Capture``, an object the App holds, runs the commands declared on it
+(``@command``); the banner says where the file went, or why it did not, in words.
 
 A GIF holds what the class saw: the "Recording" notice is drawn after the frame is taken
 (``notice``), never into it. A large GIF is confirmed before it is written.

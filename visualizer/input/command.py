@@ -75,6 +75,9 @@ _DECLARED: dict[Callable[..., object], Command] = {}
 #: Commands a registry handed in, each with its owner class and its handler.
 _HANDED: list[Command] = []
 _CACHE: dict[type, dict[str, tuple[Command, Callable[..., object]]]] = {}
+#: Bumped whenever what is declared changes after collection (a registry handed commands in):
+#: the collected table (``visualizer/commands.py``) collects again when it sees a new one.
+VERSION = [0]
 
 
 def command(name: str, **declared: Any) -> Callable[[F], F]:
@@ -93,7 +96,13 @@ def hand(*commands: Command) -> None:
         if one.owner is None or one.handler is None:
             raise ValueError(f"a handed command needs its owner and handler: {one.name!r}")
     _HANDED.extend(commands)
+    forget()
+
+
+def forget() -> None:
+    """Collect again on the next use (a class was given a command after it was collected)."""
     _CACHE.clear()
+    VERSION[0] += 1
 
 
 def _declared(value: object) -> Command | None:

@@ -97,7 +97,12 @@ class Router:
             self.dispatch(named[0]) if named[1] is None else self.dispatch(*named)
         elif not consumed and (target := self.mode.scrub(event)) is not None:
             self.dispatch("seek", target)  # a press or a drag on the scrub bar
-        elif event.type in (pygame.MOUSEWHEEL, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+        else:
+            self._mouse(event, consumed)
+
+    def _mouse(self, event: pygame.event.Event, consumed: bool) -> None:
+        """The pointer, or a left click the widgets left: the mode's (a side view) or a square's."""
+        if event.type in (pygame.MOUSEWHEEL, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
             self._pointer(event, consumed)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
             square = self.geometry.square_at(event.pos) if self.geometry is not None else None

@@ -690,28 +690,3 @@ def plays(mode: type) -> bool:
     """Whether mode class ``mode``'s run is played in time (watch, race): it takes Space. The
     window's and the lessons' commands of a played run (show-all, speed, bookmarks, export) ask it."""
     return takes(mode, SearchMode.toggle_play)
-
-
-class Answers(ModeBase):
-    """F and D: the square is safe, or attacked (predict mode's answers; the exercise's place and
-    refuse, its buttons say so)."""
-
-    @command(
-        "safe",
-        keys=(Key("f", "F"),),
-        help="predict_safe_help",
-        label="predict_safe",
-        mode_labels={"exercise": "exercise_place"},
-    )
-    def answer_safe(self) -> None:
-        raise NotImplementedError
-
-    @command(
-        "attacked",
-        keys=(Key("d", "D"),),
-        help="predict_attacked_help",
-        label="predict_attacked",
-        mode_labels={"exercise": "exercise_refuse"},
-    )
-    def answer_attacked(self) -> None:
-        raise NotImplementedError

@@ -22,7 +22,8 @@ from visualizer.input.arguments import guess_square, one_of
 from visualizer.input.command import command
 from visualizer.input.window_n import row_heat
 from visualizer.look.i18n import tr
-from visualizer.modes.base import Answers, ControlPlan, Host, SearchMode
+from visualizer.modes.answers import Answers
+from visualizer.modes.base import ControlPlan, Host, SearchMode
 from visualizer.modes.watch import PLAYED, WatchMode
 
 if TYPE_CHECKING:
