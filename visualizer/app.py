@@ -178,8 +178,7 @@ class App(Router, Frame, Window, PaletteGlue, WindowCommands):
 
     def _run(self, name: str, *args: object) -> None:
         command = COMMANDS.get(name)
-        receiver = self.receiver(command) if command is not None else None
-        if command is None or receiver is None:  # a script's own (wait-idle, key) is not the window's
+        if command is None or command.script:  # a script's own (wait-idle, key) is not the window's
             self.say(tr("error", self.lang, message=f"unknown command {name!r}"), "error")
         elif not self.mode.takes(command):
             self.say(*refusal(name, self.mode.name, self.lang))
@@ -188,14 +187,14 @@ class App(Router, Frame, Window, PaletteGlue, WindowCommands):
         elif self.busy and not command.while_busy:
             self.say(tr("busy", self.lang), "info")
         else:
-            command.run(receiver, *args)
+            command.run(self.receiver(command), *args)
 
-    def receiver(self, command: Command) -> object | None:
+    def receiver(self, command: Command) -> object:
         """What runs ``command``: the object of its declaring class the window holds (the App, the
-        current mode, the lessons or the captures), or None."""
-        held = (self, self.mode, self.lessons, self.capture)
+        current mode, the lessons or the captures)."""
         owner = command.owner
-        return next((one for one in held if owner is not None and isinstance(one, owner)), None)
+        held = (self, self.mode, self.lessons, self.capture)
+        return next(one for one in held if owner is not None and isinstance(one, owner))
 
     def guarded(self, work: Callable[..., object], *args: object) -> None:
         """Run ``work``: the one guard between anything a user does and the window's end. Expected

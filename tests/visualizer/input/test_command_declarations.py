@@ -10,6 +10,7 @@ import pytest
 
 from tests import ROOT
 from tests.ui import new_app, press
+from visualizer.app import App
 from visualizer.commands import COMMANDS, command_for_key
 from visualizer.input import command as declarations
 from visualizer.input.command import Command, Key, command, handlers
@@ -68,6 +69,7 @@ def test_a_mode_takes_what_its_class_has():
     assert handlers(PredictMode)["step"][1] is PredictMode.step  # an override runs in its mode
     assert handlers(WatchMode)["step"][1] is SearchMode.step
     assert handlers(GameMode)["reset"][1] is GameMode.reset
+    assert handlers(App)["mode"][1] is App.set_mode  # the window's: declared with the others, run by the App
     assert "play" not in handlers(PredictMode) and "play" not in handlers(ExerciseMode)  # withdrawn
     assert "back" in handlers(ExerciseMode) and "back" not in handlers(PredictMode)
     assert COMMANDS["play"].modes == {"watch", "race"} and COMMANDS["step-move"].modes == {"watch"}
