@@ -64,7 +64,7 @@ class Command:
 
     def run(self, receiver: object, *args: object) -> None:
         """Carry the command out on ``receiver`` (its class's handler: an override wins)."""
-        handler = handlers(type(receiver)).get(self.name, (self, self.handler))[1]
+        handler = _collect(type(receiver)).get(self.name, (self, self.handler))[1]  # as the class is now
         if handler is None:
             raise TypeError(f"{type(receiver).__name__} does not run {self.name!r}")
         handler(receiver, *args)
@@ -121,9 +121,14 @@ def _names(items: Iterable[object]) -> set[str]:
 
 
 def handlers(cls: type) -> dict[str, tuple[Command, Callable[..., object]]]:
-    """Command name -> (command, handler) for every command ``cls`` takes (cached)."""
-    if cls in _CACHE:
-        return _CACHE[cls]
+    """Command name -> (command, handler) for every command ``cls`` takes (cached: which commands a
+    class takes does not change; ``Command.run`` looks at the class as it is, a patched method too)."""
+    if cls not in _CACHE:
+        _CACHE[cls] = _collect(cls)
+    return _CACHE[cls]
+
+
+def _collect(cls: type) -> dict[str, tuple[Command, Callable[..., object]]]:
     found: dict[str, tuple[Command, Callable[..., object]]] = {}
     attribute: dict[str, str] = {}  # method name -> its command
     for klass in reversed(cls.__mro__):
@@ -141,7 +146,6 @@ def handlers(cls: type) -> dict[str, tuple[Command, Callable[..., object]]]:
                 found[attribute[name]] = (found[attribute[name]][0], value)  # an override
         for name in _names(vars(klass).get("withdrawn", ())):
             found.pop(name, None)
-    _CACHE[cls] = found
     return found
 
 
