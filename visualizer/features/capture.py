@@ -4,8 +4,8 @@ In the window, S and stopping G ask where the file goes (a file dialog, starting
 the documents folder, a new time-stamped name offered); the screenshot is the frame S was pressed
 on, not the dialog. Headless, with no one to answer, a picture without a path goes under a new
 time-stamped name into that folder (``visualizer/features/saving.py``) -- never the current
-folder. ``Capture``, an object the App holds, is the receiver of the commands
-(``target="capture"``); the banner says where the file went, or why it did not, in words.
+folder. ``Capture``, an object the App holds, runs the commands declared on it
+(``@command``); the banner says where the file went, or why it did not, in words.
 
 A GIF holds what the class saw: the "Recording" notice is drawn after the frame is taken
 (``notice``), never into it. A large GIF is confirmed before it is written.
@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from visualizer.features.saving import SaveError, save_new_file
+from visualizer.input.arguments import output_path
+from visualizer.input.command import Key, command
 from visualizer.look.i18n import tr
 from visualizer.look.wording import file_problem, megabytes, short_path
 from visualizer.shell.safe_files import NewFile
@@ -114,6 +116,14 @@ class Capture:
         self.recording: Recording | None = None
         self.notice_until = 0.0  # app time the "Recording" notice shows until
 
+    @command(
+        "screenshot",
+        keys=(Key("s", "S"),),
+        help="screenshot",
+        label="screenshot",
+        while_busy=True,
+        parse=output_path,
+    )
     def screenshot(self, path: str | Path | None = None) -> Path | None:
         """S: the current frame as a PNG, where the dialog says (or ``path``); the saved path, or
         None (asked, or the banner says why not)."""
@@ -131,6 +141,14 @@ class Capture:
             return None
         return self._reported(lambda: save_png(host.surface, path), "screenshot_saved", path)
 
+    @command(
+        "gif",
+        keys=(Key("g", "G"),),
+        help="gif",
+        label="gif",
+        while_busy=True,
+        swap=(lambda state: state.recording, "gif_stop"),
+    )
     def toggle_gif(self, path: str | Path | None = None) -> Path | None:
         """G: start recording a GIF, or stop it and save it where the dialog says (or ``path``);
         the saved path when it is saved at once."""

@@ -1,11 +1,11 @@
 """The window's lesson feature (issue 14): bookmarks and their notes, hidden panels, lesson files,
 the export of a stretch.
 
-``Lessons`` is an object the App holds (the receiver of the commands with ``target="lesson"`` in
-``visualizer/commands.py``); it owns the bookmarks, the hidden panels, the lesson file's path and
-the export under way, and asks the window only what ``LessonHost`` declares (it never imports the
-App). Errors are raised as ValueError / OSError, which the App turns into a banner; the file
-format is ``visualizer/core/lesson.py``.
+``Lessons`` is an object the App holds (the receiver of the commands declared here with
+``@command``, ``visualizer/input/command.py``); it owns the bookmarks, the hidden panels, the
+lesson file's path and the export under way, and asks the window only what ``LessonHost``
+declares (it never imports the App). Errors are raised as ValueError / OSError, which the App
+turns into a banner; the file format is ``visualizer/core/lesson.py``.
 """
 
 from __future__ import annotations
@@ -13,10 +13,9 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import pygame
-import pygame_gui
 
 from solvers.events import BoardState
 from visualizer.core.lesson import (
@@ -31,37 +30,40 @@ from visualizer.core.lesson import (
 )
 from visualizer.examples import is_bundled, lesson_path
 from visualizer.features import choosers
-from visualizer.features.export import (
-    MAX_FPS,
-    MIN_FPS,
-    Export,
-    GifPlan,
-    Stretch,
-    even_size,
-    frame_bytes,
-    kind_of,
-    plan_gif,
-)
-from visualizer.features.gif import LARGE_GIF
+from visualizer.features.lesson_exports import ExportJob, LessonExports, LessonHost, exercising, plays
 from visualizer.features.saving import is_writable_file
+from visualizer.input.arguments import (
+    lesson_path as lesson_file,
+)
+from visualizer.input.arguments import (
+    note,
+    output_path,
+    panel,
+    whole,
+)
+from visualizer.input.command import Key, command
 from visualizer.input.file_dialog import Answer
 from visualizer.look.i18n import LANGUAGES, tr
-from visualizer.look.wording import file_problem, megabytes, short_path
+from visualizer.look.wording import file_problem, short_path
 from visualizer.shell.safe_files import (
     check_output_path,
     read_small_regular_file,
     write_atomically,
 )
-from visualizer.shell.stopping import deferred
 
 if TYPE_CHECKING:
-    import threading
-
-    from visualizer.input.prompt import Prompt
     from visualizer.look.layout import Layout
-    from visualizer.look.theme import Theme
-    from visualizer.modes.base import Mode
     from visualizer.web.job import PageJob
+
+
+def _lesson_path(text: str) -> str:
+    return output_path(text, "lesson")
+
+
+def _watch(mode: type) -> bool:
+    from visualizer.modes.watch import WatchMode
+
+    return mode is WatchMode
 
 
 def _panel(panel: str) -> str:
@@ -70,48 +72,7 @@ def _panel(panel: str) -> str:
     return panel
 
 
-class ExportJob:
-    """An export under way in the window: the Export, where the run stood before, and whether a
-    frame is being drawn for it (then no progress bar is drawn into that frame)."""
-
-    def __init__(self, export: Export, return_to: int) -> None:
-        self.export, self.return_to, self.capturing = export, return_to, False
-
-
-class LessonHost(Protocol):
-    """What the lesson feature asks of the window (the App is one)."""
-
-    @property
-    def lang(self) -> str: ...
-    @property
-    def mode(self) -> Mode: ...
-    @property
-    def layout(self) -> Layout: ...
-    @property
-    def prompt(self) -> Prompt: ...
-    @property
-    def manager(self) -> pygame_gui.UIManager: ...
-    @property
-    def theme(self) -> Theme: ...
-    @property
-    def surface(self) -> pygame.Surface: ...
-    @property
-    def speed(self) -> float: ...
-    @property
-    def lock(self) -> threading.Lock: ...
-    @property
-    def asks(self) -> bool: ...  # someone can answer a question (False headless)
-
-    def say(self, text: str, kind: str = "info") -> None: ...
-    def dispatch(self, name: str, *args: object) -> None: ...
-    def clear_banner(self) -> None: ...
-    def draw(self, quiet: bool = False) -> None: ...
-    def relayout(self, size: tuple[int, int] | None = None) -> None: ...
-    def take(self, mode: Mode, speed: float | None, lang: str | None) -> None: ...
-    def make_mode(self, name: str, n: int, algorithm: str, algo2: str | None = None) -> Mode: ...
-
-
-class Lessons:
+class Lessons(LessonExports):
     """The bookmarks, the hidden panels, the lesson file and the export under way of one window."""
 
     def __init__(self, host: LessonHost) -> None:
@@ -134,6 +95,9 @@ class Lessons:
 
     # -- bookmarks ---------------------------------------------------------------------------------
 
+    @command(
+        "bookmark", keys=(Key("b", "B"),), help="bookmark", label="bookmark_button", when=plays, parse=note
+    )
     def bookmark(self, note: str | None = None) -> None:
         """B: a bookmark here, its note asked in a text box; ``bookmark:NOTE`` in a script."""
         if note is None:
@@ -147,6 +111,7 @@ class Lessons:
             tr("bookmark_set", self.host.lang, number=number, event=f"{self.cursor():,}"), "success"
         )
 
+    @command("check", keys=(Key("j", "J"),), help="check_search", when=_watch)
     def check_search(self) -> None:
         """J: check a student's finished run (``solvers.own.check``); its first mistake becomes a
         bookmark, in both languages, and the run goes there; a right search says so. A run that
@@ -193,12 +158,20 @@ class Lessons:
         number = self.bookmarks.add(Bookmark(moment, note))
         self.goto_bookmark(number)
 
+    @command("goto-bookmark", when=plays, parse=whole("goto-bookmark", 1))
     def goto_bookmark(self, number: int) -> None:
         """Stand at bookmark ``number`` (from 1): stepping back, or a jump forward."""
         mark = self.bookmarks.get(int(number))
         self._search().goto_event(mark.event)
         self.host.clear_banner()  # the bookmark's note shows at once, not after an older banner
 
+    @command(
+        "bookmark-next",
+        keys=(Key("page down", "PgDn"),),
+        help="bookmark_next",
+        label="bookmark_next_button",
+        when=plays,
+    )
     def bookmark_next(self) -> None:
         """PgDn: the next bookmark after the current event."""
         number = self.bookmarks.after(self.cursor())
@@ -207,6 +180,13 @@ class Lessons:
         else:
             self.goto_bookmark(number)
 
+    @command(
+        "bookmark-prev",
+        keys=(Key("page up", "PgUp"),),
+        help="bookmark_prev",
+        label="bookmark_prev_button",
+        when=plays,
+    )
     def bookmark_prev(self) -> None:
         """PgUp: the bookmark before the current event."""
         number = self.bookmarks.before(self.cursor())
@@ -243,9 +223,11 @@ class Lessons:
 
     # -- hidden panels ------------------------------------------------------------------------------
 
+    @command("hide", while_busy=True, parse=panel)
     def hide(self, panel: str) -> None:
         self.hidden.add(_panel(panel))
 
+    @command("show", while_busy=True, parse=panel)
     def show(self, panel: str) -> None:
         self.hidden.discard(_panel(panel))
 
@@ -256,21 +238,27 @@ class Lessons:
         key = "panel_hidden" if panel in self.hidden else "panel_shown"
         self.host.say(tr(key, self.host.lang, panel=tr(f"panel_{panel}", self.host.lang)), "info")
 
+    @command("toggle-code", keys=(Key("f5", "F5"),), help="toggle_code", while_busy=True)
     def toggle_code(self) -> None:
         self.toggle("code")
 
+    @command("toggle-counters", keys=(Key("f6", "F6"),), help="toggle_counters", while_busy=True)
     def toggle_counters(self) -> None:
         self.toggle("counters")
 
+    @command("toggle-tree", keys=(Key("f7", "F7"),), help="toggle_tree", while_busy=True)
     def toggle_tree(self) -> None:
         self.toggle("tree")
 
+    @command("toggle-narration", keys=(Key("f8", "F8"),), help="toggle_narration", while_busy=True)
     def toggle_narration(self) -> None:
         self.toggle("narration")
 
+    @command("toggle-log", keys=(Key("f10", "F10"),), help="toggle_log", while_busy=True)
     def toggle_log(self) -> None:
         self.toggle("log")
 
+    @command("toggle-names", keys=(Key("f9", "F9"),), help="toggle_names", while_busy=True)
     def toggle_names(self) -> None:
         self.toggle("names")
 
@@ -310,6 +298,14 @@ class Lessons:
             return None
         return path
 
+    @command(
+        "lesson-save",
+        keys=(Key("s", "Ctrl+S", ctrl=True),),
+        help="lesson_save",
+        label="save_button",
+        when=plays,
+        parse=_lesson_path,
+    )
     def lesson_save(self, path: str | None = None, overwrite: bool = False) -> None:
         """Ctrl+S: write the lesson to ``path``, or to its own file (``own_file``), or ask where
         (Save As). Saving over a file this window did not create in this run asks first (Y / N);
@@ -360,6 +356,10 @@ class Lessons:
         else:
             self.host.say(tr("lesson_saved", self.host.lang, path=shown), "success")
 
+    # Ctrl+Shift+S: in the help, on Save's row (one row fewer)
+    @command(
+        "lesson-save-as", keys=(Key("s", "", shift=True, ctrl=True),), label="save_as_button", when=plays
+    )
     def lesson_save_as(self) -> None:
         """Ctrl+Shift+S (and Ctrl+S on a lesson that is not the user's): a file dialog, starting in
         the lesson's folder if it is the user's, else in N-Queens; ``.json`` is added."""
@@ -371,6 +371,7 @@ class Lessons:
         request = choosers.save_lesson(host.lang, self.path)  # a shipped one's copy goes into N-Queens
         host.prompt.choose(host.manager, request, host.lang, self._save_chosen)
 
+    @command("lesson-overwrite", when=plays, parse=_lesson_path)
     def lesson_overwrite(self, path: str) -> None:
         """Y to the question, or ``lesson-overwrite:PATH``: save the lesson over ``path`` as it is."""
         self.lesson_save(path, overwrite=True)
@@ -383,6 +384,13 @@ class Lessons:
         """A file dialog's path, run as ``command`` (the command table's checks and busy rule)."""
         self.host.dispatch(command, str(answer.path))
 
+    @command(
+        "lesson-open",
+        keys=(Key("o", "Ctrl+O", ctrl=True),),
+        help="lesson_open",
+        label="open_button",
+        parse=lesson_file,
+    )
     def lesson_open(self, path: str | None = None) -> None:
         """Ctrl+O (the path asked for), ``--lesson`` or ``lesson-open:PATH``: read, check, then apply.
 
@@ -535,228 +543,10 @@ class Lessons:
         at = self.bookmarks.at(here)
         draw_strip(surface, layout.scrub, here, span, marks, None if at is None else at - 1, self.host.theme)
 
-    # -- export a stretch ---------------------------------------------------------------------------
-
-    def _event_of(self, token: str) -> int:
-        """``bK`` (bookmark K, from 1) or an event index."""
-        return self.bookmarks.event_of(token)
-
-    def _span(self) -> tuple[int, int | None, list[int]]:
-        """The moment shown, the run's last event index (None while unknown) and the bookmarks'
-        events: what the export dialogs offer."""
-        mode = self.host.mode
-        total = mode.scrub_model().total if hasattr(mode, "scrub_model") else None
-        return self.cursor(), total, [mark.event for mark in self.bookmarks.marks]
-
-    def export(self, spec: tuple[str, str, str] | None = None) -> None:
-        """E (a dialog: the stretch in words, the format, the file) or ``export:FROM-TO:PATH``:
-        event (or bookmark ``bK``) FROM to TO as a GIF, an MP4 or a folder of PNGs, at
-        ``self.export_fps`` frames per second and ``self.export_size`` (default: the window's).
-        A GIF's palette and size are worked out first; a large one is confirmed (Y / N)."""
-        host = self.host
-        if spec is None:
-            request = choosers.export_video(host.lang, *self._span())
-            host.prompt.choose(host.manager, request, host.lang, self._export_chosen)
-            return
-        first, last = self._event_of(spec[0]), self._event_of(spec[1])
-        kind = kind_of(spec[2])
-        size = even_size(self.export_size or host.surface.get_size())
-        stretch = Stretch.of(first, last, kind)
-        plan = self._plan(stretch, size) if kind == "gif" else None
-        if plan is not None and plan.size > LARGE_GIF and host.asks:
-            question = tr(
-                "gif_large_ask",
-                host.lang,
-                size=megabytes(plan.size),
-                frames=f"{stretch.frames:,}",
-                width=size[0],
-                height=size[1],
-            )
-            start = lambda: self._start_export(spec[2], stretch, size, plan)  # noqa: E731
-            host.prompt.confirm(host.manager, host.layout.progress, question, start)
-            return
-        self._start_export(spec[2], stretch, size, plan)
-
-    def _start_export(self, path: str, stretch: Stretch, size: tuple[int, int], plan: GifPlan | None) -> None:
-        with deferred():  # a stop signal waits until the export (and its ffmpeg) is ours to cancel
-            job = ExportJob(Export(path, stretch, size, self.export_fps, plan), self.cursor())
-            self.exporting = job
-        self._search().goto_event(stretch.first)
-
-    def _plan(self, stretch: Stretch, size: tuple[int, int]) -> GifPlan:
-        """A GIF's palette and size from frames sampled across ``stretch``; the run back where it was."""
-        back = self.cursor()
-        try:
-            return plan_gif(lambda event: self._frame_at(event, size), stretch, size)
-        finally:
-            self._search().goto_event(back)
-
-    def _frame_at(self, event: int, size: tuple[int, int]) -> bytes:
-        """The window drawn at ``event`` without a banner, as RGB bytes of ``size``."""
-        self._search().goto_event(event)
-        self.host.draw(quiet=True)
-        return frame_bytes(self.host.surface, size)
-
-    def _export_chosen(self, answer: Answer) -> None:
-        values = answer.values
-        self.host.dispatch("export", (values["from"], values["to"], str(answer.path)))
-
-    def export_html(self, spec: tuple[str, str, str] | None = None) -> None:
-        """Shift+E or the Web page button (a dialog: the whole run, the bookmarks or from / to events,
-        and the file) or ``export-html:FROM-TO:PATH.html``: the stretch as one self-contained web
-        page (``visualizer/web/``), with the bookmarks and hidden panels, built off the window's thread."""
-        from visualizer.web.trace import MAX_EVENTS
-
-        host = self.host
-        if spec is None:
-            request = choosers.export_page(host.lang, *self._span(), limit=MAX_EVENTS)
-            host.prompt.choose(host.manager, request, host.lang, self._page_chosen)
-            return
-        from solvers import registry
-        from visualizer.web.job import PageJob
-
-        first = self._event_of(spec[0])
-        last = self._event_of(spec[1]) if spec[1] else None
-        if last is not None and last >= first and last - first + 1 > MAX_EVENTS:
-            count = f"{last - first + 1:,}"
-            raise ValueError(tr("stretch_too_long_page", host.lang, limit=f"{MAX_EVENTS:,}", count=count))
-        total = self._span()[1]
-        if total is not None and max(first, last or 0) > total:
-            raise ValueError(tr("stretch_past_end", host.lang, end=f"{total:,}"))
-        mode = host.mode
-        job = PageJob.stretch(
-            registry.get(mode.algorithm), mode.n, first, last, self.current(), background=self.host.asks
-        )
-        self.page = (job, spec[2])
-        self.page_tick()
-
-    def export_exercise(self, path: str | None = None) -> None:
-        """Shift+E in exercise mode (the path asked in a text box) or ``export-exercise:PATH``: the
-        exercise as the window sets it (algorithm, n, goal, feedback, instance) as a web page, or a
-        SCORM 1.2 package for an LMS when the path ends in .zip (issue 40), built off the window's
-        thread."""
-        if path is None:
-            host = self.host
-            request = choosers.export_exercise(host.lang)
-            host.prompt.choose(
-                host.manager, request, host.lang, lambda answer: self.export_exercise(str(answer.path))
-            )
-            return
-        from solvers import registry
-        from visualizer.web.exercise import exercise_page
-        from visualizer.web.job import PageJob
-
-        mode = self.host.mode
-        spec, n, lang = registry.get(mode.algorithm), mode.n, self.host.lang
-        goal, feedback = mode.exercise.goal, mode.exercise.feedback  # type: ignore[attr-defined]
-        instance = mode.timeline.spec.instance  # type: ignore[attr-defined, union-attr]
-        build = lambda: exercise_page(  # noqa: E731
-            spec, n, goal=goal, feedback=feedback, instance=instance, lang=lang
-        )
-        self.page = (PageJob(build, background=self.host.asks), path)
-        self.page_tick()
-
-    def _page_chosen(self, answer: Answer) -> None:
-        values = answer.values
-        self.host.dispatch("export-html", (values["from"], values["to"], str(answer.path)))
-
-    def page_tick(self) -> None:
-        """Once the page is built: write it, and say so (or why not, in words) in a banner."""
-        if self.page is None or not self.page[0].done():
-            return
-        from visualizer.web.trace import MAX_EVENTS, TraceError
-
-        job, path = self.page
-        self.page = None
-        lang = self.host.lang
-        try:
-            written = job.finish(path)
-        except TraceError:
-            reason = tr("page_outside", lang, limit=f"{MAX_EVENTS:,}")
-            self.host.say(tr("export_html_failed", lang, path=short_path(path), reason=reason), "error")
-            return
-        except OSError as error:
-            reason = file_problem(error, lang)
-            self.host.say(tr("export_html_failed", lang, path=short_path(path), reason=reason), "error")
-            return
-        size = max(1, round(written.stat().st_size / 1024))
-        saved = "export_exercise_saved" if "exercise" in job.data else "export_html_saved"
-        self.host.say(
-            tr(saved, self.host.lang, path=short_path(written), frames=job.frames, size=size), "success"
-        )
-
-    @property
-    def working(self) -> bool:
-        """Whether an export or a web page is under way."""
-        return self.exporting is not None or self.page is not None
-
-    def export_tick(self) -> None:
-        """A window frame's share of the export; at the end the banner and the run back where it stood."""
-        self.page_tick()
-        job = self.exporting
-        if job is None or self.host.mode.busy:
-            return
-        lang = self.host.lang
-        try:
-            done = job.export.work(lambda event: self._render(job, event))
-        except (OSError, ValueError, StopIteration) as error:
-            job.export.cancel()
-            self.exporting = None
-            self._search().goto_event(job.return_to)
-            reason = file_problem(error, lang) if isinstance(error, OSError) else tr("problem_other", lang)
-            self.host.say(tr("export_failed", lang, path=short_path(job.export.path), reason=reason), "error")
-            return
-        if done:
-            self.exporting = None
-            self._search().goto_event(job.return_to)
-            frames = job.export.stretch.frames
-            self.host.say(
-                tr("export_saved", lang, path=short_path(job.export.path), frames=frames), "success"
-            )
-
-    def _render(self, job: ExportJob, event: int) -> bytes:
-        """The window drawn at ``event`` (no banner, no progress bar), as the export's RGB bytes."""
-        self._search().goto_event(event)
-        job.capturing = True
-        try:
-            self.host.draw(quiet=True)
-        finally:
-            job.capturing = False
-        return frame_bytes(self.host.surface, job.export.size)
-
-    def cancel_export(self) -> bool:
-        """Esc during an export: stop it, remove the partial output, the run back where it stood."""
-        job = self.exporting
-        if job is None:
-            return False
-        job.export.cancel()
-        self.exporting = None
-        self._search().goto_event(job.return_to)
-        self.host.say(tr("export_cancelled", self.host.lang), "info")
-        return True
-
-    def draw_export_progress(self) -> None:
-        job = self.exporting
-        if job is None or job.capturing:
-            return
-        from visualizer.render.panels import draw_progress
-
-        export = job.export
-        label = tr("exporting", self.host.lang, done=export.done, frames=export.stretch.frames)
-        draw_progress(
-            self.host.surface, self.host.layout.board, export.fraction, label, self.host.theme, self.host.lang
-        )
-
-    def set_export_fps(self, fps: float) -> None:
-        if not MIN_FPS <= float(fps) <= MAX_FPS:
-            raise ValueError(f"the frame rate must be {MIN_FPS:g} to {MAX_FPS:g} frames per second")
-        self.export_fps = float(fps)
-
-    def set_export_size(self, size: tuple[int, int]) -> None:
-        self.export_size = even_size(size)
-
     # -- the exercise's results folder ------------------------------------------------------------
 
+    # exercise mode's own button says it (the help card of the smallest window is full)
+    @command("results-folder", keys=(Key("r", "Ctrl+R", ctrl=True),), label="results_button", when=exercising)
     def choose_results(self) -> None:
         """Ctrl+R or the Results folder button (exercise mode): a folder dialog, an existing folder
         or a new one; the exercise then writes each attempt there (and asks the student's name)."""

@@ -16,14 +16,14 @@ from pygame_gui.core import ObjectID, UIElement
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UITextEntryLine
 
 from solvers.registry import ALGORITHMS
-from visualizer.commands import COMMANDS, MODES, SEARCH, button_text
+from visualizer.commands import COMMANDS, MODES, button_text
 from visualizer.core.player import MAX_SPEED, MIN_SPEED
 from visualizer.core.until import KINDS as UNTIL_KINDS
 from visualizer.core.until import Until, parse_until
 from visualizer.look.appearance import fit_class, label_size
 from visualizer.look.i18n import tr
 from visualizer.look.theme import Theme
-from visualizer.modes.base import ControlPlan, Mode
+from visualizer.modes.base import ControlPlan, Mode, plays
 
 #: What the column shows of a search mode's rows by default (issue 38: the few a demonstration
 #: needs; the rest are one click away, in More… / Ctrl+K, or all of them with "Every control").
@@ -108,6 +108,7 @@ class ControlState:
     sound: bool = False  # sound cues (issue 25)
     names_hidden: bool = False  # a quiz: the drop-down shows "Algorithm A" (visualizer/look/names.py)
     full: bool = False  # every control in the column, else the few a demonstration needs (issue 38)
+    plays: bool = False  # the mode's run is played in time (watch, race): the lesson rows show
 
 
 class Shell(Protocol):
@@ -152,6 +153,7 @@ def control_state(shell: Shell, mode: Mode) -> ControlState:
         sound=shell.sound_on,
         names_hidden="names" in shell.hidden,
         full=shell.full_column,
+        plays=plays(type(mode)),
         **mode.control_fields(),  # type: ignore[arg-type]
     )
 
@@ -174,6 +176,7 @@ class Controls:
     short_pairs: bool = False  # race pairs named by their command-line names (a narrow column)
     until_value: UITextEntryLine | None = None  # ... and its number, as people count (rows from 1)
     order: list[str] = field(default_factory=list)  # the controls' names in Tab's order (focusables)
+    runs: dict[str, tuple[str, str]] = field(default_factory=dict)  # a button's command and argument
 
     def build(self) -> None:
         """Create every widget inside ``rect`` (call ``kill`` first on a rebuild)."""
@@ -188,21 +191,20 @@ class Controls:
         x, y, width = self.rect.x, self.rect.y, self.rect.width
         simple = not self.state.full
         mode_buttons = tuple(f"mode:{mode}" for mode in MODES)
+        self.runs.update({f"mode:{mode}": ("mode", mode) for mode in MODES})  # its command and argument
         font = self.manager.get_theme().get_font(["button"])
         # as wide as the widest name in either language: F2 moves no control
         titles = [tr(f"mode_{mode}", language) for mode in MODES for language in ("en", "zh")]
         widest = max(font.size(title)[0] for title in titles)
         spaced = 3 * max(4, min(round(40 * self.state.ui_scale), self.rect.height // 20) // 6)
         per_row = len(mode_buttons) if widest + 12 <= (width - spaced) // len(mode_buttons) else 2
-        plan_rows = [r for r in plan.rows if not simple or self.state.mode not in SEARCH or set(r) <= SIMPLE]
+        plan_rows = [r for r in plan.rows if not simple or not self.state.plays or set(r) <= SIMPLE]
         # Every row in the column's height: the mode rows, the drop-down, n, the mode's rows, the
         # lesson rows (run until, bookmarks, open / save), the speed, then three rows of the window's
         # own; a gap under each row and one more between the groups (rows + 2 gaps in all).
         in_column = plan.choice is not None and menu_rect is None  # the race's pairs: a row of their own
         rows = (1 if simple else -(-len(mode_buttons) // per_row)) + in_column + 1 + len(plan_rows)
-        lesson_rows = (
-            1 if self.state.mode == "exercise" else 0 if simple else 4 if self.state.mode in SEARCH else 0
-        )
+        lesson_rows = 1 if self.state.mode == "exercise" else 0 if simple else 4 if self.state.plays else 0
         rows += lesson_rows + (2 if plan.speed else 0) + (1 if simple else 4)
         row = max(20, min(round(40 * self.state.ui_scale), self.rect.height // 20))
         while row > 20 and rows * row + (rows + 2) * max(4, row // 6) > self.rect.height:
@@ -248,7 +250,7 @@ class Controls:
         for names in plan_rows:
             place_row(names, y)
             y += row + gap
-        if self.state.mode in SEARCH and not simple:  # lessons: run until, and the bookmarks
+        if self.state.plays and not simple:  # lessons: run until, and the bookmarks
             self._until_row(x, y, width, row, gap)
             y += row + gap
             place_row(("bookmark-prev", "bookmark", "bookmark-next"), y)
@@ -467,8 +469,7 @@ class Controls:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for name, button in self.buttons.items():
                 if event.ui_element is button:
-                    command, _, arg = name.partition(":")  # "mode:race": the command and its argument
-                    return command, arg or None
+                    return self.runs.get(name, (name, None))
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
             return "speed", slider_to_speed(float(event.value))
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.until_kind:
@@ -499,8 +500,8 @@ class Controls:
         return None
 
     def _text(self, name: str) -> str:
-        if name.startswith("mode:"):
-            return tr(f"mode_{name[5:]}", self.state.lang)
+        if name in self.runs:  # a mode's button: its name
+            return tr(f"mode_{self.runs[name][1]}", self.state.lang)
         return button_text(name, self.state, self.state.lang, self.state.mode)
 
     def _button(self, rect: pygame.Rect, text: str) -> UIButton:
@@ -526,7 +527,7 @@ class Controls:
         if self.manager.get_theme().get_font(["button"]).size(text)[0] + 12 <= width:
             return text, None
         label = command.mode_labels.get(self.state.mode, command.label or name)
-        return tr(label, self.state.lang), bool(getattr(self.state, command.toggle))
+        return tr(label, self.state.lang), command.toggle(self.state)
 
     def _n_text(self) -> str:
         return str(self.state.n)

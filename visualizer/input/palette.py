@@ -57,7 +57,7 @@ def entries(lang: str = "en") -> list[Entry]:
         for mode in MODES
     ]  # fmt: skip
     for command in COMMANDS.values():
-        if command.target == "script" or command.name in ("mode", "palette"):
+        if command.script or command.name in ("mode", "palette"):
             continue
         keys = " / ".join(key.shown for key in command.keys if key.shown)
         if not keys and command.label is None:

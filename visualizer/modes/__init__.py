@@ -8,7 +8,21 @@ from visualizer.commands import MODES
 from visualizer.core.game import MAX_N as GAME_MAX_N
 from visualizer.core.game import MIN_N as GAME_MIN_N
 from visualizer.input.window_n import WINDOW_MAX_N
-from visualizer.modes.base import Host, Mode
+from visualizer.modes.base import Host, Mode, ModeBase
+
+
+def mode_classes() -> dict[str, type[ModeBase]]:
+    """Each mode's name and class (what ``commands.COMMANDS`` asks which commands each takes)."""
+    from visualizer.modes.exercise import ExerciseMode
+    from visualizer.modes.game import GameMode
+    from visualizer.modes.predict import PredictMode
+    from visualizer.modes.race import RaceMode
+    from visualizer.modes.watch import WatchMode
+
+    classes: dict[str, type[ModeBase]] = {
+        cls.name: cls for cls in (WatchMode, GameMode, RaceMode, PredictMode, ExerciseMode)
+    }
+    return {name: classes[name] for name in MODES}
 
 
 def make(name: str, host: Host, n: int, algorithm: str, algo2: str | None = None) -> Mode:

@@ -1,8 +1,9 @@
 """The Mode protocol, what a mode may ask of the window (Host), and the search modes' shared part.
 
 A mode is one way of using the window: watch a search, play the queens game, race two
-searches. The window hands it the commands of ``visualizer/commands.py`` that name it among
-their ``modes`` (``getattr(mode, command.method)(*args)``), calls ``update(dt)`` once a frame
+searches. Its commands are its methods marked ``@command`` (``visualizer/input/command.py``),
+declared once on the class that first has them and inherited (or withdrawn: ``withdrawn``); the
+window runs the ones the mode ``takes`` on it, calls ``update(dt)`` once a frame
 and ``draw`` to paint the board and side panels; ``controls`` says which buttons it shows and
 ``state`` is its part of the headless state file. Everything else the window asks of a mode is
 in ``Mode`` too, with its default in ``ModeBase`` (no mode is asked for what it may lack).
@@ -24,6 +25,8 @@ from visualizer.core.failure import Failure
 from visualizer.core.player import END, INSTANT_WAIT, NEXT, Player, seek_goal, until_goal
 from visualizer.core.scrub import Scrub, ScrubDrag, TotalProbe
 from visualizer.core.until import Until
+from visualizer.input.arguments import MAX_PLAY_SECONDS, algorithm, number, square, whole
+from visualizer.input.command import Command, Key, command, handlers, takes
 from visualizer.input.window_n import N_JUMP, parse_n
 from visualizer.look.i18n import tr
 from visualizer.look.layout import COUNTER_ROWS, EXTRA_ROWS
@@ -152,6 +155,8 @@ class Mode(Protocol):
     @property
     def view(self) -> str | None: ...
     def status(self, lang: str) -> tuple[str, str] | None: ...
+    @classmethod
+    def takes(cls, command: Command) -> bool: ...  # whether it takes a command (``ModeBase.takes``)
     def run_until(self, until: Until) -> None: ...
     def drag(self, pos: tuple[int, int], rel: tuple[int, int]) -> bool: ...
     def release(self, pos: tuple[int, int]) -> None: ...
@@ -213,6 +218,15 @@ class ModeBase:
         """What the status area says while no banner shows (a search's name and summary)."""
         return None
 
+    @classmethod
+    def takes(cls, command: Command) -> bool:
+        """Whether this mode takes ``command`` (as Textual's ``check_action``): a mode's command if this
+        class has it (declared here or inherited, not withdrawn), and if its ``when`` allows this mode."""
+        mine = (
+            command.owner is None or not issubclass(command.owner, ModeBase) or command.name in handlers(cls)
+        )
+        return mine and (command.when is None or command.when(cls))
+
     def run_until(self, until: Until) -> None:
         raise ValueError("this mode does not run a search")  # the command table routes U to search modes
 
@@ -241,7 +255,8 @@ class ModeBase:
 
 
 class SizeCommands(ModeBase):
-    """n - 1, n + 1, n - 10, n + 10 for any mode with ``n`` and ``set_n``."""
+    """The commands every mode takes: n - 1, n + 1, n - 10, n + 10 for any mode with ``n`` and
+    ``set_n``, and the ones each mode carries out its own way (reset, a click, cancel)."""
 
     @property
     def flag_strips(self) -> bool:
@@ -254,18 +269,35 @@ class SizeCommands(ModeBase):
     def n(self) -> int:
         raise NotImplementedError
 
+    @command("n", parse=whole("n", 1))
     def set_n(self, n: object) -> None:
         raise NotImplementedError
 
+    @command("reset", keys=(Key("r", "R"),), help="reset", label="reset", mode_labels={"game": "game_retry"})
+    def reset(self) -> None:
+        raise NotImplementedError
+
+    @command("click", parse=square)
+    def click_square(self, row: int, col: int) -> None:
+        raise NotImplementedError
+
+    @command("cancel", while_busy=True)
+    def cancel(self) -> None:
+        raise NotImplementedError
+
+    @command("n-down", keys=(Key("[", "["),), help="n_down", label="n_down")
     def n_down(self) -> None:
         self.set_n(self.n - 1)
 
+    @command("n-up", keys=(Key("]", "]"),), help="n_up", label="n_up")
     def n_up(self) -> None:
         self.set_n(self.n + 1)
 
+    @command("n-jump-down", keys=(Key("[", "Shift+[", shift=True),), help="n_jump_down")
     def n_jump_down(self) -> None:
         self.set_n(self.n - N_JUMP)
 
+    @command("n-jump-up", keys=(Key("]", "Shift+]", shift=True),), help="n_jump_up")
     def n_jump_up(self) -> None:
         self.set_n(self.n + N_JUMP)
 
@@ -299,6 +331,14 @@ class SearchMode(SizeCommands):
         """Back to the empty board (R)."""
         self.player.reset()
 
+    @command(
+        "step",
+        keys=(Key("right", "→"),),
+        help="step",
+        label="step",
+        parse=whole("step", 0, 1),
+        mode_labels={"predict": "predict_skip"},  # predict: show the next move unscored
+    )
     def step(self, k: int = 1) -> None:
         """Apply the next ``k`` events (Right); pauses Play. Many of them: as a seek there (on the
         worker thread when far)."""
@@ -308,25 +348,37 @@ class SearchMode(SizeCommands):
             self.player.step(int(k))
         self._report()
 
+    @command("back", keys=(Key("left", "←"),), help="back", label="back", parse=whole("back", 0, 1))
     def back(self, k: int = 1) -> None:
         """Undo the last ``k`` events (Left); pauses Play."""
         self.player.back(int(k))
 
+    @command(
+        "play",
+        keys=(Key("space", "Space"),),
+        help="play",
+        label="play",
+        parse=number("play seconds", maximum=MAX_PLAY_SECONDS),
+        swap=(lambda state: state.playing, "pause"),
+    )
     def toggle_play(self) -> None:
         """Play or pause (Space)."""
         self.player.speed = self.host.speed
         self.player.toggle_play()
         self._report()
 
+    @command("pause")
     def pause(self) -> None:
         self.player.pause()
 
+    @command("next", keys=(Key("n", "N"),), help="next", label="next")
     def next_solution(self) -> None:
         """Go to the next solution (N): a jump, or an animation with show-all on."""
         self.player.speed = self.host.speed
         self.player.go(NEXT, animated=self.host.show_all)
         self._report()
 
+    @command("instant", keys=(Key("return", "Enter"), Key("enter")), help="instant", label="instant")
     def instant(self) -> None:
         """Finish the search (Enter): at once, or animated with show-all on."""
         self.player.speed = self.host.speed
@@ -334,6 +386,10 @@ class SearchMode(SizeCommands):
             self._drop_probe()  # the jump's own walk of the run gives the total: no twin beside it
         self.player.go(END, animated=self.host.show_all)
         self._report()
+
+    @command("algo", parse=algorithm)
+    def set_algorithm(self, name: str) -> None:
+        raise NotImplementedError
 
     # -- run until (issue 14) -------------------------------------------------
 
@@ -594,6 +650,7 @@ class SearchMode(SizeCommands):
         if self._probe is not None:
             self._probe.join(timeout)
 
+    @command("seek", parse=whole("seek", 0))  # the scrub bar's command; seek:K == step:K from the start
     def seek(self, k: int) -> None:
         """Stand at event index ``k`` (scrub bar, headless ``seek:K``) as ``step:K`` from the start
         would (``goto_event``)."""
@@ -623,3 +680,9 @@ def duration(seconds: float, lang: str) -> str:
     if seconds < 48 * 3600:
         return tr("time_hours", lang, hours=seconds / 3600)
     return tr("time_days", lang, days=seconds / 86400)
+
+
+def plays(mode: type) -> bool:
+    """Whether mode class ``mode``'s run is played in time (watch, race): it takes Space. The
+    window's and the lessons' commands of a played run (show-all, speed, bookmarks, export) ask it."""
+    return takes(mode, SearchMode.toggle_play)

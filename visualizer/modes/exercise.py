@@ -27,10 +27,13 @@ from solvers.safe_files import RefusedFile, why_not_writable
 from visualizer.core.exercise import Exercise, Graded, check_exercise
 from visualizer.core.scene import scene_of
 from visualizer.core.scrub import Scrub
+from visualizer.input.arguments import exercise_action
+from visualizer.input.command import Key, command
 from visualizer.input.window_n import row_heat
 from visualizer.look.i18n import tr
-from visualizer.modes.base import ControlPlan, Host
-from visualizer.modes.watch import WatchMode
+from visualizer.modes.answers import Answers
+from visualizer.modes.base import ControlPlan, Host, SearchMode
+from visualizer.modes.watch import PLAYED, WatchMode
 
 if TYPE_CHECKING:
     from visualizer.look.layout import Layout
@@ -40,10 +43,11 @@ if TYPE_CHECKING:
 MODEL_PACE = 2.0
 
 
-class ExerciseMode(WatchMode):
+class ExerciseMode(WatchMode, Answers):
     """Watch mode's run, moved only by the student's graded moves."""
 
     name = "exercise"
+    withdrawn = (*PLAYED, SearchMode.set_algorithm)  # the student's moves move the run
 
     def __init__(self, host: Host, n: int, algorithm: str) -> None:
         self.goal, self.feedback = "first", "continuous"
@@ -102,6 +106,7 @@ class ExerciseMode(WatchMode):
 
     # -- the exercise's commands ----------------------------------------------------
 
+    @command("exercise", parse=exercise_action)
     def exercise_action(self, arg: tuple[str, object]) -> None:
         """``exercise:ACTION[:ROW]`` of a script: a move, undo, the model answer, or an option."""
         action, value = arg
@@ -132,8 +137,6 @@ class ExerciseMode(WatchMode):
                 question = tr("exercise_name", self.host.lang)
                 self.host.prompt.open(self.host.manager, self.host.layout.progress, question, self._named)
         elif name == "student":  # typed at the prompt too: the script's own check
-            from visualizer.commands import exercise_action
-
             self.student = str(exercise_action(f"student:{value}")[1])
         elif name == "seed":  # a random instance the whole class can be given: the same seed, the same board
             from solvers.instance import Instance
@@ -158,21 +161,38 @@ class ExerciseMode(WatchMode):
         """D: the square is attacked, refuse it."""
         self.move("refuse")
 
+    @command(
+        "ex-backtrack",
+        keys=(Key("b", "B"),),
+        help="exercise_backtrack_help",
+        label="exercise_backtrack",
+        own_keys=True,
+    )
     def backtrack(self) -> None:
         """B: take off the queen in the marked row."""
         self.move("backtrack", self.cursor_row)
 
+    @command("ex-row", keys=(Key("c", "C"),), help="exercise_row_help", label="exercise_row", own_keys=True)
     def choose_row(self) -> None:
         """C: fill the marked row next (MRV)."""
         self.move("row", self.cursor_row)
 
+    @command(
+        "ex-confirm",
+        keys=(Key("return", "Enter"), Key("enter")),
+        help="exercise_confirm_help",
+        label="exercise_confirm",
+        own_keys=True,
+    )
     def confirm(self) -> None:
         """Enter: confirm the pruning drawn."""
         self.move("confirm")
 
+    @command("ex-up", keys=(Key("up", "↑"),), help="exercise_up_help")
     def row_up(self) -> None:
         self.cursor_row = (self.cursor_row - 1) % self.n
 
+    @command("ex-down", keys=(Key("down", "↓"),), help="exercise_down_help")
     def row_down(self) -> None:
         self.cursor_row = (self.cursor_row + 1) % self.n
 
@@ -204,6 +224,13 @@ class ExerciseMode(WatchMode):
             else:  # the score, and that it was not saved: not a success banner over the failure
                 self.host.say(f"{self._over_text()} {failed}", "error")
 
+    @command(
+        "ex-undo",
+        keys=(Key("u", "U"), Key("backspace", "Backspace")),
+        help="exercise_undo_help",
+        label="exercise_undo",
+        own_keys=True,
+    )
     def undo(self) -> None:
         """U / Backspace: take back the wrong move standing, else the last move."""
         if not self._live():
@@ -214,10 +241,14 @@ class ExerciseMode(WatchMode):
         self.last = None
         self._follow()
 
+    # no row of its own in the help overlay (it would not fit the smallest window): its button
+    # names the key, and so does the exercise's first card
+    @command("ex-why", keys=(Key("w", "W"),), label="exercise_why", own_keys=True)
     def why(self) -> None:
         """W: the misconception behind the wrong moves so far (or that they look like slips)."""
         self.host.say(self.exercise.diagnosis().sentence(self.host.lang), "info")
 
+    @command("ex-model", keys=(Key("o", "O"),), help="exercise_model_help", label="exercise_model")
     def model(self) -> None:
         """O: play the model answer from the student's position; O again (or Esc) comes back."""
         if self.replaying is not None:

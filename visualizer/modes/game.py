@@ -14,6 +14,8 @@ import pygame
 from solvers.errors import SolverError
 from visualizer.core.game import MAX_N, MIN_N, Game
 from visualizer.core.scene import Scene, attacked_squares
+from visualizer.input.arguments import on_off
+from visualizer.input.command import Key, command
 from visualizer.look.i18n import tr
 from visualizer.look.theme import Theme
 from visualizer.modes.base import ControlPlan, Host, SizeCommands
@@ -196,12 +198,28 @@ class GameMode(SizeCommands):
         if self.game.game.outcome != before:  # lost or won: the standing banner shows now, not
             self.host.clear_banner()  # not after an earlier banner expires
 
+    @command(
+        "hint",
+        keys=(Key("i", "I"),),
+        help="hint",
+        label="game_hint_button",
+        toggle=lambda state: state.hints,  # the button says whether hints are on
+    )
     def toggle_hints(self) -> None:
         self._say(self._round().toggle_hints())
 
+    @command("completions", keys=(Key("c", "C"),), help="completions", label="game_completions_button")
     def completions(self) -> None:
         self._say(self._round().completions())
 
+    @command(
+        "relaxed",
+        keys=(Key("l", "L"),),
+        help="relaxed",
+        label="game_relaxed_button",
+        parse=on_off("relaxed"),
+        toggle=lambda state: state.relaxed,
+    )
     def set_relaxed(self, on: bool | None = None) -> None:
         self._say(self._round().toggle_relaxed(on))
 

@@ -18,10 +18,13 @@ from solvers import registry
 from solvers.errors import SolverError
 from visualizer.core.predict import Predictor, Verdict, question_kind
 from visualizer.core.scene import scene_of
+from visualizer.input.arguments import guess_square, one_of
+from visualizer.input.command import command
 from visualizer.input.window_n import row_heat
 from visualizer.look.i18n import tr
-from visualizer.modes.base import ControlPlan, Host
-from visualizer.modes.watch import WatchMode
+from visualizer.modes.answers import Answers
+from visualizer.modes.base import ControlPlan, Host, SearchMode
+from visualizer.modes.watch import PLAYED, WatchMode
 
 if TYPE_CHECKING:
     from visualizer.look.layout import Layout
@@ -31,10 +34,11 @@ SQUARE_ROWS = (("reset",), ("step",), ("shade", "hatch"))
 ANSWER_ROWS = (("reset",), ("safe", "attacked"), ("step",), ("shade", "hatch"))
 
 
-class PredictMode(WatchMode):
+class PredictMode(WatchMode, Answers):
     """Watch mode's run, moved only by the student's guesses (and →)."""
 
     name = "predict"
+    withdrawn = (*PLAYED, SearchMode.back, SearchMode.seek)  # the guesses move the run
     scrubs = False  # no scrub bar: the student's guesses move the run
 
     def __init__(self, host: Host, n: int, algorithm: str) -> None:
@@ -115,6 +119,7 @@ class PredictMode(WatchMode):
             return
         self.guess((row, col))
 
+    @command("guess", parse=guess_square)
     def guess(self, square: tuple[int, int]) -> None:
         """``guess:ROW,COL``: the square of the next queen (0-based)."""
         row, col = int(square[0]), int(square[1])
@@ -127,6 +132,7 @@ class PredictMode(WatchMode):
         if judged is not None:
             self._show(*judged)
 
+    @command("answer", parse=one_of("answer", ("safe", "attacked")))
     def answer(self, answer: str) -> None:
         """``answer:safe|attacked``: the verdict on the complete board shown."""
         if self.kind == "square":

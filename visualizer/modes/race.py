@@ -21,6 +21,7 @@ from visualizer.core.narration_log import NarrationLog
 from visualizer.core.player import Player
 from visualizer.core.race import Race
 from visualizer.core.until import last_event
+from visualizer.input.command import command
 from visualizer.look.i18n import LANGUAGES, tr
 from visualizer.look.names import shown_title
 from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
@@ -262,6 +263,7 @@ class RaceMode(SearchMode):
         algorithm = registry.get(str(name)).name
         self.set_pair((algorithm, partner(algorithm)))
 
+    @command("race-pair")
     def set_pair(self, pair: object) -> None:
         """The drop-down's pair ("a,b")."""
         self._open(parse_pair(pair), self.n)

@@ -19,6 +19,8 @@ from visualizer.core.player import Player, is_move
 from visualizer.core.scene import Scene, scene_of
 from visualizer.core.timeline import Timeline
 from visualizer.core.until import last_event
+from visualizer.input.arguments import view_name
+from visualizer.input.command import Key, command
 from visualizer.input.window_n import check_window_n, row_heat
 from visualizer.look.i18n import tr
 from visualizer.modes.base import FAR_EVENTS, SEARCH_ROWS, ControlPlan, Host, SearchMode
@@ -186,6 +188,7 @@ class WatchMode(SearchMode):
         self._open(registry.get(self.algorithm).bound(instance), instance.n)
         self.host.relayout()
 
+    @command("view", parse=view_name)
     def set_view(self, view: str | None = None) -> None:
         """The side panel: the side view ``view`` (its key: T, Y, V, W...); the shown view again, or
         None, goes back to the code."""
@@ -224,6 +227,7 @@ class WatchMode(SearchMode):
     def finished_key(self) -> str:
         return "finished" if self.timeline.spec.exhaustive else "finished_one"
 
+    @command("step-move", keys=(Key("right", "Ctrl+→", ctrl=True),), help="step_move")
     def step_move(self) -> None:
         """Ctrl+Right: the next move the board marks (a queen placed, refused, lifted) with what
         follows it up to the move after (its prunes, restores, the next choice); pauses Play."""
@@ -239,6 +243,7 @@ class WatchMode(SearchMode):
                     timeline.back(1)  # stand just before the next move
                     break
 
+    @command("back-move", keys=(Key("left", "Ctrl+←", ctrl=True),), help="back_move")
     def back_move(self) -> None:
         """Ctrl+Left: back to just before the last move the board marked (``step_move``'s
         inverse); pauses Play."""
@@ -463,3 +468,17 @@ class WatchMode(SearchMode):
         log = self.narration.lines(self.log_lines, lang, skip=1)
         said = self.narration.current(lang)
         return said or tr("first_hint", lang), log  # before the first move: what to press
+
+
+#: What a run played in time and its side views take, and a mode that moves the run its own way
+#: (predict, the exercise) withdraws: play, next, the end, moves, the side view (the views' own
+#: keys are the watch and race modes' only: ``commands.hand_view_commands``).
+PLAYED = (
+    SearchMode.toggle_play,
+    SearchMode.pause,
+    SearchMode.next_solution,
+    SearchMode.instant,
+    WatchMode.step_move,
+    WatchMode.back_move,
+    WatchMode.set_view,
+)

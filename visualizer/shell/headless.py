@@ -14,15 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from visualizer.commands import (
-    COMMANDS,
-    ArgumentError,
-    command_for_key,
-    parse_argument,
-    shown,
-)
-from visualizer.commands import output_path as checked_path
-from visualizer.commands import whole_number as _whole_number
+from visualizer.commands import COMMANDS, command_for_key, parse_argument
+from visualizer.input.arguments import ArgumentError, key_name, no_argument, shown
+from visualizer.input.arguments import output_path as checked_path
+from visualizer.input.arguments import whole_number as _whole_number
+from visualizer.input.command import command as declared
 from visualizer.look.layout import MAX_SIZE
 
 if TYPE_CHECKING:  # the app loads pygame: imported where used
@@ -184,6 +180,7 @@ class HeadlessRunner:
             app.tick(FRAME, draw=app.capture.recording is not None)
             frames += 1
 
+    @declared("wait-idle", while_busy=True, parse=no_argument("wait-idle"), script=True)
     def wait_idle(self, total: bool = True) -> None:
         """Wait for background work, then let the app report it; a failure it reports (an export
         the disk refused) raises ScriptError when ``strict``. With ``total``, wait for the scrub
@@ -199,6 +196,7 @@ class HeadlessRunner:
         if total:
             app.mode.wait_total(60.0)  # the search modes' scrub bar total
 
+    @declared("key", while_busy=True, parse=key_name, script=True)  # a real key press, as typed
     def _post_key(self, code: int, name: str) -> None:
         import pygame
 

@@ -45,7 +45,7 @@ def keys_page() -> str:
         modes = (
             "all" if set(command.modes) == set(MODES) else ", ".join(m for m in MODES if m in command.modes)
         )
-        if command.target == "script":
+        if command.script:
             modes = "headless script only"
         script = f"`{command.name}`" + (":…" if command.parse is not None else "")
         lines.append(f"| {_cell(keys)} | {_cell(english)} | {_cell(chinese)} | {modes} | {script} |")

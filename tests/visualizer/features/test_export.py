@@ -209,9 +209,9 @@ def test_a_stretch_the_run_cannot_give_is_said_in_the_dialog(field, typed, said)
 
 
 def test_a_large_gif_is_confirmed_first_and_n_exports_nothing(tmp_path, monkeypatch):
-    from visualizer.features import lessons
+    from visualizer.features import lesson_exports
 
-    monkeypatch.setattr(lessons, "LARGE_GIF", 1000)  # any GIF is "large" here
+    monkeypatch.setattr(lesson_exports, "LARGE_GIF", 1000)  # any GIF is "large" here
     app = new_app(6, "backtracking")
     try:
         path = tmp_path / "big.gif"
