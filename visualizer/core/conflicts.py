@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvers.events import Backtrack, Event, Reader, Repair, Solution
-from visualizer.core.timeline import Follower, Timeline
+from visualizer.core.follower import Follower
+from visualizer.core.timeline import Timeline
 
 
 @dataclass(frozen=True)

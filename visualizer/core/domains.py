@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from solvers.domains import Domains, mrv_row
 from solvers.events import BoardState, Event
 from solvers.registry import AlgorithmSpec
-from visualizer.core.timeline import Follower, Timeline
+from visualizer.core.follower import Follower
+from visualizer.core.timeline import Timeline
 
 Square = tuple[int, int]
 

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 
 from solvers.board import canonical, symmetry_to_canonical
 from solvers.events import Event
-from visualizer.core.timeline import MAX_KEPT_SOLUTIONS, Follower, Timeline
+from visualizer.core.follower import Follower
+from visualizer.core.timeline import MAX_KEPT_SOLUTIONS, Timeline
 
 
 @dataclass(frozen=True, slots=True)

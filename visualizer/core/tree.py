@@ -27,7 +27,8 @@ from typing import Protocol
 
 from solvers.events import Event
 from solvers.registry import AlgorithmSpec
-from visualizer.core.timeline import Follower, Timeline
+from visualizer.core.follower import Follower
+from visualizer.core.timeline import Timeline
 
 #: Node states. OPEN: on the current path; DEAD: finished, no solution below;
 #: FRUITFUL: finished with a solution below; SOLUTION: a solution leaf;
