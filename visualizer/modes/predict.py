@@ -208,6 +208,7 @@ class PredictMode(WatchMode):
             lang=lang,
             show_attacked=host.shade,
             row_heat=row_heat(scene.queens),
+            text=layout.scale,
         )
         if guessed is not None and right:
             draw_right_guess(surface, geometry, guessed, host.theme)

@@ -11,8 +11,9 @@ import pygame
 from visualizer.core.checks import CheckMarks, FlagStrips
 from visualizer.look.i18n import tr
 from visualizer.look.theme import Theme, blend
-from visualizer.render.board import BoardGeometry, fit_board, ink_on, luminance
+from visualizer.render.board_geometry import BoardGeometry, fit_board
 from visualizer.render.fonts import get_font
+from visualizer.render.shapes import ink_on, luminance
 
 #: The flag strips' cells are at most this many pixels (times the text scale), at least MIN_CELL.
 STRIP_CELL = 26
@@ -79,7 +80,7 @@ def split_for_strips(
         fitted = max(0.75, scale * factor)
         height = strip_layout(area, n, fitted, lang).height
         board = pygame.Rect(area.x, area.y, area.w, area.h - height)
-        if height <= area.h * STRIPS_SHARE and fit_board(board, n).rect.h >= min_side:
+        if height <= area.h * STRIPS_SHARE and fit_board(board, n, text=scale).rect.h >= min_side:
             return board, pygame.Rect(area.x, board.bottom, area.w, height), fitted
     return None
 

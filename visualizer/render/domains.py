@@ -20,8 +20,9 @@ import pygame
 from visualizer.core.domains import DomainsView
 from visualizer.look.i18n import tr
 from visualizer.look.theme import Colour, Theme
-from visualizer.render.board import BoardGeometry, ink_on
+from visualizer.render.board_geometry import BoardGeometry
 from visualizer.render.fonts import font_for, get_font
+from visualizer.render.shapes import ink_on
 
 #: Squares smaller than this (pixels) get dots and discs but no numbers.
 NUMBER_MIN_SQUARE = 26
@@ -95,7 +96,7 @@ def draw_domain_sizes(surface: pygame.Surface, geo: BoardGeometry, view: Domains
         pygame.draw.rect(surface, theme.tried, band.inflate(width * 2, width * 2), width)
     if geo.gutter <= 0:
         return
-    size = max(10, round(geo.gutter * 0.55))
+    size = max(10, geo.label or round(geo.gutter * 0.55))
     x = geo.rect.right + width + 2 + geo.gutter // 2
     for row in view.empty_rows:
         y = geo.center(row, 0)[1]

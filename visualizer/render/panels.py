@@ -16,7 +16,6 @@ import pygame
 from visualizer.look.i18n import STRINGS, tr
 from visualizer.look.layout import counters_need
 from visualizer.look.theme import Colour, Theme, blend, legible
-from visualizer.render.board import draw_check, ink_on
 from visualizer.render.fonts import (
     displayable,
     ellipsize,
@@ -27,6 +26,7 @@ from visualizer.render.fonts import (
     wrap,
     wrap_exact,
 )
+from visualizer.render.shapes import draw_check, ink_on
 
 #: Counters in the order a class reads them; others in the dict follow in their own order.
 COUNTER_ORDER = ("attempts", "placements", "backtracks", "solutions", "checks", "repairs")
@@ -372,9 +372,9 @@ def _banner_lines(
     rect: tuple[int, int, int, int], text: str, lang: str
 ) -> tuple[pygame.font.Font, list[str]]:
     area = pygame.Rect(rect)
-    icon_size = max(12, min(30, area.h - 14))
+    icon_size = max(12, min(round(area.h * 0.6), area.h - 14))
     room = area.w - icon_size - 3 * PAD
-    size = max(12, min(24, round(area.h * 0.5)))
+    size = max(9, int((area.h - 8) / 1.46))  # one line as high as the area
     while True:
         font = font_for(text, size, lang, bold=True)
         lines = [
@@ -394,7 +394,7 @@ def draw_banner(
     fill = {"error": theme.conflict, "success": theme.solution}.get(kind, theme.tried)
     ink = ink_on(fill)
     pygame.draw.rect(surface, fill, area, border_radius=8)
-    icon_size = max(12, min(30, area.h - 14))
+    icon_size = max(12, min(round(area.h * 0.6), area.h - 14))
     icon = pygame.Rect(area.left + PAD, 0, icon_size, icon_size)
     icon.centery = area.centery
     _banner_icon(surface, icon, kind, ink, fill)
@@ -412,7 +412,7 @@ def draw_status(
     """The status area when no banner shows: the algorithm's name and its one-line summary."""
     area = pygame.Rect(area)
     text = f"{title}: {summary}" if summary else title
-    size = max(12, min(20, round(area.h * 0.4)))
+    size = max(9, int((area.h - 8) / 1.46))  # one line as high as the area (layout.status_need)
     while True:
         font = font_for(text, size, lang)
         lines = wrap(font_for(text, size, lang, bold=True), text, area.w - 2 * PAD)  # room for the bold name

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 import pygame
 
 from visualizer.look.theme import Colour, Theme, blend, legible
-from visualizer.render.board import BoardGeometry, draw_check, ink_on
+from visualizer.render.board_geometry import BoardGeometry
 from visualizer.render.fonts import font_for, wrap
+from visualizer.render.shapes import draw_check, ink_on
 
 PAD = 12
 

@@ -153,7 +153,7 @@ def draw_race(
             column.x, column.y + title_h, column.width, column.height - title_h - table_h - say_h
         )
         scene = scene_of(timeline, domains=race.domains.get(side))
-        geometry = draw_board(surface, board_area, scene, theme, lang=lang, margin=plan.margin)
+        geometry = draw_board(surface, board_area, scene, theme, lang=lang, margin=plan.margin, text=scale)
         boards[side] = pygame.Rect(geometry.rect)
         y = board_area.bottom + 4
         if said is not None:
@@ -239,7 +239,7 @@ def _fit(
     pad = 10
     half = (area.width - 3 * pad) // 2
     floor = max(0.75, least / 15)  # the counters' text (15 x fit) never below ``least``
-    widest = fit_board(pygame.Rect(0, 0, half, 10**6), n, 4).rect.w  # as wide as a half allows
+    widest = fit_board(pygame.Rect(0, 0, half, 10**6), n, 4, text=scale).rect.w  # as wide as a half allows
     want = min(board_side, widest)
     fits = [scale]
     while fits[-1] > floor:
@@ -255,7 +255,7 @@ def _fit(
         top = area.y + pad + (menu + 4 if menu else 0) + banner_lines * (sizes.banner.get_linesize() + 2)
         title_h = 0 if menu else sizes.title.get_linesize() + 8
         board_h = area.bottom - pad - top - title_h - rows * sizes.row.get_linesize() - pad - say_h
-        side = fit_board(pygame.Rect(0, 0, half, max(1, board_h)), n, margin).rect.h
+        side = fit_board(pygame.Rect(0, 0, half, max(1, board_h)), n, margin, text=scale).rect.h
         plan = _Plan(sizes, columns, rows, margin, say_lines, say_h, banner_lines, top, side)
         if max((counter_width(sizes, side, rows) for side in cells), default=0) > half - 16:
             continue  # a label would be cut
