@@ -133,7 +133,7 @@ def compute_layout(
     scale = min(max(min(width / 1280, height / 800), 0.8), 1.6) * ui_scale
     share = board_share((width, height))
     floor_w, floor_h = board_floor(height, scale, share)
-    control_width = min(max(width * 0.19, 220), 320) * ui_scale
+    control_width = min(max(width * 0.175, 220), 320) * ui_scale
     info_width = min(max(width * 0.25, 280), 440) * ui_scale
     floor_room = width - floor_w - 4 * MARGIN  # the board's column: at least its floor
     room = min(width * 0.6 - 4 * MARGIN, floor_room)  # what the two side columns may take together
@@ -246,8 +246,10 @@ def column_heights(
 
 
 def strips_allowance(scale: float) -> int:
-    """The height kept under the board for three rows of flag cells at the smallest text they take."""
-    return int(3 * 24 * max(0.75, scale * 0.64) + 8)
+    """The height kept under the board for three rows of flag cells at the smallest text they take
+    (render/checks.py's ``strip_layout``: cells of 26 px and labels of 14 px at their scale)."""
+    fit = max(0.75, scale * 0.64)
+    return 3 * (max(int(26 * fit), line_height(max(11, int(14 * fit)))) + 6) + 8
 
 
 def _help_rect(width: int, height: int) -> pygame.Rect:

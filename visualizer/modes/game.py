@@ -249,7 +249,13 @@ class GameMode(SizeCommands):
 
         theme, lang, shade = self.host.theme, self.host.lang, self.host.shade
         geometry = draw_board(
-            surface, layout.board, self.game.scene(shade), theme, lang=lang, show_attacked=shade, text=layout.scale
+            surface,
+            layout.board,
+            self.game.scene(shade),
+            theme,
+            lang=lang,
+            show_attacked=shade,
+            text=layout.scale,
         )
         self.game.draw_hints(surface, geometry, theme)
         draw_counters(

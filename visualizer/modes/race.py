@@ -22,6 +22,7 @@ from visualizer.core.player import Player
 from visualizer.core.race import Race
 from visualizer.core.until import last_event
 from visualizer.look.i18n import LANGUAGES, tr
+from visualizer.look.layout import SMALL_SHARE, board_side_min
 from visualizer.look.names import shown_title
 from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
 from visualizer.modes.views import Views
@@ -337,7 +338,7 @@ class RaceMode(SearchMode):
                 said=said,
                 titles=self.titles(),
                 scale=layout.scale,
-                board_side=layout.board_side,
+                board_side=board_side_min(layout.size[1], SMALL_SHARE),  # two boards: 45% of the height each
                 least=layout.control_text,
                 cut=cut,
                 menu=menu.height if menu is not None else 0,

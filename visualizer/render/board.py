@@ -206,7 +206,8 @@ def _draw_row_heat(surface: pygame.Surface, geo: BoardGeometry, heat: np.ndarray
     colours = np.array(theme.background, float) + (np.array(theme.conflict, float) - theme.background) * t
     width = max(4, min(12, geo.gutter or 8))
     strip = _array_to_surface(colours[:, None, :].astype(np.uint8), (width, geo.rect.h))
-    surface.blit(strip, (geo.rect.left - width - 8, geo.rect.top))  # clear of the solution frame
+    clear = 8 if geo.gutter else 2  # clear of the solution frame, or within the margin (no labels)
+    surface.blit(strip, (geo.rect.left - width - clear, geo.rect.top))
 
 
 def _draw_queens(surface: pygame.Surface, geo: BoardGeometry, scene: Scene, theme: Theme) -> None:

@@ -93,6 +93,10 @@ def fit_board(
     size = label_size(min(room_w, room_h) / n, n, text) if labels else 0
     gutter = label_gutter(size)
     side = max(1, min(room_w - 2 * gutter, room_h - gutter))
+    if size and label_size(side / n, n, text) < size:  # the squares came out smaller: so do their labels
+        size = label_size(side / n, n, text)
+        gutter = label_gutter(size)
+        side = max(1, min(room_w - 2 * gutter, room_h - gutter))
     if size and side / n < LABEL_MIN_SQUARE:  # no room for labels after all
         size = gutter = 0
         side = min(room_w, room_h)

@@ -58,19 +58,19 @@ def draw_counters(
     least: int = 0,
 ) -> None:
     """The counters as label / big number rows, solutions emphasised, then ``extras`` smaller;
-    shrunk to fit ``area``, labels never below ``least`` pixels (the controls' text size)."""
+    shrunk to fit ``area``, labels never below ``least`` pixels (the controls' text size). A strip
+    (six times as wide as high) shows them in one row, and an area where the rows do not fit at
+    ``least`` (the presenter's column) in a grid of cells, each label over its value."""
     area = pygame.Rect(area)
     _card(surface, area, theme)
     keys = [k for k in COUNTER_ORDER if k in counters] + [k for k in counters if k not in COUNTER_ORDER]
-    if area.w >= 6 * area.h:  # a strip (the presenter view): the counters in one row
-        _counter_row(
-            surface,
-            area,
-            [(_label(k, lang), _format(counters[k]), k == "solutions") for k in keys]
-            + [(name, text, False) for name, text in extras.items()],
-            theme,
-            lang,
-        )
+    cells = [(_label(k, lang), _format(counters[k]), k == "solutions") for k in keys]
+    cells += [(name, text, False) for name, text in extras.items()]
+    if area.w >= 6 * area.h:  # a strip: the counters in one row
+        _counter_row(surface, area, cells, theme, lang)
+        return
+    if counters_need(len(keys), len(extras), max(0.45, least / 17)) > area.h:
+        _counter_grid(surface, area, cells, theme, lang)
         return
     # Shrink until every row fits: rows of counters at ``big``, extras at ``small``.
     fit = scale
@@ -92,7 +92,7 @@ def draw_counters(
         value = font_for(shown, big, lang, bold=True).render(
             shown, True, legible(theme.solution, tint) if emphasis else theme.text
         )
-        surface.blit(value, value.get_rect(midright=(row.right - 4, row.centery)))
+        _blit_in_band(surface, value, value.get_rect(midright=(row.right - 4, row.centery)), row_h + PAD)
         label_font = get_font(label_size, lang, bold=emphasis)
         text = ellipsize(label_font, _label(key, lang), row.w - value.get_width() - 20)
         label = label_font.render(text, True, theme.text if emphasis else theme.muted_text)
@@ -114,15 +114,46 @@ def draw_counters(
         y += small + 8
 
 
-def _counter_row(
+def _blit_in_band(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, band: int) -> None:
+    """``image`` at ``rect``, its empty leading above and below the glyphs trimmed to ``band``
+    pixels round its middle (large type's line is taller than a counter's row)."""
+    trim = max(0, (rect.h - band) // 2)
+    surface.blit(image, rect.move(0, trim), pygame.Rect(0, trim, rect.w, rect.h - 2 * trim))
+
+
+def _counter_grid(
     surface: pygame.Surface, area: pygame.Rect, cells: list[tuple[str, str, bool]], theme: Theme, lang: str
 ) -> None:
-    """``cells`` (label, value, emphasised) side by side in ``area``: each label small over its value,
-    in the largest type at which every cell fits its share of the width."""
+    """``cells`` in rows of cells (``_counter_row``), as many a row as gives the largest type."""
+    best = (0, 1)
+    for columns in range(1, len(cells) + 1):
+        rows = -(-len(cells) // columns)
+        inner = pygame.Rect(area).inflate(-PAD, -PAD // 2)
+        key = tuple((label, len(value)) for label, value, _ in cells)
+        size = _row_size(inner.w // columns, int((area.h // rows - PAD // 2) * 0.44), key, lang)
+        best = max(best, (size, columns))
+    columns = best[1]
+    rows = -(-len(cells) // columns)
+    for row in range(rows):
+        band = pygame.Rect(area.x, area.y + row * (area.h // rows), area.w, area.h // rows)
+        _counter_row(surface, band, cells[row * columns : (row + 1) * columns], theme, lang, columns)
+
+
+def _counter_row(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    cells: list[tuple[str, str, bool]],
+    theme: Theme,
+    lang: str,
+    slots: int = 0,
+) -> None:
+    """``cells`` (label, value, emphasised) side by side in ``area`` (in ``slots`` equal parts of it,
+    if given): each label small over its value, in the largest type at which every cell fits its
+    share of the width."""
     inner = area.inflate(-PAD, -PAD // 2)
-    each = inner.w // max(1, len(cells))
+    each = inner.w // max(1, slots or len(cells))
     # the type size: measured again only when a label, the room or a value's length changes
-    big = _row_size(each, int(inner.h * 0.56), tuple((label, len(value)) for label, value, _ in cells), lang)
+    big = _row_size(each, int(inner.h * 0.44), tuple((label, len(value)) for label, value, _ in cells), lang)
     small = max(9, int(big * 0.5))
     for k, (label, value, emphasis) in enumerate(cells):
         cell = pygame.Rect(inner.x + k * each, inner.y, each, inner.h)
