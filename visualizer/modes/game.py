@@ -261,7 +261,7 @@ class GameMode(SizeCommands):
         draw_counters(
             surface, layout.counters, {}, self.game.counters(), theme, lang, layout.scale, layout.control_text
         )
-        draw_rules(surface, layout.code, theme, lang, self.game.game.relaxed)
+        draw_rules(surface, layout.code, theme, lang, self.game.game.relaxed, layout.scale)
         return geometry
 
     def overlay(self, surface: pygame.Surface, layout: Layout) -> None:

@@ -399,6 +399,7 @@ def _draw_solution(
     theme: Theme,
     lang: str,
     badge: bool = True,
+    text: float = 1.0,
 ) -> None:
     """A frame round the board and the badge below it (over its bottom edge when there is no room).
     A won game is framed too: its queens' colour is never the only sign (it has no number to badge)."""
@@ -409,11 +410,11 @@ def _draw_solution(
     if not badge or scene.solution_number is None:
         return
     room = pygame.Rect(area).bottom - (geo.rect.bottom + frame + 1)
-    height = min(44, room - 4)
-    if height >= 26:
+    height = min(round(44 * text), room - 4)  # the badge's type follows the text size
+    if height >= round(26 * text):
         centre_y = geo.rect.bottom + frame + 1 + room // 2
     else:
-        height = 34
+        height = max(24, min(round(34 * text), int(geo.square)))  # over the last row: no taller than it
         centre_y = geo.rect.bottom - height // 2 - frame
     solution_badge(surface, (geo.rect.centerx, centre_y), scene.solution_number, theme, lang, height)
 
@@ -463,9 +464,9 @@ def draw_board(
 
         draw_queen_tags(surface, geo, scene.queens, theme)
         draw_domain_sizes(surface, geo, domains, theme)
-        draw_domain_legend(surface, area, geo, domains, theme, lang)
+        draw_domain_legend(surface, area, geo, domains, theme, lang, text)
     _draw_moved(surface, geo, scene, theme)
     _draw_tried(surface, geo, scene, theme)
     _draw_conflict_line(surface, geo, scene, theme)
-    _draw_solution(surface, area, geo, scene, theme, lang, badge)
+    _draw_solution(surface, area, geo, scene, theme, lang, badge, text)
     return geo

@@ -112,7 +112,13 @@ def draw_domain_sizes(surface: pygame.Surface, geo: BoardGeometry, view: Domains
 
 
 def draw_domain_legend(
-    surface: pygame.Surface, area: pygame.Rect, geo: BoardGeometry, view: DomainsView, theme: Theme, lang: str
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    geo: BoardGeometry,
+    view: DomainsView,
+    theme: Theme,
+    lang: str,
+    text: float = 1.0,
 ) -> None:
     """A key below the board: the dot (still in the domain) and a disc (pruned by the queen in row k),
     within ``area``'s width: on one line in smaller type if need be, else on two lines."""
@@ -121,7 +127,7 @@ def draw_domain_legend(
     if not view.empty_rows or room < 22 or geo.square < NUMBER_MIN_SQUARE:
         return
     parts = [(None, tr("domains_key_left", lang)), (0, tr("domains_key_pruned", lang, row=1))]
-    size = min(16, room - 6)
+    size = min(round(16 * text), room - 6)  # the key's type follows the text size
     while True:
         radius = size // 2
         font = font_for(" ".join(text for _, text in parts), size, lang)

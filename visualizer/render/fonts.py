@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 import weakref
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -80,6 +81,22 @@ def needs_cjk(text: str) -> bool:
 def font_for(text: str, size: int, lang: str = "en", bold: bool = False) -> pygame.font.Font:
     """``get_font`` for ``lang``, switched to Chinese when ``text`` holds CJK characters."""
     return get_font(size, "zh" if lang == "zh" or needs_cjk(text) else "en", bold)
+
+
+def largest(low: int, high: int, fits: Callable[[int], bool]) -> int:
+    """The largest size in ``low`` .. ``high`` that ``fits`` (``low`` when none does), found by
+    halving: a font of each size tried is loaded, so a step down at a time is far too slow.
+
+    >>> largest(9, 40, lambda size: size <= 23), largest(9, 40, lambda size: False)
+    (23, 9)
+    """
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 #: The texts ``ellipsize`` had to cut since the window's last frame began (the headless state's

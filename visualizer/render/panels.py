@@ -14,7 +14,7 @@ from functools import lru_cache
 import pygame
 
 from visualizer.look.i18n import STRINGS, tr
-from visualizer.look.layout import counters_need
+from visualizer.look.layout import STATUS_TEXT, counters_need
 from visualizer.look.theme import Colour, Theme, blend, legible
 from visualizer.render.fonts import (
     displayable,
@@ -22,6 +22,7 @@ from visualizer.render.fonts import (
     font_for,
     get_font,
     get_mono_font,
+    largest,
     needs_cjk,
     wrap,
     wrap_exact,
@@ -107,10 +108,12 @@ def draw_counters(
     for name, value_text in extras.items():
         row = pygame.Rect(inner.left, y, inner.w, small + 8)
         value = font_for(value_text, small, lang, bold=True).render(value_text, True, theme.text)
-        surface.blit(value, value.get_rect(midright=(row.right - 4, row.centery)))
+        _blit_in_band(surface, value, value.get_rect(midright=(row.right - 4, row.centery)), row.h + 4)
         label_font = font_for(name, small, lang)
-        text = ellipsize(label_font, name, row.w - value.get_width() - 20)
-        surface.blit(label_font.render(text, True, theme.muted_text), (row.left + 8, row.top + 2))
+        text = label_font.render(
+            ellipsize(label_font, name, row.w - value.get_width() - 20), True, theme.muted_text
+        )
+        _blit_in_band(surface, text, text.get_rect(midleft=(row.left + 8, row.centery)), row.h + 4)
         y += small + 8
 
 
@@ -170,16 +173,15 @@ def _counter_row(
 def _row_size(each: int, big: int, cells: tuple[tuple[str, int], ...], lang: str) -> int:
     """The largest value size up to ``big`` at which every cell's label (at half of it) and a value
     of its length in digits fit ``each`` pixels."""
-    while big > 10:
-        small = max(9, int(big * 0.5))
-        values = get_font(big, "en", bold=True)
-        if all(
+
+    def fits(size: int) -> bool:
+        small, values = max(9, int(size * 0.5)), get_font(size, "en", bold=True)
+        return all(
             max(values.size("8" * length)[0], font_for(label, small, lang).size(label)[0]) <= each - 8
             for label, length in cells
-        ):
-            break
-        big -= 1
-    return big
+        )
+
+    return largest(10, max(10, big), fits)
 
 
 def draw_marker(surface: pygame.Surface, colour: Colour, rect: pygame.Rect) -> None:
@@ -398,6 +400,11 @@ def banner_lines(area: pygame.Rect, text: str, lang: str) -> tuple[pygame.font.F
     return _banner_lines(tuple(pygame.Rect(area)), displayable(text), lang)
 
 
+def _wrapped(font: pygame.font.Font, text: str, room: int) -> list[str]:
+    """``text`` wrapped to ``room``, inside a word too long for a line (a path) too."""
+    return [piece.rstrip(" ") for line in wrap(font, text, room) for piece in wrap_exact(font, line, room)]
+
+
 @lru_cache(maxsize=32)
 def _banner_lines(
     rect: tuple[int, int, int, int], text: str, lang: str
@@ -405,15 +412,13 @@ def _banner_lines(
     area = pygame.Rect(rect)
     icon_size = max(12, min(round(area.h * 0.6), area.h - 14))
     room = area.w - icon_size - 3 * PAD
-    size = max(9, int((area.h - 8) / 1.46))  # one line as high as the area
-    while True:
+
+    def fits(size: int) -> bool:
         font = font_for(text, size, lang, bold=True)
-        lines = [
-            piece.rstrip(" ") for line in wrap(font, text, room) for piece in wrap_exact(font, line, room)
-        ]
-        if len(lines) * font.get_linesize() <= area.h - 4 or size <= 9:
-            return font, lines
-        size -= 1
+        return len(_wrapped(font, text, room)) * font.get_linesize() <= area.h - 4
+
+    font = font_for(text, largest(9, max(9, int((area.h - 8) / 1.46)), fits), lang, bold=True)
+    return font, _wrapped(font, text, room)
 
 
 def draw_banner(
@@ -438,19 +443,22 @@ def draw_banner(
 
 
 def draw_status(
-    surface: pygame.Surface, area: pygame.Rect, title: str, summary: str, theme: Theme, lang: str
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    title: str,
+    summary: str,
+    theme: Theme,
+    lang: str,
+    scale: float | None = None,
 ) -> None:
-    """The status area when no banner shows: the algorithm's name and its one-line summary."""
+    """The status area when no banner shows: the algorithm's name and its summary, in the status
+    line's type at ``scale`` (else a line as high as the area), on as many lines as the area holds
+    (smaller only when they do not fit)."""
     area = pygame.Rect(area)
     text = f"{title}: {summary}" if summary else title
-    size = max(9, int((area.h - 8) / 1.46))  # one line as high as the area (layout.status_need)
-    while True:
-        font = font_for(text, size, lang)
-        lines = wrap(font_for(text, size, lang, bold=True), text, area.w - 2 * PAD)  # room for the bold name
-        if len(lines) * font.get_linesize() <= area.h or size <= 9:
-            break
-        size -= 1
-    bold = font_for(title, size, lang, bold=True)
+    most = round(STATUS_TEXT * scale) if scale is not None else None
+    size, lines = _status_lines(tuple(area), text, lang, most)
+    font, bold = font_for(text, size, lang), font_for(title, size, lang, bold=True)
     step = font.get_linesize()
     top = area.centery - step * len(lines) // 2
     for k, line in enumerate(lines):
@@ -462,6 +470,24 @@ def draw_status(
             surface.blit(tail, (area.left + PAD + head.get_width(), y))
         else:
             surface.blit(font.render(line, True, theme.muted_text), (area.left + PAD, y))
+
+
+@lru_cache(maxsize=32)
+def _status_lines(
+    rect: tuple[int, int, int, int], text: str, lang: str, most: int | None
+) -> tuple[int, list[str]]:
+    """The status line's type size and lines in an area (cached: it stands while the run goes on)."""
+    area = pygame.Rect(rect)
+
+    def lines_at(size: int) -> list[str]:
+        return wrap(font_for(text, size, lang, bold=True), text, area.w - 2 * PAD)  # room for the bold name
+
+    def fits(size: int) -> bool:
+        return len(lines_at(size)) * font_for(text, size, lang).get_linesize() <= area.h
+
+    high = max(9, int((area.h - 8) / 1.46))  # one line as high as the area
+    size = largest(9, min(high, most) if most else high, fits)
+    return size, lines_at(size)
 
 
 def draw_help(
