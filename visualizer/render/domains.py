@@ -127,7 +127,7 @@ def draw_domain_legend(
     if not view.empty_rows or room < 22 or geo.square < NUMBER_MIN_SQUARE:
         return
     parts = [(None, tr("domains_key_left", lang)), (0, tr("domains_key_pruned", lang, row=1))]
-    size = min(round(16 * text), room - 6)  # the key's type follows the text size
+    size = min(round(16 * text), int((room - 12) / 1.46))  # the text size's, a line within the room
     while True:
         radius = size // 2
         font = font_for(" ".join(text for _, text in parts), size, lang)
@@ -137,9 +137,9 @@ def draw_domain_legend(
         size -= 1
     images = [font.render(text, True, theme.muted_text) for _, text in parts]
     lines = [list(zip(parts, images, widths, strict=True))]
-    if sum(widths) > area.w - 8 and room >= 2 * (size + 8):  # still too wide: one part a line
+    if sum(widths) > area.w - 8 and room >= 2 * font.get_linesize() + 12:  # still too wide: one part a line
         lines = [[entry] for entry in lines[0]]
-    step = size + 8
+    step = font.get_linesize()
     y = geo.rect.bottom + 6 + min(room // (2 * len(lines)), 24 if len(lines) == 1 else step // 2)
     for line in lines:
         x = geo.rect.centerx - sum(width for *_, width in line) // 2
