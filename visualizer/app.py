@@ -569,7 +569,7 @@ class App:
         pygame.display.set_caption(tr("title", self.lang))
         if self.presenting:
             self.layout: Layout = present_layout(
-                self.surface.get_size(), self.ui_scale, scrub=self.mode.scrubs
+                self.surface.get_size(), self.ui_scale, scrub=self.mode.scrubs, beside=self.mode.one_board
             )
         else:
             self.layout = compute_layout(

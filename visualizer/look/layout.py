@@ -222,10 +222,11 @@ def column_heights(
     spare: int, scale: float, *, narration: bool, scrub: bool, strips: bool
 ) -> tuple[int, int, int]:
     """(status, scrub strip, narration) heights in the board's column, which has ``spare`` pixels
-    beside the board's floor: each as its text needs at ``scale``; the status's second line, the
-    narration's log and the flag strips' room where there is some to spare (what is left after
-    them goes to the board); when even one status line and a two-line sentence do not fit, all
-    three shrink together (and their type with them): never the board."""
+    beside the board's floor: each as its text needs at ``scale``; then, where there is room to
+    spare, two lines of the narration's log, the flag strips' room, the status's second line and
+    three more log lines, in that order (what is left goes to the board); when even one status
+    line and a two-line sentence do not fit, all three shrink together (and their type with
+    them): never the board."""
     gap = MARGIN // 2
     scrub_h = scrub_need(scale) if scrub else max(6, int(14 * scale))
     spare -= 2 * gap + (gap if narration else 0)
@@ -233,15 +234,18 @@ def column_heights(
     if sum(least) > spare:
         shrink = max(0.0, spare) / max(1, sum(least))
         return int(least[0] * shrink), int(least[1] * shrink), int(least[2] * shrink)
-    spare -= sum(least) + (strips_allowance(scale) if strips else 0)
+    spare -= sum(least)
     status_h, narration_h = least[0], least[2]
+    row = line_height(LOG_TEXT * scale) + 2  # a line of the narration's log
+    if narration:  # the log's first two lines, before the flag strips
+        first = max(0, min(2, spare // row))
+        narration_h, spare = narration_h + first * row, spare - first * row
+    spare -= strips_allowance(scale) if strips else 0
     second = status_need(scale, 2) - status_h
     if spare >= second:  # a long summary or banner wraps onto a second line
         status_h, spare = status_h + second, spare - second
-    if narration:  # the log: up to five lines where they fit
-        row = line_height(LOG_TEXT * scale) + 2
-        lines = max(0, min(5, spare // row))
-        narration_h += lines * row
+    if narration:  # more of the log: up to five lines where they fit
+        narration_h += max(0, min(3, spare // row)) * row
     return status_h, scrub_h, narration_h
 
 
@@ -249,7 +253,7 @@ def strips_allowance(scale: float) -> int:
     """The height kept under the board for three rows of flag cells at the smallest text they take
     (render/checks.py's ``strip_layout``: cells of 26 px and labels of 14 px at their scale)."""
     fit = max(0.75, scale * 0.64)
-    return 3 * (max(int(26 * fit), line_height(max(11, int(14 * fit)))) + 6) + 8
+    return 3 * (max(int(26 * fit), line_height(max(11, int(14 * fit)))) + 4) + 8
 
 
 def _help_rect(width: int, height: int) -> pygame.Rect:
@@ -263,12 +267,15 @@ def _help_rect(width: int, height: int) -> pygame.Rect:
 PRESENT_TEXT = 1.4
 
 
-def present_layout(size: tuple[int, int], ui_scale: float = 1.0, *, scrub: bool = False) -> Layout:
+def present_layout(
+    size: tuple[int, int], ui_scale: float = 1.0, *, scrub: bool = False, beside: bool = True
+) -> Layout:
     """The presenter view (P): the board as large as the window's height allows (at least
     ``PRESENT_SHARE`` of it) and beside it a column of large type: the counters, the status line,
     the scrub strip and the narration, which takes the rest of the column's height. A window too
-    narrow for that column beside the board stacks them: the counters in one row at the top, the
-    status line, the board, the strip and the narration under it.
+    narrow for that column beside the board, or not ``beside`` (a race's two boards), stacks them:
+    the counters in one row at the top, the status line, the board, the strip and the narration
+    under it.
 
     The control column and the side panel are not shown: their rectangles lie just outside the
     window (what a mode draws there is clipped away, and no click can reach a widget).
@@ -288,7 +295,7 @@ def present_layout(size: tuple[int, int], ui_scale: float = 1.0, *, scrub: bool 
     board_w = width // 2 if width < 1.2 * height else min(width - 2 * MARGIN, height + labels)
     column_w = width - board_w - 3 * MARGIN
     least_column = int(min(width * 0.3, 280 * scale))
-    if column_w >= least_column:  # beside: the board left, the text's column right
+    if beside and column_w >= least_column:  # beside: the board left, the text's column right
         board = pygame.Rect(MARGIN, MARGIN, board_w, inner_height)
         right = pygame.Rect(board.right + MARGIN, MARGIN, width - board.right - 2 * MARGIN, inner_height)
         counters = pygame.Rect(right.x, right.y, right.w, int(min(right.h * 0.42, 320 * scale)))

@@ -116,6 +116,7 @@ class RaceMode(SearchMode):
 
     name = "race"
     wide_side = False
+    one_board = False  # two boards side by side: the presenter view stacks its text above and below
     race: Race
     views: Views
     _difference_told = False  # the first difference of a student's search was marked (once a race)

@@ -94,7 +94,7 @@ def draw_gallery_page(
 ) -> tuple[list[Hit], int]:
     """``draw_gallery``, also returning how many classes fitted from ``first_class`` on."""
     surface.fill(theme.panel, area)
-    pad = 8
+    pad = 10
     title_font = get_font(18, lang, bold=True)
     title = title_font.render(tr("gallery_title", lang), True, theme.text)
     surface.blit(title, (area.x + pad, area.y + pad))

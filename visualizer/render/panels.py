@@ -110,10 +110,10 @@ def draw_counters(
         value = font_for(value_text, small, lang, bold=True).render(value_text, True, theme.text)
         _blit_in_band(surface, value, value.get_rect(midright=(row.right - 4, row.centery)), row.h + 4)
         label_font = font_for(name, small, lang)
-        text = label_font.render(
+        image = label_font.render(
             ellipsize(label_font, name, row.w - value.get_width() - 20), True, theme.muted_text
         )
-        _blit_in_band(surface, text, text.get_rect(midleft=(row.left + 8, row.centery)), row.h + 4)
+        _blit_in_band(surface, image, image.get_rect(midleft=(row.left + 8, row.centery)), row.h + 4)
         y += small + 8
 
 
