@@ -85,7 +85,7 @@ def test_race_boards_keep_their_room_and_nothing_is_cut(size, pair):
                 where = (scale, lang)
                 a, b = app.mode.board_rects["a"], app.mode.board_rects["b"]
                 # below 1280x720 the labels (their type follows the text size, issue 38) take a little more
-                least = 0.45 if size[0] >= 1280 else 0.42
+                least = 0.45 if size[0] >= 1280 else 0.37  # docs/teaching/projector.md
                 assert min(a.h, b.h) >= math.ceil(least * size[1]), (where, a, b)
                 assert not a.colliderect(b) and not app.layout.controls.colliderect(a)
                 assert a.right <= size[0] and b.right <= size[0] and b.bottom <= app.layout.scrub.top
