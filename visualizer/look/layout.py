@@ -14,24 +14,55 @@ MIN_SIZE = (960, 640)
 #: The largest window, headless or restored from settings (8K): a bigger one would take gigabytes of pixels.
 MAX_SIZE = (7680, 4320)
 MARGIN = 12
-#: The board's squares take at least this share of the window's height (panels fold before it shrinks).
-BOARD_SHARE = 0.45
+#: From ``SHARE_FROM`` up, the board's squares take at least this share of the window's height
+#: (panels fold before it shrinks); below it (down to ``MIN_SIZE``) ``SMALL_SHARE``, so that the
+#: control column keeps room for its labels.
+BOARD_SHARE, SMALL_SHARE, SHARE_FROM = 0.55, 0.45, (1280, 720)
+#: The presenter view's board takes at least this share of the height.
+PRESENT_SHARE = 0.80
+#: The margin round the board in its area, and the pixels lost to whole-pixel squares (n = 8).
+BOARD_MARGIN, ROUNDING = 10, 8
+#: The rank/file labels' type at text scale 1 (render/board_geometry.py draws them) and the
+#: least square they are drawn on.
+LABEL_TEXT, LABEL_MIN_SQUARE = 16, 12
 
 
-def board_side_min(height: int) -> int:
+def board_share(size: tuple[int, int]) -> float:
+    """The least share of the height the board's squares take in a window of ``size``.
+
+    >>> board_share((1280, 720)), board_share((960, 640))
+    (0.55, 0.45)
+    """
+    return BOARD_SHARE if size[0] >= SHARE_FROM[0] and size[1] >= SHARE_FROM[1] else SMALL_SHARE
+
+
+def board_side_min(height: int, share: float = BOARD_SHARE) -> int:
     """The least side of the board's squares in a window ``height`` pixels high."""
-    return math.ceil(BOARD_SHARE * height)
+    return math.ceil(share * height)
 
 
-def board_floor(height: int) -> int:
-    """The least height (and width) of the board's area in a window ``height`` pixels high: squares
-    of ``BOARD_SHARE`` of it, with their margins, labels of the widest kind (a small n's) and
-    whole-pixel squares (up to 16 pixels lost to rounding).
+def label_room(side: int, scale: float, n: int = 8) -> int:
+    """The room the labels take beside a board of ``side`` pixels at text ``scale`` (the same sums
+    as render/board_geometry.py's ``label_gutter``, for the labels of an ``n`` x ``n`` board)."""
+    square = side / n
+    if square < LABEL_MIN_SQUARE:
+        return 0
+    size = max(10, min(round(LABEL_TEXT * scale), round(square * 0.62)))
+    return max(8, size // 3) + math.ceil(1.5 * size) - 4
+
+
+def board_floor(height: int, scale: float = 1.0, share: float = BOARD_SHARE) -> tuple[int, int]:
+    """The least (width, height) of the board's area in a window ``height`` pixels high at text
+    ``scale``: squares of ``share`` of it, their labels (left and right, above), the margins and
+    whole-pixel squares.
 
     >>> board_floor(800)
-    468
+    (550, 519)
     """
-    return board_side_min(height) + 2 * 16 + 2 * 30 + 16
+    side = board_side_min(height, share)
+    labels = label_room(side, scale)
+    extra = 2 * BOARD_MARGIN + ROUNDING
+    return side + 2 * labels + extra, side + labels + extra
 
 
 #: The counters panel has room for this many counter rows and smaller rows below them (depth,
@@ -79,30 +110,32 @@ def compute_layout(
     """Rectangles for a window of ``size`` (never smaller than ``MIN_SIZE``).
 
     ``ui_scale`` (the classroom text size) widens the side columns and multiplies ``scale``;
-    the board keeps at least 40% of the width.
+    the board's column keeps the width its floor needs (``board_floor``).
 
     ``wide_side`` (a search tree or gallery in the side panel) gives that panel room taken from the
     board, which stays centred in what is left; the view has the height the ``counter_rows`` (the
     mode's counters, and its smaller rows) leave at labels as large as the controls' text.
 
-    The status area (``banner``) sits above the board, the ``scrub`` strip right under it and the
-    ``narration`` panel (when asked for) under that, all taken from the board's column: none ever
-    covers the board. ``scrub`` (the search modes) makes the strip tall enough for the scrub bar,
-    where progress shows too. ``strips`` (flag arrays shown under the board) keeps them some room.
+    The board's column holds, top to bottom, the status area (``banner``), the board, the
+    ``scrub`` strip and the ``narration`` panel (when asked for), each as high as its text needs
+    at ``scale`` (``column_heights``): none ever covers the board. ``scrub`` (the search modes)
+    makes the strip tall enough for the scrub bar and its label. ``strips`` (flag arrays shown
+    under the board) keeps them room when there is some.
 
-    However large the text, the board's area keeps ``board_floor`` of the height (squares of 45%
-    of the window): the narration panel gives up its log first, then the status area its lines.
+    However large the text, the board's area keeps ``board_floor`` of the height (squares of
+    ``board_share`` of the window).
 
     >>> layout = compute_layout((1280, 800))
     >>> layout.controls.right < layout.board.left < layout.board.right < layout.counters.left
     True
     """
     width, height = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
-    scale = min(width / 1280, height / 800)
-    scale = min(max(scale, 0.8), 1.6) * ui_scale
-    control_width = min(max(width * 0.19, 220), 320) * ui_scale
+    scale = min(max(min(width / 1280, height / 800), 0.8), 1.6) * ui_scale
+    share = board_share((width, height))
+    floor_w, floor_h = board_floor(height, scale, share)
+    control_width = min(max(width * 0.175, 220), 320) * ui_scale
     info_width = min(max(width * 0.25, 280), 440) * ui_scale
-    floor_room = width - board_floor(height) - 4 * MARGIN  # the board's column: at least its floor
+    floor_room = width - floor_w - 4 * MARGIN  # the board's column: at least its floor
     room = min(width * 0.6 - 4 * MARGIN, floor_room)  # what the two side columns may take together
     if control_width + info_width > room:
         shrink = room / (control_width + info_width)
@@ -114,13 +147,6 @@ def compute_layout(
     inner_height = height - 2 * MARGIN
     controls = pygame.Rect(MARGIN, MARGIN, control_width, inner_height)
     info_left = width - MARGIN - info_width
-    scrub_height = _scrub_height(scale, inner_height, scrub, 36)
-    board = pygame.Rect(
-        controls.right + MARGIN,
-        MARGIN,
-        info_left - controls.right - 2 * MARGIN,
-        inner_height - scrub_height - MARGIN // 2,
-    )
     # pygame_gui's text size: never below its own, never wider than the column has room for (200 px per 14)
     control_text = round(GUI_FONT * max(1.0, min(scale, control_width / 200)))
     counters_height = max(
@@ -133,26 +159,20 @@ def compute_layout(
     code = pygame.Rect(
         info_left, counters.bottom + MARGIN, info_width, inner_height - counters_height - MARGIN
     )
-    strip = int(40 * scale)
-    progress = pygame.Rect(board.x + 8, board.y + 8, board.width - 16, strip)
-    status_h = int(min(56 * scale, inner_height * 0.13))
-    narration_h = int(min(150 * scale, inner_height * 0.28)) if narration else 0
-    floor = board_floor(height)
-    # what the status area, the narration and the flag strips may take without cutting into the floor
-    spare = board.height - floor - MARGIN // 2 - (MARGIN // 2 if narration else 0)
-    spare -= strips_allowance(scale) if strips else 0
-    line = int(30 * scale)  # one line of the status area's or the narration's text
-    if status_h + narration_h > spare:
-        narration_h = max(min(narration_h, spare - status_h), min(narration_h, int(1.4 * line)))
-        status_h = max(min(status_h, spare - narration_h), min(status_h, line))
-    banner = pygame.Rect(board.x, board.y, board.width, status_h)
-    board.top, board.height = banner.bottom + MARGIN // 2, board.height - status_h - MARGIN // 2
+    left = controls.right + MARGIN
+    column = pygame.Rect(left, MARGIN, info_left - MARGIN - left, inner_height)
+    status_h, scrub_h, narration_h = column_heights(
+        column.h - floor_h, scale, narration=narration, scrub=scrub, strips=strips
+    )
+    gap = MARGIN // 2
+    banner = pygame.Rect(column.x, column.y, column.w, status_h)
+    below = scrub_h + gap + (narration_h + gap if narration else 0)
+    board = pygame.Rect(column.x, banner.bottom + gap, column.w, column.bottom - below - banner.bottom - gap)
+    strip_rect = pygame.Rect(board.x + 8, board.bottom + gap, board.width - 16, scrub_h)
     narration_rect = None
     if narration:
-        board.height -= narration_h + MARGIN // 2
-        below = board.bottom + MARGIN + scrub_height  # under the board and its strip
-        narration_rect = pygame.Rect(board.x, below, board.width, narration_h)
-    strip_rect = pygame.Rect(board.x + 8, board.bottom + MARGIN // 2, board.width - 16, scrub_height)
+        narration_rect = pygame.Rect(column.x, strip_rect.bottom + gap, column.w, narration_h)
+    progress = pygame.Rect(board.x + 8, board.y + 8, board.width - 16, int(40 * scale))
     return Layout(
         (width, height),
         controls,
@@ -165,17 +185,75 @@ def compute_layout(
         scale,
         strip_rect,
         narration_rect,
-        board_side_min(height),
+        board_side_min(height, share),
         control_text,
     )
 
 
-def _scrub_height(scale: float, inner_height: int, scrub: bool, label: int) -> int:
-    """The strip under the board: thin, or tall enough for the scrub bar and its ``label`` (in
-    pixels at scale 1) when the mode scrubs; a small window at a large text size keeps the
-    board's room."""
-    thin = int(14 * scale)
-    return max(thin, min(int(label * scale), int(inner_height * 0.045))) if scrub else thin
+def line_height(size: float) -> int:
+    """The line height of type ``size`` pixels high (Noto Sans SC's, the taller of the two fonts)."""
+    return math.ceil(1.46 * size)
+
+
+#: Type sizes at text scale 1 (the status line, the scrub bar's label, the narration's sentence
+#: and its log): render/panels.py, render/scrub.py and render/narration.py draw them so.
+STATUS_TEXT, SCRUB_TEXT, SAY_TEXT, LOG_TEXT = 18, 14, 17, 14
+#: Padding inside the narration panel (render/narration.py's ``PAD``).
+SAY_PAD = 10
+
+
+def status_need(scale: float, lines: int = 1) -> int:
+    """The status area's height for ``lines`` lines of its text at ``scale``."""
+    return lines * line_height(STATUS_TEXT * scale) + 8
+
+
+def scrub_need(scale: float) -> int:
+    """The scrub strip's height at ``scale``: its label's line."""
+    return line_height(SCRUB_TEXT * scale) + 4
+
+
+def narration_need(scale: float, lines: int = 2, log: int = 0) -> int:
+    """The narration panel's height for a sentence of ``lines`` lines and ``log`` log lines."""
+    log_rows = log * (line_height(LOG_TEXT * scale) + 2)
+    return 2 * SAY_PAD + lines * line_height(SAY_TEXT * scale) + 6 + log_rows
+
+
+def column_heights(
+    spare: int, scale: float, *, narration: bool, scrub: bool, strips: bool
+) -> tuple[int, int, int]:
+    """(status, scrub strip, narration) heights in the board's column, which has ``spare`` pixels
+    beside the board's floor: each as its text needs at ``scale``; then, where there is room to
+    spare, two lines of the narration's log, the flag strips' room, the status's second line and
+    three more log lines, in that order (what is left goes to the board); when even one status
+    line and a two-line sentence do not fit, all three shrink together (and their type with
+    them): never the board."""
+    gap = MARGIN // 2
+    scrub_h = scrub_need(scale) if scrub else max(6, int(14 * scale))
+    spare -= 2 * gap + (gap if narration else 0)
+    least = [status_need(scale), scrub_h, narration_need(scale) if narration else 0]
+    if sum(least) > spare:
+        shrink = max(0.0, spare) / max(1, sum(least))
+        return int(least[0] * shrink), int(least[1] * shrink), int(least[2] * shrink)
+    spare -= sum(least)
+    status_h, narration_h = least[0], least[2]
+    row = line_height(LOG_TEXT * scale) + 2  # a line of the narration's log
+    if narration:  # the log's first two lines, before the flag strips
+        first = max(0, min(2, spare // row))
+        narration_h, spare = narration_h + first * row, spare - first * row
+    spare -= strips_allowance(scale) if strips else 0
+    second = status_need(scale, 2) - status_h
+    if spare >= second:  # a long summary or banner wraps onto a second line
+        status_h, spare = status_h + second, spare - second
+    if narration:  # more of the log: up to five lines where they fit
+        narration_h += max(0, min(3, spare // row)) * row
+    return status_h, scrub_h, narration_h
+
+
+def strips_allowance(scale: float) -> int:
+    """The height kept under the board for three rows of flag cells at the smallest text they take
+    (render/checks.py's ``strip_layout``: cells of 26 px and labels of 14 px at their scale)."""
+    fit = max(0.75, scale * 0.64)
+    return 3 * (max(int(26 * fit), line_height(max(11, int(14 * fit)))) + 4) + 8
 
 
 def _help_rect(width: int, height: int) -> pygame.Rect:
@@ -185,42 +263,62 @@ def _help_rect(width: int, height: int) -> pygame.Rect:
     return rect
 
 
-def strips_allowance(scale: float) -> int:
-    """The height kept under the board for three rows of flag cells at the smallest text they take."""
-    return int(3 * 24 * max(0.75, scale * 0.64) + 8)
-
-
 #: The presenter view's text is this much larger than the window's own.
 PRESENT_TEXT = 1.4
 
 
-def present_layout(size: tuple[int, int], ui_scale: float = 1.0, *, scrub: bool = False) -> Layout:
-    """The presenter view (P): the counters in one row at the top, the status line, the board as
-    large as the window allows, the scrub strip and the narration in large type under it.
+def present_layout(
+    size: tuple[int, int], ui_scale: float = 1.0, *, scrub: bool = False, beside: bool = True
+) -> Layout:
+    """The presenter view (P): the board as large as the window's height allows (at least
+    ``PRESENT_SHARE`` of it) and beside it a column of large type: the counters, the status line,
+    the scrub strip and the narration, which takes the rest of the column's height. A window too
+    narrow for that column beside the board, or not ``beside`` (a race's two boards), stacks them:
+    the counters in one row at the top, the status line, the board, the strip and the narration
+    under it.
 
     The control column and the side panel are not shown: their rectangles lie just outside the
     window (what a mode draws there is clipped away, and no click can reach a widget).
 
-    >>> layout = present_layout((1280, 800))
-    >>> layout.controls.left >= 1280 and layout.code.left >= 1280 and layout.board.width > 1000
+    >>> layout = present_layout((1280, 720))
+    >>> layout.controls.left >= 1280 and layout.code.left >= 1280 and layout.board.h > 0.8 * 720
     True
     """
     width, height = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
     scale = min(max(min(width / 1280, height / 800), 0.8), 1.6) * ui_scale * PRESENT_TEXT
     inner_height = height - 2 * MARGIN
     outside = pygame.Rect(width + MARGIN, MARGIN, 320, inner_height)  # not shown
-    counters = pygame.Rect(MARGIN, MARGIN, width - 2 * MARGIN, int(min(62 * scale, inner_height * 0.12)))
-    banner = pygame.Rect(
-        MARGIN, counters.bottom + MARGIN // 2, width - 2 * MARGIN, int(min(34 * scale, inner_height * 0.07))
-    )
-    narration_h = int(min(70 * scale, inner_height * 0.16))
-    scrub_height = _scrub_height(scale, inner_height, scrub, 30)
-    top = banner.bottom + MARGIN // 2
-    board = pygame.Rect(
-        MARGIN, top, width - 2 * MARGIN, height - MARGIN - narration_h - scrub_height - MARGIN - top
-    )
-    strip_rect = pygame.Rect(board.x + 8, board.bottom + MARGIN // 2, board.width - 16, scrub_height)
-    narration = pygame.Rect(MARGIN, height - MARGIN - narration_h, width - 2 * MARGIN, narration_h)
+    scrub_h = scrub_need(scale) if scrub else max(6, int(14 * scale))
+    gap = MARGIN // 2
+    side = board_side_min(height, PRESENT_SHARE)
+    labels = label_room(side, scale)
+    board_w = width // 2 if width < 1.2 * height else min(width - 2 * MARGIN, height + labels)
+    column_w = width - board_w - 3 * MARGIN
+    least_column = int(min(width * 0.3, 280 * scale))
+    if beside and column_w >= least_column:  # beside: the board left, the text's column right
+        board = pygame.Rect(MARGIN, MARGIN, board_w, inner_height)
+        right = pygame.Rect(board.right + MARGIN, MARGIN, width - board.right - 2 * MARGIN, inner_height)
+        counters = pygame.Rect(right.x, right.y, right.w, int(min(right.h * 0.42, 320 * scale)))
+        status_h = int(min(status_need(scale, 2), right.h * 0.2))
+        banner = pygame.Rect(right.x, counters.bottom + gap, right.w, status_h)
+        strip_rect = pygame.Rect(right.x, banner.bottom + gap, right.w, scrub_h)
+        top = strip_rect.bottom + gap
+        narration = pygame.Rect(right.x, top, right.w, right.bottom - top)
+    else:  # stacked
+        counters = pygame.Rect(MARGIN, MARGIN, width - 2 * MARGIN, int(min(62 * scale, inner_height * 0.1)))
+        banner = pygame.Rect(
+            MARGIN,
+            counters.bottom + gap,
+            width - 2 * MARGIN,
+            int(min(status_need(scale), inner_height * 0.06)),
+        )
+        narration_h = int(min(narration_need(scale), inner_height * 0.14))
+        top = banner.bottom + gap
+        board = pygame.Rect(
+            MARGIN, top, width - 2 * MARGIN, height - MARGIN - narration_h - scrub_h - 2 * gap - top
+        )
+        narration = pygame.Rect(MARGIN, height - MARGIN - narration_h, width - 2 * MARGIN, narration_h)
+        strip_rect = pygame.Rect(board.x + 8, board.bottom + gap, board.width - 16, scrub_h)
     progress = pygame.Rect(board.x + 8, board.y + 8, board.width - 16, int(40 * scale))
     return Layout(
         (width, height),
@@ -234,6 +332,6 @@ def present_layout(size: tuple[int, int], ui_scale: float = 1.0, *, scrub: bool 
         scale,
         strip_rect,
         narration,
-        board_side_min(height),
+        side,
         round(GUI_FONT * scale),
     )

@@ -120,6 +120,7 @@ class Mode(Protocol):
     # what the layout keeps room for: a narration panel, a scrub strip, flag arrays under the board
     narrates: bool
     scrubs: bool
+    one_board: bool  # the presenter view sets its text beside one board (two: stacked above and below)
 
     @property
     def flag_strips(self) -> bool: ...
@@ -189,6 +190,7 @@ class ModeBase:
 
     narrates = False  # the layout keeps a narration panel below the board
     scrubs = False  # the layout keeps a strip under the board for the scrub bar
+    one_board = True  # the presenter view: its text in a column beside the board
     timeline: Timeline | None = None  # the search it shows
     race: Race | None = None
     game: GameRound | None = None

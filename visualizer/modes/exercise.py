@@ -518,6 +518,7 @@ class ExerciseMode(WatchMode, Answers):
             lang=lang,
             show_attacked=False,
             row_heat=row_heat(scene.queens),
+            text=layout.scale,
         )
         if due is not None and due.action == "confirm" and self.review is None and self.replaying is None:
             draw_pruning(

@@ -267,13 +267,19 @@ class GameMode(SizeCommands):
 
         theme, lang, shade = self.host.theme, self.host.lang, self.host.shade
         geometry = draw_board(
-            surface, layout.board, self.game.scene(shade), theme, lang=lang, show_attacked=shade
+            surface,
+            layout.board,
+            self.game.scene(shade),
+            theme,
+            lang=lang,
+            show_attacked=shade,
+            text=layout.scale,
         )
         self.game.draw_hints(surface, geometry, theme)
         draw_counters(
             surface, layout.counters, {}, self.game.counters(), theme, lang, layout.scale, layout.control_text
         )
-        draw_rules(surface, layout.code, theme, lang, self.game.game.relaxed)
+        draw_rules(surface, layout.code, theme, lang, self.game.game.relaxed, layout.scale)
         return geometry
 
     def overlay(self, surface: pygame.Surface, layout: Layout) -> None:

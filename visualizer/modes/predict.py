@@ -214,6 +214,7 @@ class PredictMode(WatchMode, Answers):
             lang=lang,
             show_attacked=host.shade,
             row_heat=row_heat(scene.queens),
+            text=layout.scale,
         )
         if guessed is not None and right:
             draw_right_guess(surface, geometry, guessed, host.theme)

@@ -23,6 +23,7 @@ from visualizer.core.race import Race
 from visualizer.core.until import last_event
 from visualizer.input.command import command
 from visualizer.look.i18n import LANGUAGES, tr
+from visualizer.look.layout import SMALL_SHARE, board_side_min
 from visualizer.look.names import shown_title
 from visualizer.modes.base import SEARCH_ROWS, ControlPlan, Host, SearchMode
 from visualizer.modes.views import CODE, Views
@@ -119,6 +120,7 @@ class RaceMode(SearchMode):
 
     name = "race"
     wide_side = False
+    one_board = False  # two boards side by side: the presenter view stacks its text above and below
     race: Race
     views: Views
     _difference_told = False  # the first difference of a student's search was marked (once a race)
@@ -337,7 +339,7 @@ class RaceMode(SearchMode):
                 said=said,
                 titles=self.titles(),
                 scale=layout.scale,
-                board_side=layout.board_side,
+                board_side=board_side_min(layout.size[1], SMALL_SHARE),  # two boards: 45% of the height each
                 least=layout.control_text,
                 cut=cut,
                 menu=menu.height if menu is not None else 0,

@@ -397,6 +397,7 @@ class WatchMode(SearchMode):
             lang=lang,
             show_attacked=host.shade,
             row_heat=row_heat(scene.queens),
+            text=layout.scale,
         )
         if marks is not None:  # the algorithm's own check (slow speeds)
             from visualizer.render.checks import draw_cells, draw_strips, strips_under

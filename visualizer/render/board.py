@@ -3,13 +3,13 @@
 Row 0 is drawn at the top and column 0 at the left, as ``queens[row] = col`` reads; the labels
 count from 1 (row 1 is ``queens[0]``) because that is how a class counts squares. Up to
 ``VECTOR_MAX_N`` every square is drawn; above it the board is a numpy image scaled to the board
-rect and queens become marks, so n = 1000 still draws in a few milliseconds.
+rect and queens become marks, so n = 1000 still draws in a few milliseconds. Where it lies:
+``board_geometry``; the shapes it draws with: ``shapes``.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -17,248 +17,28 @@ import pygame
 
 from visualizer.core.scene import Scene
 from visualizer.look.i18n import tr
-from visualizer.look.theme import Colour, Theme, blend, contrast_ratio
+from visualizer.look.theme import Colour, Theme, blend
+from visualizer.render.board_geometry import VECTOR_MAX_N, BoardGeometry, fit_board, label_rects
 from visualizer.render.fonts import get_font
+from visualizer.render.shapes import (
+    BLACK,
+    Point,
+    draw_arrow,
+    draw_check,
+    draw_cross,
+    draw_dashed_rect,
+    ink_on,
+    luminance,
+    queen_sprite,
+)
 
-Point = tuple[int, int]
-#: Above this n the board is drawn as a scaled image and queens as marks.
-VECTOR_MAX_N = 64
-#: Squares smaller than this (pixels) get no rank/file labels.
-LABEL_MIN_SQUARE = 12
+__all__ = ["BoardGeometry", "draw_board", "fit_board", "ink_on", "luminance", "solution_badge"]
+
 #: Opacity of the attacked-square shading.
 ATTACKED_ALPHA = 0.45
 #: The hatch (``Theme.hatch``): diagonal lines of the attacked colour, a line per this many pixels
 #: across a square's side (at least 4 px apart), each a fifth of that wide (at least 1 px).
 HATCH_LINES = 5
-WHITE = (255, 255, 255)
-BLACK = (0, 0, 0)
-
-
-# -- geometry ----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BoardGeometry:
-    """Where the n x n board lies on screen: ``rect`` is the board itself, labels excluded."""
-
-    rect: pygame.Rect
-    n: int
-    square: float
-    gutter: int = 0  # room around the board for labels and the solution badge
-
-    def _edge(self, k: int) -> int:
-        return round(k * self.square)
-
-    def square_rect(self, row: int, col: int) -> pygame.Rect:
-        """The screen rect of square (row, col); neighbours share edges, never overlap."""
-        x0, x1 = self._edge(col), self._edge(col + 1)
-        y0, y1 = self._edge(row), self._edge(row + 1)
-        return pygame.Rect(self.rect.x + x0, self.rect.y + y0, max(1, x1 - x0), max(1, y1 - y0))
-
-    def center(self, row: int, col: int) -> Point:
-        """The centre pixel of square (row, col)."""
-        return self.square_rect(row, col).center
-
-    def _index(self, offset: int) -> int | None:
-        k = int(offset / self.square)
-        while k > 0 and self._edge(k) > offset:
-            k -= 1
-        while k < self.n - 1 and self._edge(k + 1) <= offset:
-            k += 1
-        return k if 0 <= k < self.n and 0 <= offset < self._edge(self.n) else None
-
-    def square_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
-        """The (row, col) under pixel ``pos``, or None off the board."""
-        col = self._index(int(pos[0]) - self.rect.x)
-        row = self._index(int(pos[1]) - self.rect.y)
-        return None if row is None or col is None else (row, col)
-
-
-def label_gutter(side: int, n: int) -> int:
-    """Room for rank/file labels on each side of a board of ``side`` pixels, 0 when too small."""
-    square = side / max(n, 1)
-    if n > VECTOR_MAX_N or square < LABEL_MIN_SQUARE:
-        return 0
-    return int(min(30, max(16, square * 0.42)))
-
-
-def fit_board(area: pygame.Rect, n: int, margin: int = 16, *, labels: bool = True) -> BoardGeometry:
-    """The largest square board centred in ``area``, with room for labels when they fit (and
-    ``labels`` asks for them).
-
-    Square sizes are whole pixels up to ``VECTOR_MAX_N`` (crisp edges), fractional above.
-    """
-    area = pygame.Rect(area)
-    n = max(1, n)
-    side = max(1, min(area.w, area.h) - 2 * margin)
-    gutter = label_gutter(side, n) if labels else 0
-    side = max(1, side - 2 * gutter)
-    if n <= VECTOR_MAX_N:
-        square: float = max(1, side // n)
-        size = int(square) * n
-    else:
-        square = side / n
-        size = side
-    x = area.x + (area.w - size) // 2
-    y = area.y + (area.h - size) // 2
-    return BoardGeometry(pygame.Rect(x, y, size, size), n, square, gutter)
-
-
-# -- colour helpers ----------------------------------------------------------
-
-
-def luminance(colour: Colour) -> float:
-    """Relative luminance in 0..1 (sRGB approximation), to pick readable text."""
-    r, g, b = (c / 255 for c in colour)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def ink_on(colour: Colour) -> Colour:
-    """Black or white, whichever has the higher WCAG contrast on ``colour`` (vermillion and bluish
-    green take black: 5.4 and 6.1 to 1, where white has 3.9 and 3.4).
-
-    >>> ink_on((213, 94, 0)), ink_on((0, 114, 178))
-    ((0, 0, 0), (255, 255, 255))
-    """
-    return BLACK if contrast_ratio(BLACK, colour) >= contrast_ratio(WHITE, colour) else WHITE
-
-
-# -- queen sprite ------------------------------------------------------------
-
-_SUPERSAMPLE = 4
-#: The crown outline in unit-square coordinates: five points and the band below them.
-_CROWN = (
-    (0.23, 0.72),
-    (0.12, 0.32),
-    (0.29, 0.53),
-    (0.31, 0.24),
-    (0.42, 0.50),
-    (0.50, 0.18),
-    (0.58, 0.50),
-    (0.69, 0.24),
-    (0.71, 0.53),
-    (0.88, 0.32),
-    (0.77, 0.72),
-)
-_TIPS = ((0.12, 0.32), (0.31, 0.24), (0.50, 0.18), (0.69, 0.24), (0.88, 0.32))
-_BASE = (0.19, 0.74, 0.62, 0.12)  # x, y, w, h of the base band
-
-
-@lru_cache(maxsize=64)
-def queen_sprite(size: int, fill: Colour | None, outline: Colour, alpha: int = 255) -> pygame.Surface:
-    """A queen (crown polygon, balls on its points, a base band) ``size`` pixels square.
-
-    Drawn four times larger and smoothed down, so edges are anti-aliased. ``fill=None`` gives
-    a hollow "ghost" queen: outline only.
-    """
-    big = max(8, size) * _SUPERSAMPLE
-    canvas = pygame.Surface((big, big), pygame.SRCALPHA)
-    stroke = max(_SUPERSAMPLE, round(big * (0.065 if fill is None else 0.04)))
-
-    def pts(shape: tuple[tuple[float, float], ...]) -> list[Point]:
-        return [(round(x * big), round(y * big)) for x, y in shape]
-
-    crown = pts(_CROWN)
-    bx, by, bw, bh = (round(v * big) for v in _BASE)
-    base = pygame.Rect(bx, by, bw, bh)
-    ball = round(big * 0.065)
-
-    def shape(colour: tuple[int, ...]) -> pygame.Surface:
-        """The queen's silhouette in one colour."""
-        layer = pygame.Surface((big, big), pygame.SRCALPHA)
-        pygame.draw.polygon(layer, colour, crown)
-        pygame.draw.rect(layer, colour, base, 0, border_radius=max(1, bh // 3))
-        for tip in pts(_TIPS):
-            pygame.draw.circle(layer, colour, tip, ball)
-        return layer
-
-    # The outline is the silhouette dilated: stamped around a circle of radius ``stroke``.
-    rim = shape(outline)
-    steps = 16
-    for k in range(steps):
-        angle = 2 * math.pi * k / steps
-        canvas.blit(rim, (round(stroke * math.cos(angle)), round(stroke * math.sin(angle))))
-    if fill is not None:
-        canvas.blit(shape(fill), (0, 0))
-        # A thin gap between crown and base reads as two parts, like a chess queen.
-        pygame.draw.rect(canvas, outline, (bx, by - stroke // 2, bw, max(1, stroke // 2)))
-    else:
-        hole = shape((0, 0, 0, 255))
-        canvas.blit(hole, (0, 0), special_flags=pygame.BLEND_RGBA_SUB)
-    sprite = pygame.transform.smoothscale(canvas, (size, size))
-    if alpha < 255:
-        sprite.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
-    return sprite
-
-
-# -- primitive marks ---------------------------------------------------------
-
-
-def _arrowhead(surface: pygame.Surface, colour: Colour, tip: Point, frm: Point, size: float) -> None:
-    angle = math.atan2(tip[1] - frm[1], tip[0] - frm[0])
-    spread = math.radians(28)
-    left = (tip[0] - size * math.cos(angle - spread), tip[1] - size * math.sin(angle - spread))
-    right = (tip[0] - size * math.cos(angle + spread), tip[1] - size * math.sin(angle + spread))
-    pygame.draw.polygon(surface, colour, [tip, left, right])
-
-
-def draw_arrow(
-    surface: pygame.Surface,
-    colour: Colour,
-    start: Point,
-    end: Point,
-    width: int,
-    *,
-    halo: Colour | None = None,
-) -> None:
-    """A straight arrow from ``start`` to ``end`` with a filled head, optionally on a halo."""
-    length = math.dist(start, end)
-    if length < 1:
-        return
-    head = max(8.0, width * 3.2)
-    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
-    shaft_end = (round(end[0] - ux * head * 0.8), round(end[1] - uy * head * 0.8))
-    if halo is not None:
-        pygame.draw.line(surface, halo, start, shaft_end, width + 4)
-        _arrowhead(surface, halo, (round(end[0] + ux * 2), round(end[1] + uy * 2)), start, head + 5)
-    pygame.draw.line(surface, colour, start, shaft_end, width)
-    _arrowhead(surface, colour, end, start, head)
-
-
-def draw_dashed_rect(
-    surface: pygame.Surface, colour: Colour, rect: pygame.Rect, width: int, dash: int
-) -> None:
-    """A rectangle outline in dashes of ``dash`` pixels."""
-    dash = max(2, dash)
-    for x in range(rect.left, rect.right, dash * 2):
-        w = min(dash, rect.right - x)
-        pygame.draw.rect(surface, colour, (x, rect.top, w, width))
-        pygame.draw.rect(surface, colour, (x, rect.bottom - width, w, width))
-    for y in range(rect.top, rect.bottom, dash * 2):
-        h = min(dash, rect.bottom - y)
-        pygame.draw.rect(surface, colour, (rect.left, y, width, h))
-        pygame.draw.rect(surface, colour, (rect.right - width, y, width, h))
-
-
-def draw_check(surface: pygame.Surface, colour: Colour, rect: pygame.Rect, width: int) -> None:
-    """A check mark fitted in ``rect``."""
-    points = [
-        (rect.left + rect.w * 0.12, rect.top + rect.h * 0.55),
-        (rect.left + rect.w * 0.40, rect.top + rect.h * 0.82),
-        (rect.left + rect.w * 0.90, rect.top + rect.h * 0.18),
-    ]
-    pygame.draw.lines(surface, colour, False, points, width)
-    for p in points:  # round joints and caps
-        pygame.draw.circle(surface, colour, (round(p[0]), round(p[1])), max(1, width // 2))
-
-
-def draw_cross(surface: pygame.Surface, colour: Colour, rect: pygame.Rect, width: int) -> None:
-    """An X from corner to corner of ``rect``."""
-    pygame.draw.line(surface, colour, rect.topleft, (rect.right - 1, rect.bottom - 1), width)
-    pygame.draw.line(surface, colour, (rect.right - 1, rect.top), (rect.left, rect.bottom - 1), width)
-
-
-# -- the board ---------------------------------------------------------------
 
 
 def _queen_colours(scene: Scene, theme: Theme) -> Colour:
@@ -357,51 +137,9 @@ def _label_text(k: int, size: int, lang: str, colour: Colour) -> pygame.Surface:
     return get_font(size, lang).render(str(k + 1), True, colour)
 
 
-def label_rects(geo: BoardGeometry, lang: str = "en") -> list[tuple[int, pygame.Rect, pygame.Rect]]:
-    """(k, column label rect, row label rect) of each rank/file label ``k + 1`` (none without a
-    gutter); the size fits two digits in a square, so neighbours never touch."""
-    if geo.gutter <= 0:
-        return []
-    size = max(10, min(round(geo.gutter * 0.55), round(geo.square * 0.62)))
-    gap = max(8, geo.gutter // 3)  # clear of the solution frame
-    rects = []
-    for k in range(geo.n):
-        w, h = get_font(size, lang).size(str(k + 1))
-        top, left = geo.square_rect(0, k), geo.square_rect(k, 0)
-        column = pygame.Rect(0, 0, w, h)
-        column.midbottom = (top.centerx, geo.rect.top - gap + 4)
-        row = pygame.Rect(0, 0, w, h)
-        row.midright = (geo.rect.left - gap, left.centery)
-        rects.append((k, column, row))
-    return rects
-
-
-def label_ink(geo: BoardGeometry, lang: str = "en") -> list[tuple[pygame.Rect, pygame.Rect]]:
-    """(column, row) rects of the digits' ink of each label (the glyphs, without the line's
-    leading): what a reader sees, so neighbours may share leading but never ink."""
-    inked = []
-    size = max(10, min(round(geo.gutter * 0.55), round(geo.square * 0.62)))
-    font = get_font(size, lang)
-    for k, column, row in label_rects(geo, lang):
-        metrics = [m for m in font.metrics(str(k + 1)) if m is not None]
-        top = font.get_ascent() - max(m[3] for m in metrics)
-        height = max(m[3] for m in metrics) - min(m[2] for m in metrics)
-        inked.append(
-            (
-                column.move(0, top).clip(column.x, column.y + top, column.w, height),
-                row.move(0, top).clip(row.x, row.y + top, row.w, height),
-            )
-        )
-    return inked
-
-
 def _draw_labels(surface: pygame.Surface, geo: BoardGeometry, theme: Theme, lang: str) -> None:
-    rects = label_rects(geo, lang)
-    if not rects:
-        return
-    size = max(10, min(round(geo.gutter * 0.55), round(geo.square * 0.62)))
-    for k, column, row in rects:
-        text = _label_text(k, size, lang, tuple(theme.muted_text))
+    for k, column, row in label_rects(geo, lang):
+        text = _label_text(k, geo.label, lang, tuple(theme.muted_text))
         surface.blit(text, column)
         surface.blit(text, row)
 
@@ -468,7 +206,8 @@ def _draw_row_heat(surface: pygame.Surface, geo: BoardGeometry, heat: np.ndarray
     colours = np.array(theme.background, float) + (np.array(theme.conflict, float) - theme.background) * t
     width = max(4, min(12, geo.gutter or 8))
     strip = _array_to_surface(colours[:, None, :].astype(np.uint8), (width, geo.rect.h))
-    surface.blit(strip, (geo.rect.left - width - 8, geo.rect.top))  # clear of the solution frame
+    clear = 8 if geo.gutter else 2  # clear of the solution frame, or within the margin (no labels)
+    surface.blit(strip, (geo.rect.left - width - clear, geo.rect.top))
 
 
 def _draw_queens(surface: pygame.Surface, geo: BoardGeometry, scene: Scene, theme: Theme) -> None:
@@ -660,6 +399,7 @@ def _draw_solution(
     theme: Theme,
     lang: str,
     badge: bool = True,
+    text: float = 1.0,
 ) -> None:
     """A frame round the board and the badge below it (over its bottom edge when there is no room).
     A won game is framed too: its queens' colour is never the only sign (it has no number to badge)."""
@@ -670,11 +410,11 @@ def _draw_solution(
     if not badge or scene.solution_number is None:
         return
     room = pygame.Rect(area).bottom - (geo.rect.bottom + frame + 1)
-    height = min(44, room - 4)
-    if height >= 26:
+    height = min(round(44 * text), room - 4)  # the badge's type follows the text size
+    if height >= round(26 * text):
         centre_y = geo.rect.bottom + frame + 1 + room // 2
     else:
-        height = 34
+        height = max(24, min(round(34 * text), int(geo.square)))  # over the last row: no taller than it
         centre_y = geo.rect.bottom - height // 2 - frame
     solution_badge(surface, (geo.rect.centerx, centre_y), scene.solution_number, theme, lang, height)
 
@@ -688,16 +428,18 @@ def draw_board(
     lang: str = "en",
     show_attacked: bool = True,
     row_heat: np.ndarray | None = None,
-    margin: int = 16,
+    margin: int = 10,
     labels: bool = True,
     badge: bool = True,
+    text: float = 1.0,
 ) -> BoardGeometry:
     """Draw ``scene`` centred in ``area``; returns the geometry used (for mouse clicks).
 
     ``row_heat`` (n values, e.g. conflicts per row) is shown as a colour strip left of the board.
-    ``labels`` and ``badge`` off draw a bare sample of the marks (the legend's).
+    ``labels`` and ``badge`` off draw a bare sample of the marks (the legend's); ``text`` is the
+    window's text scale (the labels' and the badge's type follow it).
     """
-    geo = fit_board(area, scene.n, margin, labels=labels)
+    geo = fit_board(area, scene.n, margin, labels=labels, text=text)
     shade = show_attacked and scene.attacked is not None
     if geo.n <= VECTOR_MAX_N:
         _draw_squares_vector(surface, geo, scene, theme, shade)
@@ -722,9 +464,9 @@ def draw_board(
 
         draw_queen_tags(surface, geo, scene.queens, theme)
         draw_domain_sizes(surface, geo, domains, theme)
-        draw_domain_legend(surface, area, geo, domains, theme, lang)
+        draw_domain_legend(surface, area, geo, domains, theme, lang, text)
     _draw_moved(surface, geo, scene, theme)
     _draw_tried(surface, geo, scene, theme)
     _draw_conflict_line(surface, geo, scene, theme)
-    _draw_solution(surface, area, geo, scene, theme, lang, badge)
+    _draw_solution(surface, area, geo, scene, theme, lang, badge, text)
     return geo

@@ -11,12 +11,15 @@ import pygame
 from visualizer.core.checks import CheckMarks, FlagStrips
 from visualizer.look.i18n import tr
 from visualizer.look.theme import Theme, blend
-from visualizer.render.board import BoardGeometry, fit_board, ink_on, luminance
+from visualizer.render.board_geometry import BoardGeometry, fit_board
 from visualizer.render.fonts import get_font
+from visualizer.render.shapes import ink_on, luminance
 
 #: The flag strips' cells are at most this many pixels (times the text scale), at least MIN_CELL.
 STRIP_CELL = 26
 MIN_CELL = 9
+#: Pixels between two strips side by side with their labels.
+ROW_GAP = 4
 STRIP_KEYS = ("flags_columns", "flags_diagonals", "flags_anti")
 
 
@@ -46,10 +49,10 @@ def strip_layout(area: pygame.Rect, n: int, scale: float, lang: str) -> StripLay
     inline = int(min(STRIP_CELL * scale, (area.w - label_w) / cells))
     if inline >= max(MIN_CELL, int(12 * scale)):  # labels and cells side by side
         cell = inline
-        row = max(cell, font.get_linesize()) + 6
+        row = max(cell, font.get_linesize()) + ROW_GAP
         left = max(area.x, area.centerx - (label_w + cells * cell) // 2)
         labels = [pygame.Rect(left, area.y + 4 + k * row, label_w - 8, font.get_linesize()) for k in range(3)]
-        origins = [(left + label_w, area.y + 4 + k * row + (row - 6 - cell) // 2) for k in range(3)]
+        origins = [(left + label_w, area.y + 4 + k * row + (row - ROW_GAP - cell) // 2) for k in range(3)]
         height = 3 * row + 8
     else:  # stacked: each label on its own line above its strip
         cell = int(max(MIN_CELL, min(STRIP_CELL * scale, area.w / cells)))
@@ -79,7 +82,7 @@ def split_for_strips(
         fitted = max(0.75, scale * factor)
         height = strip_layout(area, n, fitted, lang).height
         board = pygame.Rect(area.x, area.y, area.w, area.h - height)
-        if height <= area.h * STRIPS_SHARE and fit_board(board, n).rect.h >= min_side:
+        if height <= area.h * STRIPS_SHARE and fit_board(board, n, text=scale).rect.h >= min_side:
             return board, pygame.Rect(area.x, board.bottom, area.w, height), fitted
     return None
 

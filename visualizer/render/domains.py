@@ -20,8 +20,9 @@ import pygame
 from visualizer.core.domains import DomainsView
 from visualizer.look.i18n import tr
 from visualizer.look.theme import Colour, Theme
-from visualizer.render.board import BoardGeometry, ink_on
+from visualizer.render.board_geometry import BoardGeometry
 from visualizer.render.fonts import font_for, get_font
+from visualizer.render.shapes import ink_on
 
 #: Squares smaller than this (pixels) get dots and discs but no numbers.
 NUMBER_MIN_SQUARE = 26
@@ -95,7 +96,7 @@ def draw_domain_sizes(surface: pygame.Surface, geo: BoardGeometry, view: Domains
         pygame.draw.rect(surface, theme.tried, band.inflate(width * 2, width * 2), width)
     if geo.gutter <= 0:
         return
-    size = max(10, round(geo.gutter * 0.55))
+    size = max(10, geo.label or round(geo.gutter * 0.55))
     x = geo.rect.right + width + 2 + geo.gutter // 2
     for row in view.empty_rows:
         y = geo.center(row, 0)[1]
@@ -111,7 +112,13 @@ def draw_domain_sizes(surface: pygame.Surface, geo: BoardGeometry, view: Domains
 
 
 def draw_domain_legend(
-    surface: pygame.Surface, area: pygame.Rect, geo: BoardGeometry, view: DomainsView, theme: Theme, lang: str
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    geo: BoardGeometry,
+    view: DomainsView,
+    theme: Theme,
+    lang: str,
+    text: float = 1.0,
 ) -> None:
     """A key below the board: the dot (still in the domain) and a disc (pruned by the queen in row k),
     within ``area``'s width: on one line in smaller type if need be, else on two lines."""
@@ -120,7 +127,7 @@ def draw_domain_legend(
     if not view.empty_rows or room < 22 or geo.square < NUMBER_MIN_SQUARE:
         return
     parts = [(None, tr("domains_key_left", lang)), (0, tr("domains_key_pruned", lang, row=1))]
-    size = min(16, room - 6)
+    size = min(round(16 * text), int((room - 12) / 1.46))  # the text size's, a line within the room
     while True:
         radius = size // 2
         font = font_for(" ".join(text for _, text in parts), size, lang)
@@ -130,9 +137,9 @@ def draw_domain_legend(
         size -= 1
     images = [font.render(text, True, theme.muted_text) for _, text in parts]
     lines = [list(zip(parts, images, widths, strict=True))]
-    if sum(widths) > area.w - 8 and room >= 2 * (size + 8):  # still too wide: one part a line
+    if sum(widths) > area.w - 8 and room >= 2 * font.get_linesize() + 12:  # still too wide: one part a line
         lines = [[entry] for entry in lines[0]]
-    step = size + 8
+    step = font.get_linesize()
     y = geo.rect.bottom + 6 + min(room // (2 * len(lines)), 24 if len(lines) == 1 else step // 2)
     for line in lines:
         x = geo.rect.centerx - sum(width for *_, width in line) // 2

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 
 from visualizer.look.theme import Theme
-from visualizer.render.board import BoardGeometry, draw_cross, draw_dashed_rect, ink_on, queen_sprite
+from visualizer.render.board_geometry import BoardGeometry
+from visualizer.render.shapes import draw_cross, draw_dashed_rect, ink_on, queen_sprite
 
 
 def draw_focus(surface: pygame.Surface, geo: BoardGeometry, square: tuple[int, int], theme: Theme) -> None:

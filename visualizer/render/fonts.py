@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import unicodedata
+import weakref
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,11 +18,26 @@ def _ensure_font_module() -> None:
         pygame.font.init()
 
 
+#: While a test sets it to a ``WeakKeyDictionary``, every text a font of this module renders, keyed by
+#: its image (tests/visualizer/look/test_size_matrix.py finds where each was drawn); None in use.
+RENDERED: weakref.WeakKeyDictionary[pygame.Surface, str] | None = None
+
+
+class Font(pygame.font.Font):
+    """pygame's font, noting what it renders in ``RENDERED`` while a test asks."""
+
+    def render(self, text, antialias, color, bg=None, wraplength=0):  # type: ignore[no-untyped-def]
+        image = super().render(text, antialias, color, bg, wraplength)
+        if RENDERED is not None:
+            RENDERED[image] = str(text)
+        return image
+
+
 @lru_cache(maxsize=128)
 def get_font(size: int, lang: str = "en", bold: bool = False) -> pygame.font.Font:
     """The UI font for ``lang`` at ``size`` pixels (cached)."""
     _ensure_font_module()
-    return pygame.font.Font(str(font_path(lang, bold)), max(6, int(size)))
+    return Font(str(font_path(lang, bold)), max(6, int(size)))
 
 
 def mono_font_path() -> Path:
@@ -32,7 +49,7 @@ def mono_font_path() -> Path:
 def get_mono_font(size: int) -> pygame.font.Font:
     """A monospace font for pseudo-code (ASCII; use ``get_font(size, "zh")`` for CJK text)."""
     _ensure_font_module()
-    return pygame.font.Font(str(mono_font_path()), max(6, int(size)))
+    return Font(str(mono_font_path()), max(6, int(size)))
 
 
 #: The most characters of one text (a banner, a note) drawn; longer ones keep their two ends.
@@ -64,6 +81,22 @@ def needs_cjk(text: str) -> bool:
 def font_for(text: str, size: int, lang: str = "en", bold: bool = False) -> pygame.font.Font:
     """``get_font`` for ``lang``, switched to Chinese when ``text`` holds CJK characters."""
     return get_font(size, "zh" if lang == "zh" or needs_cjk(text) else "en", bold)
+
+
+def largest(low: int, high: int, fits: Callable[[int], bool]) -> int:
+    """The largest size in ``low`` .. ``high`` that ``fits`` (``low`` when none does), found by
+    halving: a font of each size tried is loaded, so a step down at a time is far too slow.
+
+    >>> largest(9, 40, lambda size: size <= 23), largest(9, 40, lambda size: False)
+    (23, 9)
+    """
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 #: The texts ``ellipsize`` had to cut since the window's last frame began (the headless state's

@@ -15,6 +15,8 @@ Hit = tuple[pygame.Rect, tuple[int, ...]]
 #: Mini boards are at least this many pixels (fewer classes per page, paged by wheel and PgUp / PgDn).
 MIN_BOARD = 48
 MAX_BOARD = 96
+#: Pixels between two boards, and between two classes' blocks.
+GAP = 6
 
 
 def draw_mini_board(
@@ -128,7 +130,7 @@ def draw_gallery_page(
     per_line, board = _fit(
         avail.size, len(groups) - first_class, max(len(m) for _, m in groups), label_w, line_h, header_h
     )
-    gap = 8
+    gap = GAP
     cell_w = max(board, label_w) + gap
     block_w = per_line * cell_w + gap
     blocks_per_row = max(1, avail.width // block_w)
@@ -184,7 +186,7 @@ def _fit(
 ) -> tuple[int, int]:
     """(boards per line in a class block, board side) giving the largest boards that show every class."""
     width, height = size
-    gap = 8
+    gap = GAP
     best = (min(widest, 4), MIN_BOARD)
     best_shown = 0
     for per_line in sorted({min(widest, m) for m in (8, 4, 2, 1)}, reverse=True):

@@ -10,10 +10,11 @@ from dataclasses import dataclass
 import pygame
 
 from visualizer.look.i18n import tr
+from visualizer.look.layout import LOG_TEXT, SAY_PAD, SAY_TEXT
 from visualizer.look.theme import Theme, blend
-from visualizer.render.fonts import ellipsize, font_for, wrap
+from visualizer.render.fonts import font_for, wrap
 
-PAD = 10
+PAD = SAY_PAD
 
 
 @dataclass(frozen=True)
@@ -26,8 +27,9 @@ class NarrationSizes:
 
 
 def narration_sizes(area: pygame.Rect, scale: float) -> NarrationSizes:
-    """The sentence at 17 px and the log at 14 px times ``scale``, shrunk to leave room for a log."""
-    big, small = max(10, round(17 * scale)), max(9, round(14 * scale))
+    """The sentence at 17 px and the log at 14 px times ``scale``, and how many log lines fit under
+    a two-line sentence."""
+    big, small = max(10, round(SAY_TEXT * scale)), max(9, round(LOG_TEXT * scale))
     room = area.h - 2 * PAD - 2 * font_for("", big).get_linesize() - 6
     lines = max(0, room // (font_for("", small).get_linesize() + 2))
     return NarrationSizes(big, small, lines)
@@ -42,9 +44,10 @@ def draw_narration(
     lang: str,
     scale: float = 1.0,
 ) -> list[tuple[pygame.Rect, int]]:
-    """``current`` wrapped on up to two lines (the font shrinks until they fit the panel), then ``log``
-    ((event index, sentence), oldest first) drawn newest first, one line each; either one None
-    is hidden for an exercise (a muted "hidden" line stands in its place).
+    """``current`` wrapped on as many lines as it needs (the font shrinks only when they do not fit
+    the panel: never cut), then ``log`` ((event index, sentence), oldest first) in the lines left,
+    drawn newest first, one line each; either one None is hidden for an exercise (a muted
+    "hidden" line stands in its place).
     Returns (rect, event index) of every log line drawn."""
     hidden = tr("hidden_card", lang)
     area = pygame.Rect(area)
@@ -56,8 +59,8 @@ def draw_narration(
     while True:
         font = font_for(current or "", size, lang, bold=True)
         lines = wrap(font, current, inner.w) if current else []  # None: hidden
-        if (len(lines) <= 2 and len(lines) * font.get_linesize() <= inner.h) or size <= 9:
-            break  # two lines at most, and never below the panel's edge
+        if len(lines) * font.get_linesize() <= inner.h or size <= 9:
+            break  # never below the panel's edge
         size -= 1
     y = inner.top
     clip = surface.get_clip()
@@ -80,15 +83,16 @@ def draw_narration(
     small = font_for("".join(text for _, text in log), sizes.small, lang)
     step = small.get_linesize() + 2
     number_w = small.size(f"{max((i for i, _ in log), default=0) + 1:,}")[0] + PAD
-    for index, text in reversed(log):
-        if y + step > inner.bottom + PAD // 2:
+    for index, text in reversed(log):  # each sentence whole, wrapped: one that does not fit ends the log
+        lines = wrap(small, text, inner.w - number_w)
+        if y + step * len(lines) > inner.bottom + PAD // 2:
             break
-        row = pygame.Rect(inner.left, y, inner.w, step)
+        row = pygame.Rect(inner.left, y, inner.w, step * len(lines))
         number = small.render(f"{index + 1:,}", True, theme.muted_text)
         surface.blit(number, number.get_rect(topright=(row.left + number_w - PAD, y + 1)))
-        shown = ellipsize(small, text, row.w - number_w)
-        surface.blit(small.render(shown, True, theme.muted_text), (row.left + number_w, y + 1))
+        for line in lines:
+            surface.blit(small.render(line, True, theme.muted_text), (row.left + number_w, y + 1))
+            y += step
         hits.append((row, index))
-        y += step
     surface.set_clip(clip)
     return hits

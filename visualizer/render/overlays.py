@@ -30,7 +30,7 @@ def draw_overlays(
     if banner is not None:
         draw_banner(surface, layout.banner, banner[0], theme, lang, banner[1])
     elif status is not None:
-        draw_status(surface, layout.banner, status[0], status[1], theme, lang)
+        draw_status(surface, layout.banner, status[0], status[1], theme, lang, layout.scale)
     if legend and not help:
         marks.draw_legend(surface, layout.code, theme, lang, layout.scale, constrained=constrained)
     if help:

@@ -14,19 +14,20 @@ from functools import lru_cache
 import pygame
 
 from visualizer.look.i18n import STRINGS, tr
-from visualizer.look.layout import counters_need
+from visualizer.look.layout import STATUS_TEXT, counters_need
 from visualizer.look.theme import Colour, Theme, blend, legible
-from visualizer.render.board import draw_check, ink_on
 from visualizer.render.fonts import (
     displayable,
     ellipsize,
     font_for,
     get_font,
     get_mono_font,
+    largest,
     needs_cjk,
     wrap,
     wrap_exact,
 )
+from visualizer.render.shapes import draw_check, ink_on
 
 #: Counters in the order a class reads them; others in the dict follow in their own order.
 COUNTER_ORDER = ("attempts", "placements", "backtracks", "solutions", "checks", "repairs")
@@ -58,19 +59,19 @@ def draw_counters(
     least: int = 0,
 ) -> None:
     """The counters as label / big number rows, solutions emphasised, then ``extras`` smaller;
-    shrunk to fit ``area``, labels never below ``least`` pixels (the controls' text size)."""
+    shrunk to fit ``area``, labels never below ``least`` pixels (the controls' text size). A strip
+    (six times as wide as high) shows them in one row, and an area where the rows do not fit at
+    ``least`` (the presenter's column) in a grid of cells, each label over its value."""
     area = pygame.Rect(area)
     _card(surface, area, theme)
     keys = [k for k in COUNTER_ORDER if k in counters] + [k for k in counters if k not in COUNTER_ORDER]
-    if area.w >= 6 * area.h:  # a strip (the presenter view): the counters in one row
-        _counter_row(
-            surface,
-            area,
-            [(_label(k, lang), _format(counters[k]), k == "solutions") for k in keys]
-            + [(name, text, False) for name, text in extras.items()],
-            theme,
-            lang,
-        )
+    cells = [(_label(k, lang), _format(counters[k]), k == "solutions") for k in keys]
+    cells += [(name, text, False) for name, text in extras.items()]
+    if area.w >= 6 * area.h:  # a strip: the counters in one row
+        _counter_row(surface, area, cells, theme, lang)
+        return
+    if counters_need(len(keys), len(extras), max(0.45, least / 17)) > area.h:
+        _counter_grid(surface, area, cells, theme, lang)
         return
     # Shrink until every row fits: rows of counters at ``big``, extras at ``small``.
     fit = scale
@@ -92,7 +93,7 @@ def draw_counters(
         value = font_for(shown, big, lang, bold=True).render(
             shown, True, legible(theme.solution, tint) if emphasis else theme.text
         )
-        surface.blit(value, value.get_rect(midright=(row.right - 4, row.centery)))
+        _blit_in_band(surface, value, value.get_rect(midright=(row.right - 4, row.centery)), row_h + PAD)
         label_font = get_font(label_size, lang, bold=emphasis)
         text = ellipsize(label_font, _label(key, lang), row.w - value.get_width() - 20)
         label = label_font.render(text, True, theme.text if emphasis else theme.muted_text)
@@ -107,22 +108,55 @@ def draw_counters(
     for name, value_text in extras.items():
         row = pygame.Rect(inner.left, y, inner.w, small + 8)
         value = font_for(value_text, small, lang, bold=True).render(value_text, True, theme.text)
-        surface.blit(value, value.get_rect(midright=(row.right - 4, row.centery)))
+        _blit_in_band(surface, value, value.get_rect(midright=(row.right - 4, row.centery)), row.h + 4)
         label_font = font_for(name, small, lang)
-        text = ellipsize(label_font, name, row.w - value.get_width() - 20)
-        surface.blit(label_font.render(text, True, theme.muted_text), (row.left + 8, row.top + 2))
+        image = label_font.render(
+            ellipsize(label_font, name, row.w - value.get_width() - 20), True, theme.muted_text
+        )
+        _blit_in_band(surface, image, image.get_rect(midleft=(row.left + 8, row.centery)), row.h + 4)
         y += small + 8
 
 
-def _counter_row(
+def _blit_in_band(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, band: int) -> None:
+    """``image`` at ``rect``, its empty leading above and below the glyphs trimmed to ``band``
+    pixels round its middle (large type's line is taller than a counter's row)."""
+    trim = max(0, (rect.h - band) // 2)
+    surface.blit(image, rect.move(0, trim), pygame.Rect(0, trim, rect.w, rect.h - 2 * trim))
+
+
+def _counter_grid(
     surface: pygame.Surface, area: pygame.Rect, cells: list[tuple[str, str, bool]], theme: Theme, lang: str
 ) -> None:
-    """``cells`` (label, value, emphasised) side by side in ``area``: each label small over its value,
-    in the largest type at which every cell fits its share of the width."""
+    """``cells`` in rows of cells (``_counter_row``), as many a row as gives the largest type."""
+    best = (0, 1)
+    for columns in range(1, len(cells) + 1):
+        rows = -(-len(cells) // columns)
+        inner = pygame.Rect(area).inflate(-PAD, -PAD // 2)
+        key = tuple((label, len(value)) for label, value, _ in cells)
+        size = _row_size(inner.w // columns, int((area.h // rows - PAD // 2) * 0.44), key, lang)
+        best = max(best, (size, columns))
+    columns = best[1]
+    rows = -(-len(cells) // columns)
+    for row in range(rows):
+        band = pygame.Rect(area.x, area.y + row * (area.h // rows), area.w, area.h // rows)
+        _counter_row(surface, band, cells[row * columns : (row + 1) * columns], theme, lang, columns)
+
+
+def _counter_row(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    cells: list[tuple[str, str, bool]],
+    theme: Theme,
+    lang: str,
+    slots: int = 0,
+) -> None:
+    """``cells`` (label, value, emphasised) side by side in ``area`` (in ``slots`` equal parts of it,
+    if given): each label small over its value, in the largest type at which every cell fits its
+    share of the width."""
     inner = area.inflate(-PAD, -PAD // 2)
-    each = inner.w // max(1, len(cells))
+    each = inner.w // max(1, slots or len(cells))
     # the type size: measured again only when a label, the room or a value's length changes
-    big = _row_size(each, int(inner.h * 0.56), tuple((label, len(value)) for label, value, _ in cells), lang)
+    big = _row_size(each, int(inner.h * 0.44), tuple((label, len(value)) for label, value, _ in cells), lang)
     small = max(9, int(big * 0.5))
     for k, (label, value, emphasis) in enumerate(cells):
         cell = pygame.Rect(inner.x + k * each, inner.y, each, inner.h)
@@ -139,16 +173,15 @@ def _counter_row(
 def _row_size(each: int, big: int, cells: tuple[tuple[str, int], ...], lang: str) -> int:
     """The largest value size up to ``big`` at which every cell's label (at half of it) and a value
     of its length in digits fit ``each`` pixels."""
-    while big > 10:
-        small = max(9, int(big * 0.5))
-        values = get_font(big, "en", bold=True)
-        if all(
+
+    def fits(size: int) -> bool:
+        small, values = max(9, int(size * 0.5)), get_font(size, "en", bold=True)
+        return all(
             max(values.size("8" * length)[0], font_for(label, small, lang).size(label)[0]) <= each - 8
             for label, length in cells
-        ):
-            break
-        big -= 1
-    return big
+        )
+
+    return largest(10, max(10, big), fits)
 
 
 def draw_marker(surface: pygame.Surface, colour: Colour, rect: pygame.Rect) -> None:
@@ -367,22 +400,25 @@ def banner_lines(area: pygame.Rect, text: str, lang: str) -> tuple[pygame.font.F
     return _banner_lines(tuple(pygame.Rect(area)), displayable(text), lang)
 
 
+def _wrapped(font: pygame.font.Font, text: str, room: int) -> list[str]:
+    """``text`` wrapped to ``room``, inside a word too long for a line (a path) too."""
+    return [piece.rstrip(" ") for line in wrap(font, text, room) for piece in wrap_exact(font, line, room)]
+
+
 @lru_cache(maxsize=32)
 def _banner_lines(
     rect: tuple[int, int, int, int], text: str, lang: str
 ) -> tuple[pygame.font.Font, list[str]]:
     area = pygame.Rect(rect)
-    icon_size = max(12, min(30, area.h - 14))
+    icon_size = max(12, min(round(area.h * 0.6), area.h - 14))
     room = area.w - icon_size - 3 * PAD
-    size = max(12, min(24, round(area.h * 0.5)))
-    while True:
+
+    def fits(size: int) -> bool:
         font = font_for(text, size, lang, bold=True)
-        lines = [
-            piece.rstrip(" ") for line in wrap(font, text, room) for piece in wrap_exact(font, line, room)
-        ]
-        if len(lines) * font.get_linesize() <= area.h - 4 or size <= 9:
-            return font, lines
-        size -= 1
+        return len(_wrapped(font, text, room)) * font.get_linesize() <= area.h - 4
+
+    font = font_for(text, largest(9, max(9, int((area.h - 8) / 1.46)), fits), lang, bold=True)
+    return font, _wrapped(font, text, room)
 
 
 def draw_banner(
@@ -394,7 +430,7 @@ def draw_banner(
     fill = {"error": theme.conflict, "success": theme.solution}.get(kind, theme.tried)
     ink = ink_on(fill)
     pygame.draw.rect(surface, fill, area, border_radius=8)
-    icon_size = max(12, min(30, area.h - 14))
+    icon_size = max(12, min(round(area.h * 0.6), area.h - 14))
     icon = pygame.Rect(area.left + PAD, 0, icon_size, icon_size)
     icon.centery = area.centery
     _banner_icon(surface, icon, kind, ink, fill)
@@ -407,19 +443,22 @@ def draw_banner(
 
 
 def draw_status(
-    surface: pygame.Surface, area: pygame.Rect, title: str, summary: str, theme: Theme, lang: str
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    title: str,
+    summary: str,
+    theme: Theme,
+    lang: str,
+    scale: float | None = None,
 ) -> None:
-    """The status area when no banner shows: the algorithm's name and its one-line summary."""
+    """The status area when no banner shows: the algorithm's name and its summary, in the status
+    line's type at ``scale`` (else a line as high as the area), on as many lines as the area holds
+    (smaller only when they do not fit)."""
     area = pygame.Rect(area)
     text = f"{title}: {summary}" if summary else title
-    size = max(12, min(20, round(area.h * 0.4)))
-    while True:
-        font = font_for(text, size, lang)
-        lines = wrap(font_for(text, size, lang, bold=True), text, area.w - 2 * PAD)  # room for the bold name
-        if len(lines) * font.get_linesize() <= area.h or size <= 9:
-            break
-        size -= 1
-    bold = font_for(title, size, lang, bold=True)
+    most = round(STATUS_TEXT * scale) if scale is not None else None
+    size, lines = _status_lines(tuple(area), text, lang, most)
+    font, bold = font_for(text, size, lang), font_for(title, size, lang, bold=True)
     step = font.get_linesize()
     top = area.centery - step * len(lines) // 2
     for k, line in enumerate(lines):
@@ -431,6 +470,24 @@ def draw_status(
             surface.blit(tail, (area.left + PAD + head.get_width(), y))
         else:
             surface.blit(font.render(line, True, theme.muted_text), (area.left + PAD, y))
+
+
+@lru_cache(maxsize=32)
+def _status_lines(
+    rect: tuple[int, int, int, int], text: str, lang: str, most: int | None
+) -> tuple[int, list[str]]:
+    """The status line's type size and lines in an area (cached: it stands while the run goes on)."""
+    area = pygame.Rect(rect)
+
+    def lines_at(size: int) -> list[str]:
+        return wrap(font_for(text, size, lang, bold=True), text, area.w - 2 * PAD)  # room for the bold name
+
+    def fits(size: int) -> bool:
+        return len(lines_at(size)) * font_for(text, size, lang).get_linesize() <= area.h
+
+    high = max(9, int((area.h - 8) / 1.46))  # one line as high as the area
+    size = largest(9, min(high, most) if most else high, fits)
+    return size, lines_at(size)
 
 
 def draw_help(

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 import pygame
 
 from visualizer.look.theme import Colour, Theme, blend, legible
-from visualizer.render.board import BoardGeometry, draw_check, ink_on
+from visualizer.render.board_geometry import BoardGeometry
 from visualizer.render.fonts import font_for, wrap
+from visualizer.render.shapes import draw_check, ink_on
 
 PAD = 12
 
@@ -42,21 +43,18 @@ def draw_right_guess(
 def draw_card(
     surface: pygame.Surface, area: pygame.Rect, card: PredictCard, theme: Theme, lang: str, scale: float
 ) -> int:
-    """The question card at the top of ``area``; returns its bottom (the code panel goes below)."""
+    """The question card at the top of ``area``, every line of it wrapped, its type at ``scale``
+    (smaller only when the card would not fit ``area`` whole); returns its bottom (the code panel
+    goes below)."""
     area = pygame.Rect(area)
-    inner_w = area.w - 2 * PAD
-    title_font = font_for(card.title, round(20 * scale), lang, bold=True)
-    text_font = font_for(card.question + card.why, round(16 * scale), lang)
-    bold_font = font_for(card.verdict, round(17 * scale), lang, bold=True)
-    blocks: list[tuple[pygame.font.Font, str, Colour]] = [(title_font, card.title, theme.text)]
-    blocks += [(text_font, line, theme.text) for line in wrap(text_font, card.question, inner_w)]
     outcome = {"right": theme.solution, "wrong": theme.conflict}.get(card.outcome, theme.text)
-    ink = legible(outcome, theme.panel)  # the verdict's words; the frame keeps the mark's own colour
-    if card.verdict:
-        blocks += [(bold_font, line, ink) for line in wrap(bold_font, card.verdict, inner_w)]
-    if card.why:
-        blocks += [(text_font, line, theme.muted_text) for line in wrap(text_font, card.why, inner_w)]
-    height = sum(font.get_linesize() for font, _, _ in blocks) + 2 * PAD + 12
+    fit = scale
+    while True:
+        blocks, titles = _card_lines(card, area.w - 2 * PAD, theme, lang, fit)
+        height = sum(font.get_linesize() for font, _, _ in blocks) + 2 * PAD + 12
+        if height <= area.h or fit <= 0.5:
+            break
+        fit *= 0.92
     rect = pygame.Rect(area.x, area.y, area.w, min(height, area.h))
     pygame.draw.rect(surface, theme.panel, rect, border_radius=10)
     pygame.draw.rect(surface, blend(theme.panel, outcome, 0.6), rect, 2, border_radius=10)
@@ -65,5 +63,24 @@ def draw_card(
         if y + font.get_linesize() > rect.bottom - PAD // 2:
             break
         surface.blit(font.render(line, True, colour), (rect.x + PAD, y))
-        y += font.get_linesize() + (6 if index == 0 else 0)
+        y += font.get_linesize() + (6 if index == titles - 1 else 0)
     return rect.bottom
+
+
+def _card_lines(
+    card: PredictCard, width: int, theme: Theme, lang: str, scale: float
+) -> tuple[list[tuple[pygame.font.Font, str, Colour]], int]:
+    """The card's lines (font, text, colour) wrapped to ``width`` at text ``scale`` (the title's,
+    the question's, the verdict's and the why's), and how many are the title's."""
+    title_font = font_for(card.title, round(20 * scale), lang, bold=True)
+    text_font = font_for(card.question + card.why, round(16 * scale), lang)
+    bold_font = font_for(card.verdict, round(17 * scale), lang, bold=True)
+    blocks = [(title_font, line, theme.text) for line in wrap(title_font, card.title, width)]
+    blocks += [(text_font, line, theme.text) for line in wrap(text_font, card.question, width)]
+    outcome = {"right": theme.solution, "wrong": theme.conflict}.get(card.outcome, theme.text)
+    ink = legible(outcome, theme.panel)  # the verdict's words; the frame keeps the mark's own colour
+    if card.verdict:
+        blocks += [(bold_font, line, ink) for line in wrap(bold_font, card.verdict, width)]
+    if card.why:
+        blocks += [(text_font, line, theme.muted_text) for line in wrap(text_font, card.why, width)]
+    return blocks, len(wrap(title_font, card.title, width))

@@ -13,7 +13,7 @@ from visualizer.core.scene import scene_of
 from visualizer.look.i18n import STRINGS, tr
 from visualizer.look.theme import Colour, Theme, legible
 from visualizer.render.board import draw_board, fit_board
-from visualizer.render.fonts import ellipsize, font_for, get_font, wrap
+from visualizer.render.fonts import ellipsize, font_for, get_font, needs_cjk, wrap
 
 
 def race_counters(race: Race) -> tuple[str, ...]:
@@ -153,7 +153,8 @@ def draw_race(
             column.x, column.y + title_h, column.width, column.height - title_h - table_h - say_h
         )
         scene = scene_of(timeline, domains=race.domains.get(side))
-        geometry = draw_board(surface, board_area, scene, theme, lang=lang, margin=plan.margin)
+        fit, margin = plan.sizes.fit, plan.margin
+        geometry = draw_board(surface, board_area, scene, theme, lang=lang, margin=margin, text=fit)
         boards[side] = pygame.Rect(geometry.rect)
         y = board_area.bottom + 4
         if said is not None:
@@ -239,7 +240,7 @@ def _fit(
     pad = 10
     half = (area.width - 3 * pad) // 2
     floor = max(0.75, least / 15)  # the counters' text (15 x fit) never below ``least``
-    widest = fit_board(pygame.Rect(0, 0, half, 10**6), n, 4).rect.w  # as wide as a half allows
+    widest = fit_board(pygame.Rect(0, 0, half, 10**6), n, 4, text=floor).rect.w  # as wide as a half allows
     want = min(board_side, widest)
     fits = [scale]
     while fits[-1] > floor:
@@ -255,7 +256,7 @@ def _fit(
         top = area.y + pad + (menu + 4 if menu else 0) + banner_lines * (sizes.banner.get_linesize() + 2)
         title_h = 0 if menu else sizes.title.get_linesize() + 8
         board_h = area.bottom - pad - top - title_h - rows * sizes.row.get_linesize() - pad - say_h
-        side = fit_board(pygame.Rect(0, 0, half, max(1, board_h)), n, margin).rect.h
+        side = fit_board(pygame.Rect(0, 0, half, max(1, board_h)), n, margin, text=fit).rect.h
         plan = _Plan(sizes, columns, rows, margin, say_lines, say_h, banner_lines, top, side)
         if max((counter_width(sizes, side, rows) for side in cells), default=0) > half - 16:
             continue  # a label would be cut
@@ -289,6 +290,7 @@ class _RaceText:
     """The race's fonts at text scale ``fit``, none smaller than ``least`` pixels."""
 
     def __init__(self, fit: float, lang: str, least: int = 0) -> None:
+        self.fit = fit  # the boards' labels follow it too
         self.banner = get_font(max(least, round(17 * fit)), lang, bold=True)
         self.title = get_font(max(least, round(16 * fit)), lang, bold=True)
         self.row = get_font(max(least, round(15 * fit)), lang)
@@ -306,12 +308,17 @@ def _draw_sentence(
     size: int = 14,
     most: int = 2,
 ) -> pygame.Rect:
-    """``text`` in ``ink`` on up to ``most`` (1 or 2) lines in ``box`` (the last cut with "…");
-    returns the box."""
+    """``text`` in ``ink`` on the lines ``box`` holds (at least ``most``), its type smaller when it
+    needs more (down to 9 px; the last line cut with "…" only then); returns the box."""
     font = font_for(text, size, lang)
     lines = wrap(font, text, box.width) if text else []
+    while size > 9 and len(lines) > max(most, box.height // font.get_linesize()):
+        size -= 1
+        font = font_for(text, size, lang)
+        lines = wrap(font, text, box.width)
+    most = max(most, box.height // font.get_linesize())
     if len(lines) > most:
-        rest = text[len(lines[0]) :].lstrip() if most == 2 else text
+        rest = ("" if needs_cjk(text) else " ").join(lines[max(0, most - 1) :])
         lines = [*lines[: most - 1], ellipsize(font, rest, box.width)]
     y = box.y
     for line in lines:

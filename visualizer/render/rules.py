@@ -11,21 +11,38 @@ from visualizer.render.fonts import font_for, wrap
 PAD = 12
 
 
-def draw_rules(surface: pygame.Surface, area: pygame.Rect, theme: Theme, lang: str, relaxed: bool) -> None:
-    """The rules of the game, the ones in force (strict or relaxed) marked."""
+def draw_rules(
+    surface: pygame.Surface, area: pygame.Rect, theme: Theme, lang: str, relaxed: bool, scale: float = 1.0
+) -> None:
+    """The rules of the game, the ones in force (strict or relaxed) marked, in type of ``scale``
+    (smaller only when the rules would not fit ``area`` whole: never cut)."""
     area = pygame.Rect(area)
     pygame.draw.rect(surface, theme.panel, area, border_radius=10)
     pygame.draw.rect(surface, blend(theme.panel, theme.muted_text, 0.35), area, 1, border_radius=10)
-    title_text = tr("game_rules_title", lang)
-    title = font_for(title_text, 20, lang, bold=True).render(title_text, True, theme.text)
-    surface.blit(title, (area.x + PAD, area.y + PAD))
-    y = area.y + PAD + title.get_height() + 8
-    font = font_for(tr("game_rules_text", lang), 16, lang)
+    title_text, text = tr("game_rules_title", lang), tr("game_rules_text", lang)
+    fit = scale
+    while True:
+        title_font, font = (
+            font_for(title_text, round(20 * fit), lang, bold=True),
+            font_for(text, round(16 * fit), lang),
+        )
+        titles = wrap(title_font, title_text, area.w - 2 * PAD)
+        paragraphs = [wrap(font, paragraph, area.w - 2 * PAD - 10) for paragraph in text.split("\n")]
+        height = len(titles) * title_font.get_linesize() + 8 + 2 * PAD
+        height += sum(len(lines) * font.get_linesize() + 6 for lines in paragraphs)
+        if height <= area.h or fit <= 0.5:
+            break
+        fit *= 0.92
+    y = area.y + PAD
+    for line in titles:
+        surface.blit(title_font.render(line, True, theme.text), (area.x + PAD, y))
+        y += title_font.get_linesize()
+    y += 8
     in_force = 3 if relaxed else 2  # the paragraph of the rules being played
-    for index, paragraph in enumerate(tr("game_rules_text", lang).split("\n")):
+    for index, lines in enumerate(paragraphs):
         colour = theme.text if index in (0, 1, 4, in_force) else theme.muted_text
-        for line in wrap(font, paragraph, area.w - 2 * PAD - 10):
-            if y + font.get_linesize() > area.bottom - PAD:
+        for line in lines:
+            if y + font.get_linesize() > area.bottom - PAD // 2:
                 return
             if index == in_force:
                 pygame.draw.rect(surface, theme.solution, (area.x + PAD, y + 2, 4, font.get_linesize() - 4))

@@ -13,7 +13,7 @@ from visualizer.look.theme import Theme, blend
 from visualizer.render.fonts import ellipsize, font_for
 
 #: Share of the strip's width the label takes (the track has the rest).
-LABEL_SHARE = 0.46
+LABEL_SHARE = 0.5
 
 
 def scrub_track(area: pygame.Rect) -> pygame.Rect:
@@ -64,8 +64,11 @@ def _draw_failure(
 def draw_scrub(surface: pygame.Surface, area: pygame.Rect, scrub: Scrub, theme: Theme, lang: str) -> None:
     """The strip ``area``: the label on the left, the track with its ticks and knob on the right."""
     label = scrub_label(scrub, lang)
-    font = font_for(label, max(12, int(area.h * 0.38)), lang)
     room = int(area.w * LABEL_SHARE) - 12
+    size = max(10, int((area.h - 4) / 1.46))  # a line as high as the strip, smaller if it is too long
+    while size > 10 and font_for(label, size, lang).size(label)[0] > room:
+        size -= 1
+    font = font_for(label, size, lang)
     text = font.render(ellipsize(font, label, room), True, theme.text)
     surface.blit(text, text.get_rect(midleft=(area.left + 4, area.centery)))
     track = scrub_track(area)

@@ -203,6 +203,7 @@ def make_classroom(folder: Path) -> list[Path]:
 #: (issue 38): name -> (size, lang, text size).
 DEFAULT_SHOTS: dict[str, tuple[tuple[int, int], str, float]] = {
     "default-1280x720-en.png": ((1280, 720), "en", 1.0),
+    "default-1280x720-en-2x.png": ((1280, 720), "en", 2.0),
     "default-1280x720-zh-2x.png": ((1280, 720), "zh", 2.0),
     "default-1920x1080-zh.png": ((1920, 1080), "zh", 1.0),
     "default-1920x1080-en-2x.png": ((1920, 1080), "en", 2.0),

@@ -91,7 +91,7 @@ class Window:
         pygame.display.set_caption(tr("title", self.lang))
         mode, shown = self.mode, self.surface.get_size()
         if self.presenting:
-            self.layout = present_layout(shown, self.ui_scale, scrub=mode.scrubs)
+            self.layout = present_layout(shown, self.ui_scale, scrub=mode.scrubs, beside=mode.one_board)
         else:
             self.layout = compute_layout(
                 shown,

@@ -23,20 +23,19 @@ def test_p_shows_the_board_large_with_no_controls(make_app):
     press(app, pygame.K_p, "p")
     assert app.presenting and app.state()["presenting"] is True
     width, height = app.surface.get_size()
-    assert app.geometry.rect.h > side and app.geometry.rect.h >= math.ceil(0.5 * height)
+    assert app.geometry.rect.h > side and app.geometry.rect.h >= math.ceil(0.8 * height)  # issue 38
     assert not app.layout.controls.colliderect(pygame.Rect(0, 0, width, height))  # no widget in the window
-    # where the control column was, under the counters' row: only the window's background
-    empty = pygame.Rect(column.x, app.layout.board.y, column.w, app.layout.board.h).clip(
-        pygame.Rect(0, 0, app.geometry.rect.left - app.geometry.gutter - 4, height)
-    )
+    # between the board's area and the column beside it: only the window's background
+    empty = pygame.Rect(app.layout.board.right, 0, app.layout.counters.left - app.layout.board.right, height)
     colours = {
         tuple(app.surface.get_at((x, y)))[:3]
-        for x in range(empty.left, empty.right, 7)
+        for x in range(empty.left, empty.right, 3)
         for y in range(empty.top, empty.bottom, 7)
     }
-    assert colours == {app.theme.background}
-    narration = app.layout.narration
-    assert narration is not None and narration.width > 0.9 * width  # the sentence under the board, wide
+    assert colours == {app.theme.background} and column.w > 0
+    narration = app.layout.narration  # the sentence beside the board, in a tall column of its own
+    assert narration is not None and narration.left > app.geometry.rect.right
+    assert narration.height > 0.3 * height
 
 
 def test_keys_still_work_and_a_click_or_esc_brings_the_controls_back(make_app):

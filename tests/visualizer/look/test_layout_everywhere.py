@@ -1,5 +1,6 @@
 """Every window size from 960x640 to 2560x1440, every text size, both languages, every mode
-(issue 18, item 8): the board keeps 45% of the height, no label is cut, the counters' labels are
+(issue 18, item 8): the board keeps its share of the height (55% from 1280x720 up, issue 38; 45%
+below), no label is cut, the counters' labels are
 never smaller than the controls' text, and no two panels overlap."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import pytest
 
 from tests.ui import FRAME, new_app
 from visualizer.look.appearance import SCALES
-from visualizer.look.layout import COUNTER_ROWS, EXTRA_ROWS, counters_need
+from visualizer.look.layout import COUNTER_ROWS, EXTRA_ROWS, board_share, board_side_min, counters_need
 
 SIZES = [(960, 640), (1280, 800), (1920, 1080), (2560, 1440)]
 #: forward checking: the most counters and the domains' legend; backtracking: the flag strips
@@ -54,7 +55,7 @@ def test_the_board_keeps_its_room_and_nothing_is_cut_or_overlaps(size, mode, alg
                 app.tick(FRAME)
                 where = (scale, lang)
                 layout = app.layout
-                assert app.geometry.rect.h >= math.ceil(0.45 * size[1]), where
+                assert app.geometry.rect.h >= board_side_min(size[1], board_share(size)), where
                 assert layout.board.contains(app.geometry.rect), where
                 assert cut_labels(app) == [], where
                 assert counters_need(COUNTER_ROWS, EXTRA_ROWS, layout.control_text / 17) <= layout.counters.h
@@ -83,7 +84,9 @@ def test_race_boards_keep_their_room_and_nothing_is_cut(size, pair):
                 app.tick(FRAME)
                 where = (scale, lang)
                 a, b = app.mode.board_rects["a"], app.mode.board_rects["b"]
-                assert min(a.h, b.h) >= math.ceil(0.45 * size[1]), (where, a, b)
+                # below 1280x720 the labels (their type follows the text size, issue 38) take a little more
+                least = 0.45 if size[0] >= 1280 else 0.37  # docs/teaching/projector.md
+                assert min(a.h, b.h) >= math.ceil(least * size[1]), (where, a, b)
                 assert not a.colliderect(b) and not app.layout.controls.colliderect(a)
                 assert a.right <= size[0] and b.right <= size[0] and b.bottom <= app.layout.scrub.top
                 assert app.mode.cut_texts == [], where
@@ -105,7 +108,7 @@ def test_race_boards_keep_their_room_and_nothing_is_cut(size, pair):
 def test_side_views_leave_the_counters_whole(size):
     """The tree (T), gallery (Y), options (V) and cost (W) views widen the side panel into the board's room
     only: the counters keep every row (MRV's, the most: seven counters and four smaller rows) at
-    labels as large as the controls' text, the controls keep their column, the board its 45%."""
+    labels as large as the controls' text, the controls keep their column, the board its share."""
     for scale in SCALES:
         for lang in ("en", "zh"):
             app = new_app(8, "mrv", mode="watch", size=size, ui_scale=scale, lang=lang)
@@ -120,7 +123,7 @@ def test_side_views_leave_the_counters_whole(size):
                     assert app.mode.views.view == view and app.mode.wide_side, where
                     assert layout.controls == controls and layout.control_text == text, where
                     assert counters_need(COUNTER_ROWS, EXTRA_ROWS, text / 17) <= layout.counters.h, where
-                    assert app.geometry.rect.h >= math.ceil(0.45 * size[1]), where
+                    assert app.geometry.rect.h >= board_side_min(size[1], board_share(size)), where
                     panels = [layout.controls, layout.counters, layout.code, app.geometry.rect]
                     for a, b in combinations(panels, 2):
                         assert not pygame.Rect(a).colliderect(b), (where, a, b)

@@ -6,15 +6,17 @@ import pygame
 
 from tests.ui import FRAME, press
 from visualizer.app import App
-from visualizer.look.layout import board_floor, compute_layout
+from visualizer.look.layout import board_floor, board_share, compute_layout
 
 
 def test_layout_widens_the_side_panel_for_a_view():
     for size in ((1280, 800), (960, 640), (1920, 1080)):
         narrow, wide = compute_layout(size), compute_layout(size, wide_side=True)
-        # at 960x640 the board's floor (45% of the height, issue 18) leaves the panel little more
+        # at 960x640 the board's floor (45% of the height, issue 18) leaves the panel little more;
+        # from 1280x720 up the board keeps 55% (issue 38)
         assert wide.code.width >= narrow.code.width + (100 if size[0] > 960 else 0), size
-        assert wide.board.width >= board_floor(size[1]) and wide.board.width <= narrow.board.width
+        floor = board_floor(size[1], wide.scale, board_share(size))[0]
+        assert floor <= wide.board.width <= narrow.board.width
         assert wide.controls == narrow.controls
         assert wide.controls.right < wide.board.left < wide.board.right < wide.code.left
         assert wide.code.right <= size[0] and wide.board.width >= 250

@@ -68,7 +68,7 @@ def test_the_wheel_scrolls_the_log_and_a_click_goes_back_to_that_moment():
     app.tick(FRAME)
     scrolled = [index for _, index in mode.narration_hits]
     assert scrolled[0] == newest[0] - 2
-    rect, index = mode.narration_hits[1]
+    rect, index = mode.narration_hits[-1]  # a sentence shown whole (long ones wrap: maybe only one)
     click(app, rect.center)
     assert mode.timeline.cursor == index + 1
     assert app.state()["narration"] == expected[index]
@@ -144,7 +144,7 @@ def test_banners_never_cover_the_board_or_counters_and_wrap(size, scale):
     area = layout.board
     if app.mode.strips_area is not None:  # the flag strips (issue 13) take the bottom of the board's area
         area = pygame.Rect(area.x, area.y, area.w, area.h - app.mode.strips_area.h)
-    assert fit_board(area, 8).rect == geometry.rect
+    assert fit_board(area, 8, text=layout.scale).rect == geometry.rect
 
 
 def test_the_status_area_names_the_algorithm_and_its_summary():

@@ -40,10 +40,10 @@ def close(a, b, tolerance: int = 3) -> bool:
     return all(abs(int(x) - int(y)) <= tolerance for x, y in zip(a[:3], b[:3], strict=True))
 
 
-def render(scene: Scene, theme: Theme = CLASSROOM, **kw):
+def render(scene: Scene, theme: Theme = CLASSROOM, area: pygame.Rect = BOARD_AREA, **kw):
     surface = pygame.Surface(SIZE)
     surface.fill(theme.background)
-    geo = draw_board(surface, BOARD_AREA, scene, theme, **kw)
+    geo = draw_board(surface, area, scene, theme, **kw)
     return surface, geo
 
 
@@ -68,7 +68,8 @@ def test_square_at_inverts_center_and_board_is_centred(area, n):
     geo = fit_board(area, n)
     assert geo.rect.w == geo.rect.h
     assert area.contains(geo.rect)
-    assert abs(geo.rect.centerx - area.centerx) <= 1 and abs(geo.rect.centery - area.centery) <= 1
+    assert abs(geo.rect.centerx - area.centerx) <= 1  # centred across; down, with its column labels above
+    assert abs(geo.rect.centery - geo.gutter / 2 - area.centery) <= 1
     for row in range(n):
         for col in range(n):
             assert geo.square_at(geo.center(row, col)) == (row, col)
@@ -194,7 +195,7 @@ def test_solution_frame_badge_and_queen_colour():
     before, geo = render(scene_of(timeline))
     assert timeline.next_solution()
     scene = scene_of(timeline)
-    surface, geo = render(scene, lang="zh")
+    surface, geo = render(scene, lang="zh", area=pygame.Rect(0, 0, 700, 800))  # room below the board
     frame_pixel = (geo.rect.left - 3, geo.rect.centery)
     assert close(surface.get_at(frame_pixel), CLASSROOM.solution)
     assert not close(before.get_at(frame_pixel), CLASSROOM.solution, 30)
@@ -216,7 +217,7 @@ def test_large_board_draws_in_one_call_with_queen_marks_and_row_heat():
         assert close(surface.get_at(geo.center(row, scene.queens[row])), colour)
     empty_col = (scene.queens[500] + 500) % 1000
     assert not close(surface.get_at(geo.center(500, empty_col)), colour, 10)
-    strip_x = geo.rect.left - 12
+    strip_x = geo.rect.left - 6  # in the margin: a board this large has no labels
     assert close(surface.get_at((strip_x, geo.rect.bottom - 1)), CLASSROOM.conflict, 6)
     assert close(surface.get_at((strip_x, geo.rect.top)), CLASSROOM.background, 6)
 

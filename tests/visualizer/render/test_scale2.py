@@ -11,7 +11,7 @@ import pytest
 
 from solvers import registry
 from tests.ui import FRAME, new_app, press
-from visualizer.render.board import label_ink, label_rects
+from visualizer.render.board_geometry import label_ink, label_rects
 from visualizer.render.fonts import get_font
 
 SIZE, SCALE = (960, 640), 2.0
@@ -39,10 +39,14 @@ def test_the_tree_panel_texts_never_overlap(n, lang):
     app.close()
 
 
-@pytest.mark.parametrize(("n", "strips"), [(8, True), (20, False)])
-def test_the_flag_strips_and_the_board_labels_never_overlap(n, strips):
-    """At n = 20 the strips would leave the board too small: the board keeps the room."""
-    app = new_app(n, "backtracking", size=SIZE, ui_scale=SCALE)
+@pytest.mark.parametrize(
+    ("n", "strips", "size", "scale"), [(8, True, (1920, 1080), 1.25), (20, False, SIZE, SCALE)]
+)
+def test_the_flag_strips_and_the_board_labels_never_overlap(n, strips, size, scale):
+    """At n = 20 the strips would leave the board too small: the board keeps the room. At n = 8
+    they show where the board keeps 55% of the height and the narration two lines (1920x1080 at
+    text 1.25: at 2, the board and the narration take the height and the strips wait)."""
+    app = new_app(n, "backtracking", size=size, ui_scale=scale)
     for _ in range(5):
         press(app, pygame.K_RIGHT)
     app.draw()
