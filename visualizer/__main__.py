@@ -165,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
 
     SIGINT / SIGTERM: background work is cancelled and joined, one line, status 128 + signal.
     """
-    from visualizer.shell.stopping import Stopped, announce, stop_on_signals
+    from visualizer.shell.stopping import announce, stop_on_signals, stopped_in
 
     with contextlib.suppress(AttributeError, ValueError):  # one line never fails on its encoding
         sys.stderr.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
@@ -173,7 +173,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with stop_on_signals():
             return _main(argv)
-    except Stopped as stop:
+    except BaseException as error:  # a stop signal, also one a C extension wrapped in its own error
+        stop = stopped_in(error)
+        if stop is None:
+            raise
         announce(stop.signum)
         return 128 + stop.signum
 

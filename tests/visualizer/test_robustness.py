@@ -262,3 +262,22 @@ def test_a_stop_inside_a_deferred_block_waits_for_its_end():
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["the block ran to its end", f"stopped by {int(signal.SIGTERM)}"]
+
+
+def test_a_stop_that_a_c_extension_wrapped_in_its_own_error_still_ends_quietly(monkeypatch, capsys):
+    """SIGTERM while pygame_gui loads a font: the handler's Stopped came back as the cause of a
+    SystemError (seen under Xvfb on a loaded machine); the window still ends with its one line."""
+    import visualizer.__main__ as entry
+    from visualizer.shell import stopping
+
+    def wrapped(argv):
+        try:
+            raise stopping.Stopped(signal.SIGTERM)
+        except stopping.Stopped as stop:
+            raise SystemError("returned a result with an exception set") from stop
+
+    monkeypatch.setattr(entry, "_main", wrapped)
+    monkeypatch.setattr(stopping, "_announced", type(stopping._announced)())
+    assert entry.main([]) == 128 + signal.SIGTERM
+    err = capsys.readouterr().err
+    assert "stopped by SIGTERM" in err and "Traceback" not in err

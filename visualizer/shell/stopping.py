@@ -35,6 +35,24 @@ class Stopped(BaseException):
         self.signum = signum
 
 
+def stopped_in(error: BaseException) -> Stopped | None:
+    """The stop signal behind ``error``: itself, or the Stopped a C extension turned into another
+    error when the signal's handler raised inside its callback (pygame's font loading raises
+    SystemError "returned a result with an exception set", its cause the Stopped); else None.
+
+    >>> stopped_in(Stopped(15)).signum, stopped_in(ValueError()) is None
+    (15, True)
+    """
+    seen: set[int] = set()
+    link: BaseException | None = error
+    while link is not None and id(link) not in seen:
+        if isinstance(link, Stopped):
+            return link
+        seen.add(id(link))
+        link = link.__cause__ or link.__context__
+    return None
+
+
 def message(signum: int, prog: str = "nqueens-viz") -> str:
     """The one line a stopped run prints."""
     return f"{prog}: stopped by {signal.Signals(signum).name}"
