@@ -40,7 +40,7 @@ CHUNK = 1000
 JOIN_SLICE = 0.05
 #: Seconds the UI thread waits for an instant result the engine answers quickly (``track.instant``)
 #: before it shows progress instead: less than a frame may take (issue 38: none over 100 ms).
-INSTANT_WAIT = 0.08
+INSTANT_WAIT = 0.05
 #: An instant result still walking after this many seconds starts the engine's count of the whole
 #: run beside it (the progress bar's total, and the answer the strip gives before the board's end).
 COUNT_AFTER = 0.25
