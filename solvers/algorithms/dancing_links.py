@@ -31,6 +31,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
+from solvers.algorithms.dancing_links_engine import DancingLinks
 from solvers.domains import Domains
 from solvers.events import (
     Backtrack,
@@ -474,7 +475,6 @@ def narrate_dancing_links(event: Event, ctx: Context, words: dict[str, str]) -> 
 
 ORDER = 70  # after propagation
 
-# Counted by draining its events, like forward checking: n = 12 takes some seconds.
 DANCING_LINKS_MAX_N = 13
 
 SPECS = (
@@ -498,5 +498,6 @@ SPECS = (
         profile="events",
         narrator=narrate_dancing_links,
         domains_after=domains_after,
+        engine=DancingLinks(),
     ),
 )
