@@ -240,8 +240,8 @@ def seek_dancing_links(n, first, past, queens, state, stop_event, stop_solution,
         out[SOLUTIONS],
     )
     checks, pruned, wipeouts, events = out[CHECKS], out[PRUNED], out[WIPEOUTS], out[EVENTS]
-    ended = 0
-    while True:
+    ended = 1 if first and phase == BACK and placed == n else 0  # after the Solution it stops at
+    while not ended:
         if phase == NODE:  # the last queen's prunes, then the next node
             k = f_shown[depth - 1] if depth > 0 else 0
             if events >= stop_event or (not past and events + k + 1 > stop_event):

@@ -6,13 +6,18 @@ import pytest
 
 from solvers import kernels as kn
 from solvers import registry
-from solvers.algorithms import backtracking_engine, bitmask_engine, enumeration_engine
+from solvers.algorithms import backtracking_engine, bitmask_engine, dancing_links_engine, enumeration_engine
 from solvers.counters import tally
 from solvers.events import Solution
 from tests.solvers.test_resume import checkpoints
 
 SEEKABLE = [name for name, spec in registry.ALGORITHMS.items() if spec.engine and spec.engine.seek_kernel]
-SIZES = {"brute-force": (1, 4, 5), "permutations": (1, 4, 6), "permutations-pruned": (1, 4, 7)}
+SIZES = {
+    "brute-force": (1, 4, 5),
+    "permutations": (1, 4, 6),
+    "permutations-pruned": (1, 4, 7),
+    "dlx": (1, 4, 5, 6, 7, 8),
+}
 
 
 def cases():
@@ -25,7 +30,14 @@ def test_every_resumable_algorithm_with_an_engine_model_can_seek():
     specs = registry.ALGORITHMS.items()
     modelled = {name for name, spec in specs if spec.engine and spec.resumer and spec.engine.seek_kernel}
     assert set(SEEKABLE) == modelled
-    assert {"backtracking", "brute-force", "permutations", "permutations-pruned", "bitmask"} <= modelled
+    assert {
+        "backtracking",
+        "brute-force",
+        "permutations",
+        "permutations-pruned",
+        "bitmask",
+        "dlx",
+    } <= modelled
 
 
 @pytest.mark.parametrize(("name", "n"), list(cases()))
@@ -78,6 +90,7 @@ def test_compiled_seek_kernels_equal_their_py_func():
         (bitmask_engine.seek_bitmask, ()),
         (enumeration_engine.seek_brute_force, ()),
         (enumeration_engine.seek_permutations, (True, False)),
+        (dancing_links_engine.seek_dancing_links, (False,)),
     ]:
         results = []
         for run in (kernel.compiled, kernel.py_func):
