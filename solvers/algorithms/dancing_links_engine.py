@@ -289,15 +289,14 @@ def seek_dancing_links(n, first, past, queens, state, stop_event, stop_solution,
             item = f_item[depth - 1]
             p = dlink[f_opt[depth - 1]]
             if p == item:
-                if depth > 1:  # the frame above's restores and Backtrack follow at once
-                    k = f_shown[depth - 2]
-                    if events >= stop_event or (not past and events + k + 1 > stop_event):
-                        break
-                _uncover(n, first_node, item, llink, rlink, top, ulink, dlink, length)
-                depth -= 1
-                if depth == 0:
+                if depth == 1:  # the run ends on its last Backtrack's checkpoint
                     ended = 1
                     break
+                k = f_shown[depth - 2]  # the frame above's restores and Backtrack follow at once
+                if events >= stop_event or (not past and events + k + 1 > stop_event):
+                    break
+                _uncover(n, first_node, item, llink, rlink, top, ulink, dlink, length)
+                depth -= 1
                 phase = BACK
                 continue
             if events >= stop_event:
