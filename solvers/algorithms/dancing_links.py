@@ -47,7 +47,7 @@ from solvers.events import (
     event_kind,
 )
 from solvers.narration import Context, SquareBySquare, fmt, line_key, with_shared
-from solvers.resume import Start
+from solvers.resume import Checkpoint, Start
 from solvers.spec import COUNTERS, AlgorithmSpec
 
 Square = tuple[int, int]
@@ -375,9 +375,16 @@ def _options(domains: Domains, queens: Sequence[int | None], axis: int, index: i
     return [(r, index) for r, c in enumerate(queens) if c is None and domains.has(r, index)]
 
 
-def domains_after(board: Sequence[int | None]) -> Domains:
+def domains_at(checkpoint: Checkpoint) -> Domains:
+    """The domains at a checkpoint of its walk: right after a Place its hiding is not yet said;
+    after a Choose, Solution or Backtrack every queen's is."""
+    return domains_after(checkpoint.queens, said=checkpoint.state[0] != NODE)
+
+
+def domains_after(board: Sequence[int | None], *, said: bool = False) -> Domains:
     """The domains right after the queens of ``board`` were placed, the last one's hiding not yet
-    said: replayed by choosing items again (the items it fills next depend only on the queens)."""
+    said (unless ``said``): replayed by choosing items again (the items it fills next depend only
+    on the queens)."""
     n = len(board)
     domains = Domains(n)
     queens: list[int | None] = [None] * n
@@ -391,7 +398,7 @@ def domains_after(board: Sequence[int | None]) -> Domains:
         if col is None or queens[row] is not None:
             raise ValueError("the board is not one this search places")
         queens[row] = col
-        if step < placed - 1:
+        if said or step < placed - 1:
             for r, c in _attacked(domains, queens, row, col):
                 domains.remove(r, c, (row, col))
     return domains
@@ -551,6 +558,7 @@ SPECS = (
         profile="events",
         narrator=narrate_dancing_links,
         domains_after=domains_after,
+        domains_at=domains_at,
         engine=DancingLinks(),
         resumer=LinkResume(Choose),
     ),
