@@ -31,6 +31,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
+from solvers.algorithms.dancing_links_engine import BACK, NEXT, NODE, DancingLinks, LinkResume
 from solvers.domains import Domains
 from solvers.events import (
     Backtrack,
@@ -46,6 +47,7 @@ from solvers.events import (
     event_kind,
 )
 from solvers.narration import Context, SquareBySquare, fmt, line_key, with_shared
+from solvers.resume import Checkpoint, Start
 from solvers.spec import COUNTERS, AlgorithmSpec
 
 Square = tuple[int, int]
@@ -221,12 +223,13 @@ class Links:
         return (ROW, item - 1) if item <= self.n else (COLUMN, item - 1 - self.n)
 
 
-def dancing_links(n: int, *, first: bool = False) -> Iterator[Event]:
+def dancing_links(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[Event]:
     """Algorithm X on dancing links: branch on the item with the fewest options, cover, uncover.
 
     An explicit stack (no ``yield from`` chain), one frame per item branched on: ``[item, its
     option being tried (a node; the item itself before the first), the squares covering the item
-    hid, the squares its option's queen hid in the other empty rows]``."""
+    hid, the squares its option's queen hid in the other empty rows]``. ``start`` resumes at a
+    checkpoint (``dancing_links_engine.LinkResume``): the board and the state then."""
     if n <= 0:
         return
     links = Links(n)
@@ -234,10 +237,18 @@ def dancing_links(n: int, *, first: bool = False) -> Iterator[Event]:
     # each Prune and Restore is made once per run, then reused: (r, c, queen) -> event
     prunes: dict[tuple[int, int, Square], Prune] = {}
     restores: dict[tuple[int, int, Square], Restore] = {}
-    stack: list[list] = []
-    node = True  # at a node not yet branched on
+    stack, phase = _resumed(links, queens, start)
+    if first and phase == BACK and len(stack) == n:  # right after the Solution it stops at
+        return
+    node = phase == NODE  # at a node not yet branched on
+    if node and stack:  # right after a Place: its prunes come first
+        queen = links.square[stack[-1][1]]
+        for r, c in stack[-1][3]:
+            yield prunes.setdefault((r, c, queen), Prune(r, c, queen, LINE_HIDE))
+    lifted = phase == NEXT  # the top frame's next option comes first
     while True:
-        back = True  # the top frame's queen is taken back before its next option
+        back = not lifted  # the top frame's queen is taken back before its next option
+        lifted = False
         if node:
             item, compared = links.fewest()
             if item == 0:
@@ -277,17 +288,60 @@ def dancing_links(n: int, *, first: bool = False) -> Iterator[Event]:
             continue
         row, col = queen = links.square[p]
         before = links.updates
-        hidden = [square for square in frame[2] if square != queen]
-        for q in links.others[p]:
-            links.cover(links.top[q], hidden)
-        shown = [(r, c) for r, c in hidden if r != row]
-        frame[1], frame[3] = p, shown
-        queens[row] = col
+        _place(links, queens, frame, p)
+        shown = frame[3]
         yield Place(row, col, LINE_PLACE, True, links.updates - before)
         for r, c in shown:
             key = (r, c, queen)
             yield prunes.get(key) or prunes.setdefault(key, Prune(r, c, queen, LINE_HIDE))
         node = True
+
+
+def _place(links: Links, queens: list[int | None], frame: list, p: int) -> None:
+    """Place the queen of option ``p`` of ``frame``'s item: cover its other items; the frame
+    keeps it and the squares it hid in the other empty rows."""
+    row, col = queen = links.square[p]
+    hidden = [square for square in frame[2] if square != queen]
+    for q in links.others[p]:
+        links.cover(links.top[q], hidden)
+    frame[1], frame[3] = p, [(r, c) for r, c in hidden if r != row]
+    queens[row] = col
+
+
+def _resumed(links: Links, queens: list[int | None], start: Start | None) -> tuple[list[list], int]:
+    """The stack at checkpoint ``start`` (the items chosen again from its queens, each covered
+    with its queen's option) and its phase; an empty stack at ``NODE`` without one."""
+    if start is None:
+        return [], NODE
+    board, (phase, row, col) = start
+    placed = [(r, c) for r, c in enumerate(board) if c is not None and c >= 0]
+    stack: list[list] = []
+    for _ in range(len(placed) + (phase == NEXT)):
+        item = links.fewest()[0]
+        own: list[Square] = []
+        links.cover(item, own)
+        stack.append([item, item, own, ()])
+        axis, index = links.axis_of(item)
+        square = next(((r, c) for r, c in placed if (r, c)[axis] == index), None)
+        if len(stack) > len(placed):  # NEXT: the item chosen after them, (row, col) tried last
+            square = (row, col) if row >= 0 else None
+        elif square is None:
+            raise ValueError("the board is not one this search places")
+        if square is not None:
+            p = next(q for q in _column(links, item) if links.square[q] == square)
+            if len(stack) > len(placed):
+                stack[-1][1] = p
+            else:
+                _place(links, queens, stack[-1], p)
+    return stack, phase
+
+
+def _column(links: Links, item: int) -> Iterator[int]:
+    """The option nodes of ``item``'s list, top down."""
+    p = links.dlink[item]
+    while p != item:
+        yield p
+        p = links.dlink[p]
 
 
 # -- what the board says about the items (the narration and the window's rebuild) ---------------
@@ -321,9 +375,16 @@ def _options(domains: Domains, queens: Sequence[int | None], axis: int, index: i
     return [(r, index) for r, c in enumerate(queens) if c is None and domains.has(r, index)]
 
 
-def domains_after(board: Sequence[int | None]) -> Domains:
+def domains_at(checkpoint: Checkpoint) -> Domains:
+    """The domains at a checkpoint of its walk: right after a Place its hiding is not yet said;
+    after a Choose, Solution or Backtrack every queen's is."""
+    return domains_after(checkpoint.queens, said=checkpoint.state[0] != NODE)
+
+
+def domains_after(board: Sequence[int | None], *, said: bool = False) -> Domains:
     """The domains right after the queens of ``board`` were placed, the last one's hiding not yet
-    said: replayed by choosing items again (the items it fills next depend only on the queens)."""
+    said (unless ``said``): replayed by choosing items again (the items it fills next depend only
+    on the queens)."""
     n = len(board)
     domains = Domains(n)
     queens: list[int | None] = [None] * n
@@ -337,7 +398,7 @@ def domains_after(board: Sequence[int | None]) -> Domains:
         if col is None or queens[row] is not None:
             raise ValueError("the board is not one this search places")
         queens[row] = col
-        if step < placed - 1:
+        if said or step < placed - 1:
             for r, c in _attacked(domains, queens, row, col):
                 domains.remove(r, c, (row, col))
     return domains
@@ -474,7 +535,6 @@ def narrate_dancing_links(event: Event, ctx: Context, words: dict[str, str]) -> 
 
 ORDER = 70  # after propagation
 
-# Counted by draining its events, like forward checking: n = 12 takes some seconds.
 DANCING_LINKS_MAX_N = 13
 
 SPECS = (
@@ -498,5 +558,8 @@ SPECS = (
         profile="events",
         narrator=narrate_dancing_links,
         domains_after=domains_after,
+        domains_at=domains_at,
+        engine=DancingLinks(),
+        resumer=LinkResume(Choose),
     ),
 )

@@ -159,7 +159,6 @@ DRAIN_MAX_N = 13
 
 def test_an_exhaustive_algorithm_the_engine_does_not_model_stays_small_enough_to_drain():
     drained = [spec for spec in registry.ALGORITHMS.values() if spec.exhaustive and spec.engine is None]
-    assert {"dlx"} <= {spec.name for spec in drained}
     assert all(spec.max_n <= DRAIN_MAX_N and spec.profile == "events" for spec in drained)
 
 

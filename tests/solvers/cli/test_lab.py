@@ -12,10 +12,11 @@ import struct
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 
 import pytest
 
-from solvers import engine
+from solvers import engine, registry
 from solvers.cli import lab
 from solvers.cli import subcommands as commands
 from tests import ROOT
@@ -212,8 +213,11 @@ def test_a_point_over_the_budget_is_noted_and_never_run(monkeypatch):
     assert "note: brute-force at n = 9..16 not run: brute-force accepts n up to 8" in result.stdout
 
 
-def test_an_algorithm_the_engine_does_not_model_is_estimated_from_its_own_times():
-    """Dancing links drains its events: its time's last ratio, carried on, is its estimate."""
+def test_an_algorithm_the_engine_does_not_model_is_estimated_from_its_own_times(monkeypatch):
+    """An algorithm that drains its events (dancing links without its engine, as every exhaustive
+    algorithm has one now): its time's last ratio, carried on, is its estimate."""
+    spec = registry.get("dlx")
+    monkeypatch.setitem(registry.ALGORITHMS, "dlx", replace(spec, engine=None, resumer=None))
     assert lab._refusal("dlx", 13, 60, {11: 1.0, 12: 6.0}) is None  # 36 s
     kind, words = lab._refusal("dlx", 13, 30, {11: 1.0, 12: 6.0}) or ("", "")
     assert kind == "budget" and "estimated from the n before" in words and "30 s budget" in words

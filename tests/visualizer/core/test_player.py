@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 
 import pytest
 
@@ -58,8 +59,11 @@ def test_next_and_end_reach_the_same_place_animated_or_not(animated):
     assert keys(player) == ["no_more_solutions"]
 
 
-def test_a_long_jump_goes_to_the_worker_thread_and_reports_when_collected():
-    player = player_for("dlx", 10)  # no checkpoints, no engine walk: far more events than SYNC_EVENTS
+def test_a_long_jump_goes_to_the_worker_thread_and_reports_when_collected(monkeypatch):
+    # dancing links without its engine: no checkpoints, no engine walk, far more events than SYNC_EVENTS
+    spec = registry.get("dlx")
+    monkeypatch.setitem(registry.ALGORITHMS, "dlx", replace(spec, engine=None, resumer=None))
+    player = player_for("dlx", 10)
     player.go(END)
     assert player.busy and player.track.cursor >= SYNC_EVENTS
     assert player.join(120)

@@ -32,7 +32,7 @@ RUNS = [
     ("mrv", 10),
     ("min-conflicts", 30),
     ("construction", 12),
-    ("dlx", 10),  # no checkpoints: its far seeks land on the timeline's snapshots of its log
+    ("dlx", 10),
 ]
 #: An algorithm added later is walked at n = 8 (or its largest n) until it names a longer run here.
 RUNS += [(name, min(8, spec.max_n)) for name, spec in registry.ALGORITHMS.items() if name not in dict(RUNS)]

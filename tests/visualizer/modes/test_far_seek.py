@@ -10,6 +10,7 @@ import json
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -73,8 +74,12 @@ def test_a_far_target_walks_in_the_background_with_progress_and_esc_stops_it(com
         app.close()
 
 
-def test_without_the_engine_the_replay_runs_in_the_background_and_esc_stops_it():
+def test_without_the_engine_the_replay_runs_in_the_background_and_esc_stops_it(monkeypatch):
+    # every exhaustive algorithm has the engine now: dancing links without it stands for one
+    spec = registry.get("dlx")
+    monkeypatch.setitem(registry.ALGORITHMS, "dlx", replace(spec, engine=None, resumer=None))
     app = new_app(13, "dlx")
+    assert not app.timeline.spec.engine_seeks
     try:
         with answers_within():
             app.dispatch("seek", 10**9)
