@@ -560,6 +560,6 @@ SPECS = (
         domains_after=domains_after,
         domains_at=domains_at,
         engine=DancingLinks(),
-        resumer=LinkResume(Choose),
+        resumer=LinkResume(),
     ),
 )

@@ -18,7 +18,7 @@ import numpy as np
 
 from solvers.counters import Counters
 from solvers.engine import CancelFlag, Model, ProgressCallback, check_n, compiled_for, pick, whole_run
-from solvers.events import Backtrack, Event, Place, Solution
+from solvers.events import Backtrack, Conflict, Event, Place, Prune, Reader, Restore, Solution
 from solvers.kernels import (
     ATTEMPTS,
     BACKTRACKS,
@@ -47,26 +47,42 @@ LINKS_MAX_N = 13  # the spec's own limit (n = 13 in about a second, compiled)
 class LinkResume(Resumer):
     """Checkpoints right after each Place, Choose, Solution and Backtrack; the board alone rebuilds
     the search's stack (the items it chose again from the queens placed), so the state is
-    ``(phase, row, col)`` (``NODE``, ``NEXT``, ``BACK``). ``choose`` is the spec module's
-    ``Choose`` event kind."""
-
-    def __init__(self, choose: type[Event]) -> None:
-        self.choose = choose
+    ``(phase, row, col)`` (``NODE``, ``NEXT``, ``BACK``)."""
 
     def start(self, n: int) -> Checkpoint:
         return Checkpoint(0, (None,) * n, Counters(), (NODE, -1, -1))
 
     def state_after(self, n: int, queens: Sequence[int | None], event: Event) -> State | None:
-        kind = type(event)
-        if kind is Place:
-            return (NODE, -1, -1)
-        if kind is Backtrack:
-            return (NEXT, event.row, event.col)  # type: ignore[attr-defined]
-        if kind is Solution:
-            return (BACK, -1, -1)
-        if kind is self.choose:
-            return (NEXT, -1, -1) if event.options else (BACK, -1, -1)  # type: ignore[attr-defined]
+        return event.read(_LinkAfter())
+
+
+class _LinkAfter(Reader["State | None"]):
+    """The state right after an event, kind by kind: none after a conflict, a prune or a restore;
+    ``other`` is the spec module's own ``Choose`` (the one kind of its own dancing links yields)."""
+
+    def place(self, event: Place) -> State | None:
+        return (NODE, -1, -1)
+
+    def backtrack(self, event: Backtrack) -> State | None:
+        return (NEXT, event.row, event.col)
+
+    def solution(self, event: Solution) -> State | None:
+        return (BACK, -1, -1)
+
+    def conflict(self, event: Conflict) -> State | None:
         return None
+
+    def prune(self, event: Prune) -> State | None:
+        return None
+
+    def restore(self, event: Restore) -> State | None:
+        return None
+
+    def other(self, event: Event) -> State | None:
+        options = getattr(event, "options", None)  # Choose: items left to branch on
+        if options is None:
+            return None
+        return (NEXT, -1, -1) if options else (BACK, -1, -1)
 
 
 # -- the kernel's steps ------------------------------------------------------------------------
