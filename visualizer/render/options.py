@@ -14,19 +14,25 @@ PAD = 12
 
 
 def draw_options(
-    surface: pygame.Surface, area: pygame.Rect, model: OptionsModel, theme: Theme, lang: str
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    model: OptionsModel,
+    theme: Theme,
+    lang: str,
+    scale: float = 1.0,
 ) -> None:
-    """The title, the rows' bars, then the columns' bars, each group with its own baseline."""
+    """The title, the rows' bars, then the columns' bars, each group with its own baseline; texts at
+    text size ``scale``."""
     area = pygame.Rect(area)
     pygame.draw.rect(surface, theme.panel, area, border_radius=10)
     pygame.draw.rect(surface, blend(theme.panel, theme.muted_text, 0.35), area, 1, border_radius=10)
     title_text = tr("options_title", lang)
-    title_font = font_for(title_text, 18, lang, bold=True)
+    title_font = font_for(title_text, _pt(18, scale), lang, bold=True)
     title = title_font.render(ellipsize(title_font, title_text, area.w - 2 * PAD), True, theme.text)
     surface.blit(title, (area.x + PAD, area.y + PAD))
     fewest = model.fewest
     status_text = tr("options_full", lang) if fewest is None else tr("options_fewest", lang, k=fewest)
-    status_font = font_for(status_text, 15, lang)
+    status_font = font_for(status_text, _pt(15, scale), lang)
     status = status_font.render(ellipsize(status_font, status_text, area.w - 2 * PAD), True, theme.muted_text)
     top = area.y + PAD + title.get_height() + 4
     surface.blit(status, (area.x + PAD, top))
@@ -34,7 +40,7 @@ def draw_options(
     half = max(40, (area.bottom - PAD - top) // 2)
     for index, (key, counts) in enumerate((("options_rows", model.rows), ("options_cols", model.cols))):
         group = pygame.Rect(area.x + PAD, top + index * half, area.w - 2 * PAD, half - 6)
-        _draw_group(surface, group, tr(key, lang), counts, model.n, fewest, theme, lang)
+        _draw_group(surface, group, tr(key, lang), counts, model.n, fewest, theme, lang, scale)
 
 
 def _draw_group(
@@ -46,10 +52,11 @@ def _draw_group(
     fewest: int | None,
     theme: Theme,
     lang: str,
+    scale: float,
 ) -> None:
-    label_font = font_for(label, 14, lang, bold=True)
+    label_font = font_for(label, _pt(14, scale), lang, bold=True)
     surface.blit(label_font.render(ellipsize(label_font, label, area.w), True, theme.text), area.topleft)
-    number_font = get_font(max(9, min(13, area.w // max(1, 3 * n))), "en")
+    number_font = get_font(max(9, min(_pt(13, scale), area.w // max(1, 3 * n))), "en")
     line = number_font.get_height()
     plot = pygame.Rect(area.x, area.y + label_font.get_height() + line + 4, area.w, 0)
     plot.height = max(8, area.bottom - line - 2 - plot.y)
@@ -69,3 +76,8 @@ def _draw_group(
         surface.blit(value, value.get_rect(midbottom=(centre, plot.bottom - height - 1)))
         name = number_font.render(str(item + 1), True, theme.muted_text)
         surface.blit(name, name.get_rect(midtop=(centre, plot.bottom + 2)))
+
+
+def _pt(points: int, scale: float) -> int:
+    """A font size of ``points`` at text size ``scale``."""
+    return max(8, round(points * scale))
