@@ -321,19 +321,28 @@ def dim(surface: pygame.Surface, area: pygame.Rect, alpha: int) -> None:
 
 
 def draw_progress(
-    surface: pygame.Surface, area: pygame.Rect, fraction: float, label: str, theme: Theme, lang: str
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    fraction: float,
+    label: str,
+    theme: Theme,
+    lang: str,
+    scale: float = 1.0,
 ) -> None:
-    """A dimmed ``area`` with a centred box: ``label`` above a bar filled to ``fraction``."""
+    """A dimmed ``area`` with a centred box: ``label`` (at text size ``scale``) above a bar filled
+    to ``fraction``; the box grows with the text, never past ``area``."""
     area = pygame.Rect(area)
     fraction = min(1.0, max(0.0, fraction))
     dim(surface, area, 120)
-    box = pygame.Rect(0, 0, min(560, area.w - 40), 120)
+    font = font_for(label, round(22 * scale), lang)
+    bar_h = round(24 * min(scale, 1.5))
+    box = pygame.Rect(0, 0, min(round(560 * scale), area.w - 40), 0)
+    box.h = min(area.h - 8, 18 + font.get_height() + 20 + bar_h + 24)
     box.center = area.center
     _card(surface, box, theme)
-    font = font_for(label, 22, lang)
     text = font.render(ellipsize(font, label, box.w - 2 * PAD - 10), True, theme.text)
     surface.blit(text, text.get_rect(midtop=(box.centerx, box.top + 18)))
-    bar = pygame.Rect(box.left + 24, box.bottom - 48, box.w - 48, 24)
+    bar = pygame.Rect(box.left + 24, box.bottom - 24 - bar_h, box.w - 48, bar_h)
     pygame.draw.rect(surface, blend(theme.panel, theme.muted_text, 0.25), bar, border_radius=12)
     if fraction > 0:
         filled = pygame.Rect(bar.left, bar.top, max(bar.h, round(bar.w * fraction)), bar.h)
