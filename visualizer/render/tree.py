@@ -21,7 +21,7 @@ from visualizer.core.tree import DEAD, FRUITFUL, REFUSED, SOLUTION, Layout
 from visualizer.core.tree_view import TreeModel
 from visualizer.look.i18n import tr
 from visualizer.look.theme import Colour, Theme, blend
-from visualizer.render.fonts import ellipsize, get_font
+from visualizer.render.fonts import ellipsize, fitted, get_font
 
 
 def map_palette(theme: Theme) -> np.ndarray:
@@ -75,7 +75,7 @@ def _text(
     bold: bool = False,
     max_width: int | None = None,
 ) -> pygame.Rect:
-    font = get_font(size, lang, bold)
+    font = get_font(size, lang, bold) if max_width is None else fitted(text, size, max_width, lang, bold)
     if max_width is not None:
         text = ellipsize(font, text, max_width)
     image = font.render(text, True, colour)
