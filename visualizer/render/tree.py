@@ -157,6 +157,9 @@ def _legend(
     box = size
     for shape, key, colour in items:
         label = tr(key, lang)
+        image = font.render(label, True, theme.muted_text)
+        if x + box + 5 + image.get_width() > area.right:  # no room left: the rest is not drawn
+            break
         centre = (x + box // 2, y + height // 2 - 3)
         if shape == "line":
             pygame.draw.line(surface, colour, (x, centre[1]), (x + box, centre[1]), 4)
@@ -167,9 +170,6 @@ def _legend(
                 _cross(surface, theme.conflict, centre, box * 0.3, 2)
             elif shape == "star":
                 _star(surface, theme.panel, centre, box * 0.38)
-        image = font.render(label, True, theme.muted_text)
-        if x + box + 5 + image.get_width() > area.right:  # no room left: the rest is not drawn
-            break
         texts.append(surface.blit(image, (x + box + 5, y + (height - 6 - image.get_height()) // 2)))
         x += box + 5 + image.get_width() + 16
     return height
@@ -279,8 +279,8 @@ def _draw_map(
     assert codes is not None
     size = max(10, min(scaled(16, scale), area.height // (n + 1) - 2))
     font = get_font(size, "en")
-    label_w = font.size(str(n))[0] + 10
-    counts_w = font.size(f"{max(model.level_counts, default=0):,}")[0] + 10
+    label_w = max(34, font.size(str(n))[0] + 10)  # as at text size 1, wider for larger numbers
+    counts_w = max(64, font.size(f"{max(model.level_counts, default=0):,}")[0] + 10)
     rect = pygame.Rect(area.x + label_w, area.y, max(10, area.width - label_w - counts_w), area.height - 8)
     band = max(2, rect.height // (n + 1))
     rect.height = band * (n + 1)
