@@ -347,8 +347,9 @@ class LessonExports:
 
         export = job.export
         label = tr("exporting", self.host.lang, done=export.done, frames=export.stretch.frames)
+        host = self.host
         draw_progress(
-            self.host.surface, self.host.layout.board, export.fraction, label, self.host.theme, self.host.lang
+            host.surface, host.layout.board, export.fraction, label, host.theme, host.lang, host.layout.scale
         )
 
     @command("export-fps", parse=number("export-fps", positive=True, maximum=60))

@@ -9,7 +9,7 @@ import pygame
 
 from visualizer.look.i18n import tr
 from visualizer.look.theme import Theme, blend, legible
-from visualizer.render.fonts import ellipsize, font_for, get_font
+from visualizer.render.fonts import ellipsize, fitted, font_for, get_font
 
 PAD = 12
 
@@ -66,25 +66,31 @@ def draw_conflicts_chart(
     *,
     restarts: Sequence[int] = (),
     solved: bool = False,
+    scale: float = 1.0,
 ) -> pygame.Rect:
     """A line chart of ``values`` (conflicts left after each repair) in ``area``, a dashed line
-    at each restart and a solution dot at 0 once solved; returns the plot rect."""
+    at each restart and a solution dot at 0 once solved, its texts at text size ``scale``; returns
+    the plot rect."""
     area = pygame.Rect(area)
+
+    def pt(points: int) -> int:
+        return max(8, round(points * scale))
+
     pygame.draw.rect(surface, theme.panel, area, border_radius=10)
     pygame.draw.rect(surface, blend(theme.panel, theme.muted_text, 0.35), area, 1, border_radius=10)
-    title_font = font_for(tr("chart_title", lang), 18, lang, bold=True)
+    title_font = fitted(tr("chart_title", lang), pt(18), area.w - 2 * PAD, lang, bold=True)
     title = title_font.render(
         ellipsize(title_font, tr("chart_title", lang), area.w - 2 * PAD), True, theme.text
     )
     surface.blit(title, (area.x + PAD, area.y + PAD))
     now = 0 if solved else (values[-1] if values else None)
     status_text = chart_status(values, restarts, solved, lang)
-    status_font = font_for(status_text, 15, lang)
+    status_font = fitted(status_text, pt(15), area.w - 2 * PAD, lang)
     status = status_font.render(ellipsize(status_font, status_text, area.w - 2 * PAD), True, theme.muted_text)
     surface.blit(status, (area.x + PAD, area.y + PAD + title.get_height() + 4))
     top_value = max(values) if values else 1
-    number_font = get_font(13, "en")
-    axis_font = font_for(tr("chart_y", lang), 14, lang)
+    number_font = get_font(pt(13), "en")
+    axis_font = font_for(tr("chart_y", lang), pt(14), lang)
     left = area.x + PAD + max(number_font.size(f"{top_value:,}")[0], axis_font.get_height()) + 8
     plot_top = area.y + PAD + title.get_height() + status.get_height() + 16
     x_label_h = axis_font.get_height() + number_font.get_height() + 6
@@ -105,15 +111,18 @@ def draw_conflicts_chart(
     end = number_font.render(f"{max(len(values), 1):,}", True, theme.muted_text)
     surface.blit(end, end.get_rect(topright=(plot.right, plot.bottom + 2)))
     surface.blit(number_font.render("1", True, theme.muted_text), (plot.left, plot.bottom + 2))
-    x_label = axis_font.render(tr("chart_x", lang), True, theme.muted_text)
+    x_font = fitted(tr("chart_x", lang), pt(14), plot.w, lang)
+    x_label = x_font.render(ellipsize(x_font, tr("chart_x", lang), plot.w), True, theme.muted_text)
     surface.blit(x_label, x_label.get_rect(midtop=(plot.centerx, plot.bottom + 2 + number_font.get_height())))
-    y_label = pygame.transform.rotate(axis_font.render(tr("chart_y", lang), True, theme.muted_text), 90)
+    y_font = fitted(tr("chart_y", lang), pt(14), plot.h, lang)
+    y_text = ellipsize(y_font, tr("chart_y", lang), plot.h)
+    y_label = pygame.transform.rotate(y_font.render(y_text, True, theme.muted_text), 90)
     surface.blit(y_label, y_label.get_rect(midleft=(area.x + 4, plot.centery)))
     # a restart or a solution after the last repair gets room of its own at the right
     trailing = solved or bool(restarts and restarts[-1] >= len(values))
     line = pygame.Rect(plot.x, plot.y, plot.w - (40 if trailing and values else 0), plot.h)
     span = max(1, len(values) - 1)
-    restart_font = get_font(12, lang)
+    restart_font = get_font(pt(12), lang)
     for k, repairs in enumerate(restarts):  # a restart: dashed, between repair ``repairs`` and the next
         if repairs >= len(values):
             x = line.right + 12 if values else plot.left + 12

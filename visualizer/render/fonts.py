@@ -99,6 +99,16 @@ def largest(low: int, high: int, fits: Callable[[int], bool]) -> int:
     return low
 
 
+def fitted(text: str, size: int, width: int, lang: str = "en", bold: bool = False) -> pygame.font.Font:
+    """``font_for(text, size, ...)`` shrunk (down to 9 points) until ``text`` is no wider than
+    ``width``: a text too long for its area at a large text size shrinks rather than being cut."""
+
+    def fits(points: int) -> bool:
+        return font_for(text, points, lang, bold).size(text)[0] <= width
+
+    return font_for(text, size if fits(size) else largest(9, size, fits), lang, bold)
+
+
 #: The texts ``ellipsize`` had to cut since the window's last frame began (the headless state's
 #: ``layout.cut``: a window where every text fits leaves it empty).
 CUT: list[str] = []

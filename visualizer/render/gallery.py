@@ -9,7 +9,7 @@ from solvers.board import SYMMETRIES
 from visualizer.core.gallery import GalleryEntry, GalleryModel
 from visualizer.look.i18n import tr
 from visualizer.look.theme import Theme, blend, legible
-from visualizer.render.fonts import ellipsize, get_font
+from visualizer.render.fonts import ellipsize, fitted, get_font
 
 Hit = tuple[pygame.Rect, tuple[int, ...]]
 #: Mini boards are at least this many pixels (fewer classes per page, paged by wheel and PgUp / PgDn).
@@ -77,9 +77,13 @@ def draw_gallery(
     selected: tuple[int, ...] | None = None,
     *,
     first_class: int = 0,
+    scale: float = 1.0,
 ) -> list[Hit]:
-    """Draw the classes from ``first_class`` on, as many as fit; returns (rect, queens) per board."""
-    return draw_gallery_page(surface, area, gallery, theme, lang, selected, first_class=first_class)[0]
+    """Draw the classes from ``first_class`` on, as many as fit (texts at text size ``scale``);
+    returns (rect, queens) per board."""
+    return draw_gallery_page(
+        surface, area, gallery, theme, lang, selected, first_class=first_class, scale=scale
+    )[0]
 
 
 def draw_gallery_page(
@@ -91,16 +95,25 @@ def draw_gallery_page(
     selected: tuple[int, ...] | None = None,
     *,
     first_class: int = 0,
+    scale: float = 1.0,
 ) -> tuple[list[Hit], int]:
     """``draw_gallery``, also returning how many classes fitted from ``first_class`` on."""
     surface.fill(theme.panel, area)
     pad = 10
-    title_font = get_font(18, lang, bold=True)
-    title = title_font.render(tr("gallery_title", lang), True, theme.text)
+
+    def pt(points: int) -> int:
+        return max(8, round(points * scale))
+
+    title_text = tr("gallery_title", lang)
+    title_font = fitted(title_text, pt(18), area.width - 2 * pad, lang, bold=True)
+    title = title_font.render(ellipsize(title_font, title_text, area.width - 2 * pad), True, theme.text)
     surface.blit(title, (area.x + pad, area.y + pad))
-    info_font = get_font(14, lang)
+    info_font = get_font(pt(14), lang)
     summary = tr("gallery_summary", lang, solutions=f"{gallery.total:,}", classes=f"{gallery.class_count:,}")
-    image = info_font.render(summary, True, theme.muted_text)
+    summary_font = fitted(summary, pt(14), area.width - 2 * pad, lang)
+    image = summary_font.render(
+        ellipsize(summary_font, summary, area.width - 2 * pad), True, theme.muted_text
+    )
     top = area.y + pad + title.get_height() + 4
     if title.get_width() + image.get_width() + 3 * pad <= area.width:
         surface.blit(image, image.get_rect(topright=(area.right - pad, area.y + pad + 3)))
@@ -116,13 +129,14 @@ def draw_gallery_page(
         top += image.get_height() + 4
     groups = gallery.groups
     if not groups:
-        image = info_font.render(tr("gallery_empty", lang), True, theme.muted_text)
+        empty = ellipsize(info_font, tr("gallery_empty", lang), area.width - 2 * pad)
+        image = info_font.render(empty, True, theme.muted_text)
         surface.blit(image, image.get_rect(center=area.center))
         return [], 0
     first_class = max(0, min(first_class, len(groups) - 1))
-    label_font = get_font(11, lang)
+    label_font = get_font(pt(11), lang)
     line_h = label_font.get_linesize()
-    class_font = get_font(13, lang, bold=True)
+    class_font = get_font(pt(13), lang, bold=True)
     header_h = class_font.get_linesize() + 2
     footer_h = info_font.get_linesize() + 4
     avail = pygame.Rect(area.x + pad, top, area.width - 2 * pad, area.bottom - pad - footer_h - top)
@@ -149,7 +163,9 @@ def draw_gallery_page(
             break
         row_h = max(row_h, block_h)
         pygame.draw.rect(surface, edge, (x, y, block_w - gap, block_h), 1, border_radius=4)
-        label = class_font.render(tr("gallery_class", lang, number=k, count=len(members)), True, theme.text)
+        heading = tr("gallery_class", lang, number=k, count=len(members))
+        heading_font = fitted(heading, pt(13), block_w - gap - 12, lang, bold=True)
+        label = heading_font.render(ellipsize(heading_font, heading, block_w - gap - 12), True, theme.text)
         surface.blit(label, (x + 6, y + 2))
         for j, entry in enumerate(members):
             cx = x + gap // 2 + (j % per_line) * cell_w + cell_w // 2
@@ -170,8 +186,9 @@ def draw_gallery_page(
     surface.set_clip(clip)
     if shown < len(groups) - first_class or first_class:
         more = tr("gallery_more", lang, first=first_class + 1, last=first_class + shown, total=len(groups))
-        more = ellipsize(info_font, tr("gallery_paging", lang, more=more), area.width - 2 * pad)
-        image = info_font.render(more, True, theme.muted_text)
+        more = tr("gallery_paging", lang, more=more)
+        more_font = fitted(more, pt(14), area.width - 2 * pad, lang)
+        image = more_font.render(ellipsize(more_font, more, area.width - 2 * pad), True, theme.muted_text)
         surface.blit(image, image.get_rect(bottomright=(area.right - pad, area.bottom - pad)))
     return hits, shown
 

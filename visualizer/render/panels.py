@@ -19,6 +19,7 @@ from visualizer.look.theme import Colour, Theme, blend, legible
 from visualizer.render.fonts import (
     displayable,
     ellipsize,
+    fitted,
     font_for,
     get_font,
     get_mono_font,
@@ -321,19 +322,28 @@ def dim(surface: pygame.Surface, area: pygame.Rect, alpha: int) -> None:
 
 
 def draw_progress(
-    surface: pygame.Surface, area: pygame.Rect, fraction: float, label: str, theme: Theme, lang: str
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    fraction: float,
+    label: str,
+    theme: Theme,
+    lang: str,
+    scale: float = 1.0,
 ) -> None:
-    """A dimmed ``area`` with a centred box: ``label`` above a bar filled to ``fraction``."""
+    """A dimmed ``area`` with a centred box: ``label`` (at text size ``scale``) above a bar filled
+    to ``fraction``; the box grows with the text, never past ``area``."""
     area = pygame.Rect(area)
     fraction = min(1.0, max(0.0, fraction))
     dim(surface, area, 120)
-    box = pygame.Rect(0, 0, min(560, area.w - 40), 120)
+    font = font_for(label, round(22 * scale), lang)
+    bar_h = round(24 * min(scale, 1.5))
+    box = pygame.Rect(0, 0, min(round(560 * scale), area.w - 40), 0)
+    box.h = min(area.h - 8, 18 + font.get_height() + 20 + bar_h + 24)
     box.center = area.center
     _card(surface, box, theme)
-    font = font_for(label, 22, lang)
     text = font.render(ellipsize(font, label, box.w - 2 * PAD - 10), True, theme.text)
     surface.blit(text, text.get_rect(midtop=(box.centerx, box.top + 18)))
-    bar = pygame.Rect(box.left + 24, box.bottom - 48, box.w - 48, 24)
+    bar = pygame.Rect(box.left + 24, box.bottom - 24 - bar_h, box.w - 48, bar_h)
     pygame.draw.rect(surface, blend(theme.panel, theme.muted_text, 0.25), bar, border_radius=12)
     if fraction > 0:
         filled = pygame.Rect(bar.left, bar.top, max(bar.h, round(bar.w * fraction)), bar.h)
@@ -490,6 +500,54 @@ def _status_lines(
     return size, lines_at(size)
 
 
+@dataclass(frozen=True)
+class HelpLayout:
+    """The help's text size, its columns, the rows per column, the key caps' width and each row's
+    description broken into lines that fit its column."""
+
+    size: int
+    columns: int
+    per_column: int
+    key_w: int
+    box_w: int
+    lines: tuple[tuple[str, ...], ...]
+
+
+@lru_cache(maxsize=16)
+def help_layout(
+    rows: tuple[tuple[str, str], ...], width: int, height: int, lang: str, start: int
+) -> HelpLayout:
+    """The largest text size (from ``start`` down to 8) and the fewest columns (1-4) at which every
+    row's description, wrapped onto as many lines as it needs, fits ``height`` pixels of rows in a
+    box at most ``width`` wide; never cut."""
+    best: HelpLayout | None = None
+    for size in range(start, 7, -1):
+        key_fonts = [font_for(key, size, lang, bold=True) for key, _ in rows]
+        action_font = font_for("".join(a for _, a in rows), size, lang)
+        key_w = max((f.size(k)[0] for f, (k, _) in zip(key_fonts, rows, strict=True)), default=0) + 20
+        widest = max((action_font.size(a)[0] for _, a in rows), default=0)
+        line_h = action_font.get_linesize()
+        for columns in (1, 2, 3, 4):
+            per_column = -(-len(rows) // columns)
+            box_w = min(width, max(360, (key_w + widest + 5 * PAD) * columns))
+            room = box_w // columns - key_w - 5 * PAD
+            if room < 4 * size:
+                break
+            lines = tuple(
+                tuple(piece.rstrip(" ") for piece in wrap_exact(action_font, action, room))
+                for _, action in rows
+            )
+            heights = [max(1, len(ls)) * line_h + 2 + size // 4 for ls in lines]
+            tallest = max(
+                (sum(heights[c * per_column : (c + 1) * per_column]) for c in range(columns)), default=0
+            )
+            if tallest <= height:
+                return HelpLayout(size, columns, per_column, key_w, box_w, lines)
+            best = HelpLayout(size, columns, per_column, key_w, box_w, lines)
+    assert best is not None
+    return best
+
+
 def draw_help(
     surface: pygame.Surface,
     area: pygame.Rect,
@@ -500,30 +558,24 @@ def draw_help(
     scale: float = 1.0,
 ) -> tuple[pygame.Rect, list[pygame.Rect]]:
     """A translucent overlay: ``title`` and key -> action rows, keys drawn as key caps, text sized by
-    ``scale`` (then shrunk, and at the smallest size the rows closed up, until every row fits).
-    Returns the card and each row's rect."""
+    ``scale`` (then shrunk, and the rows put in two or three columns, until every row fits; a long
+    description wraps onto more lines, never cut). Returns the card and each row's rect."""
     area = pygame.Rect(area)
     dim(surface, area, 150)
-    title_font = font_for(title, round(28 * scale), lang, bold=True)
-    extra = title_font.get_height() - font_for(title, 28, lang, bold=True).get_height()  # a taller heading
-
-    def fitting(columns: int) -> int:  # the largest text size (down to 11) whose rows fit in ``columns``
-        size, per_column = round(20 * scale), -(-len(rows) // columns)
-        while size > 11 and (size + 14) * per_column + 90 + extra > area.h - 40:
-            size -= 1
-        return size
-
-    columns = 1 if (fitting(1) + 14) * len(rows) + 90 + extra <= area.h - 40 else 2  # two when one overflows
-    size, per_column = fitting(columns), -(-len(rows) // columns)
+    title_font = fitted(title, round(28 * scale), area.w - 40 - 2 * PAD, lang, bold=True)
+    head = 16 + title_font.get_height() + 8  # the heading's band at the card's top
+    room = area.h - 40 - head - PAD  # below the heading
+    fit = help_layout(tuple(rows), area.w - 40, room, lang, round(20 * scale))
+    size, per_column = fit.size, fit.per_column
     key_fonts = [font_for(key, size, lang, bold=True) for key, _ in rows]
     action_font = font_for("".join(a for _, a in rows), size, lang)
-    key_w = max((f.size(k)[0] for f, (k, _) in zip(key_fonts, rows, strict=True)), default=0) + 20
-    action_w = max((action_font.size(a)[0] for _, a in rows), default=0)
-    room = area.h - 40 - 80 - extra - PAD  # below the heading; at the smallest text the rows close up
-    row_h = max(size + 6, min(size + 14, room // per_column))
-    box = pygame.Rect(0, 0, min(area.w - 40, max(360, (key_w + action_w + 3 * PAD + 40) * columns)), 0)
-    box.h = min(area.h - 40, 80 + extra + row_h * per_column + PAD)
-    column_w = box.w // columns
+    line_h = action_font.get_linesize()
+    heights = [max(1, len(ls)) * line_h + 2 + size // 4 for ls in fit.lines]
+    tallest = max(
+        (sum(heights[c * per_column : (c + 1) * per_column]) for c in range(fit.columns)), default=0
+    )
+    box = pygame.Rect(0, 0, fit.box_w, min(area.h - 40, head + tallest + PAD))
+    column_w = box.w // fit.columns
     box.center = area.center
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
     panel.fill((*theme.panel, 235))
@@ -531,18 +583,23 @@ def draw_help(
     pygame.draw.rect(surface, theme.muted_text, box, 1, border_radius=10)
     heading = title_font.render(ellipsize(title_font, title, box.w - 2 * PAD), True, theme.text)
     surface.blit(heading, heading.get_rect(midtop=(box.centerx, box.top + 16)))
-    top = box.top + 70 + extra  # below the heading whatever its size
+    top = box.top + head  # below the heading whatever its size
     cap_fill = blend(theme.panel, theme.muted_text, 0.18)
     drawn: list[pygame.Rect] = []
-    for index, (font, (key, action)) in enumerate(zip(key_fonts, rows, strict=True)):
-        left, y = box.left + index // per_column * column_w, top + index % per_column * row_h
-        cap = pygame.Rect(left + 2 * PAD, y, key_w, row_h - 6)
+    y = top
+    for index, (font, (key, _)) in enumerate(zip(key_fonts, rows, strict=True)):
+        if index % per_column == 0:
+            y = top
+        left, row_h = box.left + index // per_column * column_w, heights[index]
+        cap = pygame.Rect(left + 2 * PAD, y, fit.key_w, line_h + 2)
         pygame.draw.rect(surface, cap_fill, cap, border_radius=6)
         pygame.draw.rect(surface, theme.muted_text, cap, 1, border_radius=6)
-        text = font.render(ellipsize(font, key, key_w - 8), True, theme.text)
+        text = font.render(key, True, theme.text)
         surface.blit(text, text.get_rect(center=cap.center))
-        room = left + column_w - cap.right - 3 * PAD
-        label = action_font.render(ellipsize(action_font, action, room), True, theme.text)
-        surface.blit(label, label.get_rect(midleft=(cap.right + 2 * PAD, cap.centery)))
+        first = cap.y + 1
+        for k, piece in enumerate(fit.lines[index]):
+            label = action_font.render(piece, True, theme.text)
+            surface.blit(label, (cap.right + 2 * PAD, first + k * line_h))
         drawn.append(pygame.Rect(left, y, column_w, row_h))
+        y += row_h
     return box, drawn

@@ -21,7 +21,7 @@ from visualizer.core.tree import DEAD, FRUITFUL, REFUSED, SOLUTION, Layout
 from visualizer.core.tree_view import TreeModel
 from visualizer.look.i18n import tr
 from visualizer.look.theme import Colour, Theme, blend
-from visualizer.render.fonts import ellipsize, get_font
+from visualizer.render.fonts import ellipsize, fitted, get_font
 
 
 def map_palette(theme: Theme) -> np.ndarray:
@@ -75,7 +75,7 @@ def _text(
     bold: bool = False,
     max_width: int | None = None,
 ) -> pygame.Rect:
-    font = get_font(size, lang, bold)
+    font = get_font(size, lang, bold) if max_width is None else fitted(text, size, max_width, lang, bold)
     if max_width is not None:
         text = ellipsize(font, text, max_width)
     image = font.render(text, True, colour)
@@ -84,29 +84,41 @@ def _text(
     return rect
 
 
+def scaled(points: int, scale: float) -> int:
+    """A font size of ``points`` at text size ``scale`` (never under 8)."""
+    return max(8, round(points * scale))
+
+
 def title_and_info(
-    surface: pygame.Surface, area: pygame.Rect, title: str, info: str, theme: Theme, lang: str
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    title: str,
+    info: str,
+    theme: Theme,
+    lang: str,
+    scale: float = 1.0,
 ) -> tuple[pygame.Rect, pygame.Rect]:
     """A panel's bold title at the top left and its info at the right of the same line, or on the
-    line below when both do not fit side by side; returns both rects."""
+    line below when both do not fit side by side (at text size ``scale``); returns both rects."""
     pad = 8
     title_rect = _text(
         surface,
         title,
-        18,
+        scaled(18, scale),
         theme.text,
         (area.x + pad, area.y + pad),
         lang,
         bold=True,
         max_width=area.w - 2 * pad,
     )
-    width = get_font(14, lang).size(info)[0]
+    info_size = scaled(14, scale)
+    width = get_font(info_size, lang).size(info)[0]
     if title_rect.right + 12 + width <= area.right - pad:
         anchor, pos = "midright", (area.right - pad, title_rect.centery)
     else:
         anchor, pos = "topleft", (area.x + pad, title_rect.bottom + 2)
     info_rect = _text(
-        surface, info, 14, theme.muted_text, pos, lang, anchor=anchor, max_width=area.w - 2 * pad
+        surface, info, info_size, theme.muted_text, pos, lang, anchor=anchor, max_width=area.w - 2 * pad
     )
     return title_rect, info_rect
 
@@ -145,6 +157,9 @@ def _legend(
     box = size
     for shape, key, colour in items:
         label = tr(key, lang)
+        image = font.render(label, True, theme.muted_text)
+        if x + box + 5 + image.get_width() > area.right:  # no room left: the rest is not drawn
+            break
         centre = (x + box // 2, y + height // 2 - 3)
         if shape == "line":
             pygame.draw.line(surface, colour, (x, centre[1]), (x + box, centre[1]), 4)
@@ -155,9 +170,6 @@ def _legend(
                 _cross(surface, theme.conflict, centre, box * 0.3, 2)
             elif shape == "star":
                 _star(surface, theme.panel, centre, box * 0.38)
-        image = font.render(label, True, theme.muted_text)
-        if x + box + 5 + image.get_width() > area.right:  # no room left: the rest is not drawn
-            break
         texts.append(surface.blit(image, (x + box + 5, y + (height - 6 - image.get_height()) // 2)))
         x += box + 5 + image.get_width() + 16
     return height
@@ -168,13 +180,18 @@ NodeHit = tuple[tuple[int, int], int, int]
 
 
 def _draw_node_link(
-    surface: pygame.Surface, area: pygame.Rect, model: TreeModel, theme: Theme, layout: Layout
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    model: TreeModel,
+    theme: Theme,
+    layout: Layout,
+    scale: float = 1.0,
 ) -> list[NodeHit]:
     nodes, n = model.nodes, model.n
     leaves = max(1, sum(1 for i in range(len(layout)) if _is_leaf(layout, i)))
     spacing = area.width / leaves
     level_h = area.height / (n + 0.6)
-    radius = int(max(4, min(18, spacing * 0.4, level_h * 0.28)))
+    radius = int(max(4, min(18 * scale, spacing * 0.4, level_h * 0.28)))
     show_numbers = radius >= 8
 
     def pos(i: int) -> tuple[int, int]:
@@ -251,12 +268,19 @@ def _is_leaf(layout: Layout, i: int) -> bool:
 
 
 def _draw_map(
-    surface: pygame.Surface, area: pygame.Rect, model: TreeModel, theme: Theme, texts: list[pygame.Rect]
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    model: TreeModel,
+    theme: Theme,
+    texts: list[pygame.Rect],
+    scale: float = 1.0,
 ) -> pygame.Rect:
     n, codes = model.n, model.codes
     assert codes is not None
-    label_w = 34
-    counts_w = 64
+    size = max(10, min(scaled(16, scale), area.height // (n + 1) - 2))
+    font = get_font(size, "en")
+    label_w = max(34, font.size(str(n))[0] + 10)  # as at text size 1, wider for larger numbers
+    counts_w = max(64, font.size(f"{max(model.level_counts, default=0):,}")[0] + 10)
     rect = pygame.Rect(area.x + label_w, area.y, max(10, area.width - label_w - counts_w), area.height - 8)
     band = max(2, rect.height // (n + 1))
     rect.height = band * (n + 1)
@@ -267,7 +291,6 @@ def _draw_map(
             pygame.draw.line(
                 surface, gap, (rect.x, rect.y + d * band), (rect.right - 1, rect.y + d * band), 1
             )
-    size = max(10, min(16, band - 2))
     every = max(1, math.ceil(get_font(size, "en").get_linesize() / band))  # labels never overlap
     for d in range(0, n + 1, every):
         y = rect.y + d * band + band // 2
@@ -320,10 +343,15 @@ class TreeHits:
 
 
 def draw_tree(
-    surface: pygame.Surface, area: pygame.Rect, model: TreeModel, theme: Theme, lang: str = "en"
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    model: TreeModel,
+    theme: Theme,
+    lang: str = "en",
+    scale: float = 1.0,
 ) -> TreeHits:
-    """Draw the search tree in ``area``: nodes and edges for small trees, else the search-space map.
-    Returns where nodes and the map went, for clicks, the wheel and drags."""
+    """Draw the search tree in ``area`` at text size ``scale``: nodes and edges for small trees,
+    else the search-space map. Returns where nodes and the map went, for clicks, the wheel and drags."""
     surface.fill(theme.panel, area)
     pad = 8
     node_link = model.node_link
@@ -331,7 +359,7 @@ def draw_tree(
     info = tr("tree_nodes", lang, count=f"{model.count:,}", depth=model.depth)
     if model.joined:  # a long run opened late: the tree grows from that moment on
         info = tr("tree_joined", lang, info=info, index=f"{model.joined:,}")
-    title, info_rect = title_and_info(surface, area, tr(title_key, lang), info, theme, lang)
+    title, info_rect = title_and_info(surface, area, tr(title_key, lang), info, theme, lang, scale)
     texts = [title, info_rect]
     top = max(title.bottom, info_rect.bottom)
     inner = pygame.Rect(area.x + pad, top + 8, area.width - 2 * pad, area.bottom - top - 8 - pad)
@@ -341,10 +369,10 @@ def draw_tree(
             ("cross", "legend_dead", theme.conflict),
             ("star", "legend_solution", theme.solution),
         ]
-        legend_h = _legend(surface, inner, items, theme, lang, 13, texts)
+        legend_h = _legend(surface, inner, items, theme, lang, scaled(13, scale), texts)
         assert model.layout is not None
         body = pygame.Rect(inner.x + 14, inner.y + 6, inner.width - 28, inner.height - legend_h - 30)
-        nodes = tuple(_draw_node_link(surface, body, model, theme, model.layout))
+        nodes = tuple(_draw_node_link(surface, body, model, theme, model.layout, scale))
         return TreeHits(nodes=nodes, texts=tuple(texts))
     else:
         palette = map_palette(theme)
@@ -354,7 +382,7 @@ def draw_tree(
             ("box", "legend_solution", tuple(palette[SOLUTION_CODE])),
             ("line", "legend_current", theme.text),
         ]
-        legend_h = _legend(surface, inner, items, theme, lang, 13, texts)
+        legend_h = _legend(surface, inner, items, theme, lang, scaled(13, scale), texts)
         body = pygame.Rect(inner.x, inner.y, inner.width, inner.height - legend_h - 4)
         if model.zoomable:  # how to zoom, and what the window shows
             key = "tree_following" if model.following else "tree_zoomed"
@@ -362,7 +390,7 @@ def draw_tree(
             hint = _text(
                 surface,
                 tr(key, lang, zoom=zoom),
-                13,
+                scaled(13, scale),
                 theme.muted_text,
                 body.topleft,
                 lang,
@@ -370,7 +398,7 @@ def draw_tree(
             )
             texts.append(hint)
             body = pygame.Rect(body.x, hint.bottom + 4, body.width, body.bottom - hint.bottom - 4)
-        rect = _draw_map(surface, body, model, theme, texts)
+        rect = _draw_map(surface, body, model, theme, texts, scale)
         return TreeHits(map_rect=rect, bands=model.n + 1, texts=tuple(texts))
 
 
@@ -382,6 +410,7 @@ def draw_profile(
     theme: Theme,
     lang: str = "en",
     title_key: str = "profile_title",
+    scale: float = 1.0,
 ) -> list[pygame.Rect]:
     """Nodes per depth so far (filled bars) against the full tree's profile (outlined bars);
     returns the rects of its texts. Needs ``profile_height(len(full_profile))`` pixels to keep
@@ -389,12 +418,12 @@ def draw_profile(
     surface.fill(theme.panel, area)
     pad = 8
     total = tr("profile_total", lang, so_far=f"{sum(counts_so_far):,}", total=f"{sum(full_profile):,}")
-    title, info = title_and_info(surface, area, tr(title_key, lang), total, theme, lang)
+    title, info = title_and_info(surface, area, tr(title_key, lang), total, theme, lang, scale)
     rows = len(full_profile)
     top = max(title.bottom, info.bottom) + 8
     texts = [title, info]
     row_h = max(6, (area.bottom - pad - top) // max(1, rows))
-    size = max(9, min(15, row_h - 4))
+    size = max(9, min(scaled(15, scale), row_h - 4))
     while size > 9 and get_font(size, "en").get_height() > row_h:
         size -= 1
     font = get_font(size, "en")
@@ -431,6 +460,6 @@ def draw_profile(
 PROFILE_ROW = 14
 
 
-def profile_height(rows: int) -> int:
-    """The least height of a readable profile of ``rows`` depths (title and rows)."""
-    return 50 + PROFILE_ROW * rows
+def profile_height(rows: int, scale: float = 1.0) -> int:
+    """The least height of a readable profile of ``rows`` depths (title and rows) at ``scale``."""
+    return round(50 * scale) + PROFILE_ROW * rows

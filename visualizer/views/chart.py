@@ -36,7 +36,14 @@ class ChartSide(SideView):
         from visualizer.render.chart import draw_conflicts_chart
 
         draw_conflicts_chart(
-            surface, area, model.values, paint.theme, paint.lang, restarts=model.restarts, solved=model.solved
+            surface,
+            area,
+            model.values,
+            paint.theme,
+            paint.lang,
+            restarts=model.restarts,
+            solved=model.solved,
+            scale=paint.scale,
         )
 
 

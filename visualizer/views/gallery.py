@@ -69,7 +69,14 @@ class GallerySide(SideView):
         moved = True
         while moved:  # a page asked for before the first draw moves once a page's size is known
             self.hits, shown = draw_gallery_page(
-                surface, area, model, paint.theme, paint.lang, paint.chosen, first_class=self.pager.first
+                surface,
+                area,
+                model,
+                paint.theme,
+                paint.lang,
+                paint.chosen,
+                first_class=self.pager.first,
+                scale=paint.scale,
             )
             moved = self.pager.drawn(shown, model.class_count)
 

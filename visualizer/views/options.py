@@ -46,7 +46,7 @@ class OptionsSide(SideView):
     def draw(self, surface: pygame.Surface, area: pygame.Rect, model: OptionsModel, paint: Paint) -> None:
         from visualizer.render.options import draw_options
 
-        draw_options(surface, area, model, paint.theme, paint.lang)
+        draw_options(surface, area, model, paint.theme, paint.lang, paint.scale)
 
 
 VIEW = OptionsSide

@@ -108,7 +108,7 @@ class RowsSide(SideView):
         import pygame
 
         from visualizer.look.theme import blend
-        from visualizer.render.fonts import ellipsize, font_for, get_font
+        from visualizer.render.fonts import ellipsize, fitted, get_font
 
         theme, lang, tr = paint.theme, paint.lang, i18n.tr
         area = pygame.Rect(area)
@@ -129,7 +129,7 @@ class RowsSide(SideView):
         if attacked:
             lines.append((tr("rows_attacked", lang, k=attacked), 15, False, theme.conflict))
         for text, size, bold, colour in lines:
-            font = font_for(text, round(size * paint.scale), lang, bold)
+            font = fitted(text, round(size * paint.scale), area.w - 2 * PAD, lang, bold)
             label = font.render(ellipsize(font, text, area.w - 2 * PAD), True, colour)
             surface.blit(label, (area.x + PAD, top))
             top += label.get_height() + 4

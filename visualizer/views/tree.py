@@ -57,18 +57,25 @@ class TreeSide(SideView):
         from visualizer.render.tree import draw_profile, draw_tree, profile_height
 
         rows = model.n + 1
-        profile_h = max(min(area.height * 2 // 5, 34 + 22 * rows), profile_height(rows))
+        profile_h = max(min(area.height * 2 // 5, 34 + 22 * rows), profile_height(rows, paint.scale))
         if area.height - profile_h - 8 < 110 + 12 * rows:  # too short for both: the tree alone
             profile_h = -8
         top = pygame.Rect(area.x, area.y, area.width, area.height - profile_h - 8)
-        self.hits = draw_tree(surface, top, model, paint.theme, paint.lang)
+        self.hits = draw_tree(surface, top, model, paint.theme, paint.lang, paint.scale)
         self.profile_texts = []
         if profile_h > 0:
             bottom = pygame.Rect(area.x, top.bottom + 8, area.width, profile_h)
             counts = model.level_counts
             title = "profile_title_queens" if model.by_queens else "profile_title"
             self.profile_texts = draw_profile(
-                surface, bottom, counts, model.full_profile or counts, paint.theme, paint.lang, title
+                surface,
+                bottom,
+                counts,
+                model.full_profile or counts,
+                paint.theme,
+                paint.lang,
+                title,
+                paint.scale,
             )
 
     def click(self, pos: tuple[int, int], reach: Reach) -> bool:
