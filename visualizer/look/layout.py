@@ -57,7 +57,7 @@ def board_floor(height: int, scale: float = 1.0, share: float = BOARD_SHARE) -> 
     whole-pixel squares.
 
     >>> board_floor(800)
-    (550, 519)
+    (525, 497)
     """
     side = board_side_min(height, share)
     labels = label_room(side, scale)
