@@ -67,18 +67,22 @@ def panels(app: App) -> list[pygame.Rect]:
     return [pygame.Rect(rect) for rect in rects]
 
 
-def check_frame(app: App, where: tuple[object, ...]) -> None:
-    """Draw one frame on a recording surface: every text inside a panel, none cut."""
+def recorded(app: App) -> tuple[dict[str, object], list[tuple[str, pygame.Rect]]]:
+    """One frame drawn on a recording surface: its layout report and every text it rendered."""
     window = app.surface
     app.surface = Recording(window.get_size())
     try:
-        report = app.layout_report()
-        texts = app.surface.texts
+        return app.layout_report(), app.surface.texts
     finally:
         app.surface = window
+
+
+def check_frame(app: App, where: tuple[object, ...]) -> None:
+    """Draw one frame on a recording surface: every text inside a panel, none cut."""
+    report, texts = recorded(app)
     assert report["cut"] == [], where
     assert texts, where
-    area, inside = pygame.Rect((0, 0), window.get_size()), panels(app)
+    area, inside = pygame.Rect((0, 0), app.surface.get_size()), panels(app)
     for text, rect in texts:
         if not area.colliderect(rect):
             continue  # drawn in a panel outside the window (presenting: the side panel), clipped away

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from tests.ui import FRAME, new_app
-from tests.visualizer.look.test_size_matrix import Recording, check_frame, recording  # noqa: F401
+from tests.visualizer.look.test_size_matrix import check_frame, recorded, recording  # noqa: F401
 from visualizer.look.appearance import SCALES
 
 SIZES = [(1280, 720), (1920, 1080)]
@@ -50,13 +50,7 @@ def test_every_text_of_the_help_lies_in_the_window_and_none_is_cut(recording, si
         for scale in SCALES:
             app.set_scale(scale)
             app.tick(FRAME)
-            window = app.surface
-            app.surface = Recording(window.get_size())
-            try:
-                report = app.layout_report()
-                texts = app.surface.texts
-            finally:
-                app.surface = window
+            report, texts = recorded(app)
             where = (size, lang, scale)
             assert app.show_help, where
             assert report["cut"] == [], (where, report["cut"])
