@@ -67,6 +67,18 @@ def enter(app: App) -> None:
     app.tick(FRAME)
 
 
+def settle(app: App, seconds: float = 60.0) -> None:
+    """Frames until the window's background work (a search, an export, a GIF being written) is
+    done and reported, each waiting for that work up to 0.1 s (``seconds`` in all at most)."""
+    for _ in range(int(seconds * 10)):
+        if not app.busy:
+            break
+        app.join(0.1)
+        app.tick(FRAME)
+    assert not app.busy, "the background work did not end"
+    app.tick(FRAME)
+
+
 def pixels(app: App, rect: pygame.Rect) -> bytes:
     """The RGB bytes of ``rect`` on the app's surface, freshly drawn."""
     app.draw()

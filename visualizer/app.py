@@ -125,7 +125,7 @@ class App(Router, Frame, Window, PaletteGlue, WindowCommands):
     @property
     def busy(self) -> bool:
         """Whether the mode's work runs off the UI thread (or has ended but is not reported yet)."""
-        return self.mode.busy or self.lessons.working
+        return self.mode.busy or self.lessons.working or self.capture.writing is not None
 
     @property
     def hidden(self) -> set[str]:
@@ -268,6 +268,7 @@ class App(Router, Frame, Window, PaletteGlue, WindowCommands):
         self.sound.frame()  # after the mode moved: what this frame heard
         self.speech.frame()
         self.lessons.export_tick()
+        self.capture.tick()
         if self.banner is not None and self.now >= self.banner[2]:
             self.banner = None
         self.controls.refresh(control_state(self, self.mode))
@@ -289,7 +290,10 @@ class App(Router, Frame, Window, PaletteGlue, WindowCommands):
         )
 
     def join(self, timeout: float | None = None) -> bool:
-        """Wait for the mode's background work; True when none runs any more."""
+        """Wait for the mode's background work (and an export's next frame, or a GIF being
+        written); True when none runs any more."""
+        self.lessons.join_export(timeout)
+        self.capture.join(timeout)
         return self.mode.join(timeout)
 
     def close(self) -> None:
@@ -299,6 +303,7 @@ class App(Router, Frame, Window, PaletteGlue, WindowCommands):
         if self.lessons.exporting is not None:  # an export cut short (a closed window, a stop signal)
             self.lessons.exporting.export.cancel()
             self.lessons.exporting = None
+        self.capture.close()
         self.mode.close()
         self.speech.close()
         appearance.finish_gui_loaders()

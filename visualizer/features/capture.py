@@ -14,6 +14,7 @@ A GIF holds what the class saw: the "Recording" notice is drawn after the frame 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -29,9 +30,11 @@ from visualizer.shell.safe_files import NewFile
 if TYPE_CHECKING:
     import pygame_gui
 
+    from visualizer.features.background import Worker
     from visualizer.input.file_dialog import Answer
     from visualizer.input.prompt import Prompt
     from visualizer.look.layout import Layout
+    from visualizer.look.theme import Theme
 
 #: Frames per second kept in a GIF recording.
 GIF_FPS = 15
@@ -86,6 +89,19 @@ class Recording:
             self.recorder.clear()
 
 
+@dataclass
+class Writing:
+    """A recorded GIF being written by ``worker`` to ``path``; ``saved`` gets where it went."""
+
+    worker: Worker
+    recording: Recording
+    path: str | Path | None
+    saved: list[Path]
+
+    def __post_init__(self) -> None:
+        self.frames = self.recording.recorder.frames
+
+
 class CaptureHost(Protocol):
     """What pictures of the window ask of it (the App is one)."""
 
@@ -103,6 +119,8 @@ class CaptureHost(Protocol):
     def manager(self) -> pygame_gui.UIManager: ...
     @property
     def layout(self) -> Layout: ...
+    @property
+    def theme(self) -> Theme: ...
 
     def say(self, text: str, kind: str = "info") -> None: ...
     def draw(self, quiet: bool = False) -> None: ...
@@ -114,6 +132,7 @@ class Capture:
     def __init__(self, host: CaptureHost) -> None:
         self.host = host
         self.recording: Recording | None = None
+        self.writing: Writing | None = None  # a recorded GIF being written
         self.notice_until = 0.0  # app time the "Recording" notice shows until
 
     @command(
@@ -174,7 +193,64 @@ class Capture:
                 lambda: self._discard(recording),
             )
             return None
-        return self._reported(lambda: recording.save(host.surface, path), "gif_saved", path)
+        return self._write(recording, path)
+
+    def _write(self, recording: Recording, path: str | Path | None) -> Path | None:
+        """The recording written as a GIF at ``path``: in the window on a ``Worker`` (the window keeps
+        drawing; ``tick`` says where it went), headless at once (its path returned)."""
+        host = self.host
+        if not host.asks:
+            return self._reported(lambda: recording.save(host.surface, path), "gif_saved", path)
+        if not recording.recorder.frames:
+            recording.recorder.add_frame(host.surface)
+        from visualizer.features.background import Worker
+
+        worker = Worker(name="gif")
+        saved: list[Path] = []
+        worker.put(lambda: saved.append(recording.save(host.surface, path)))
+        self.writing = Writing(worker, recording, path, saved)
+        return None
+
+    def tick(self) -> None:
+        """A window frame: a GIF written off the window's thread reported once it is done."""
+        writing = self.writing
+        if writing is None or not writing.worker.idle:
+            return
+        self.writing = None
+        writing.worker.stop()
+
+        def saved() -> Path:
+            writing.worker.check()
+            return writing.saved[0]
+
+        self._reported(saved, "gif_saved", writing.path)
+
+    def close(self) -> None:
+        """The window closes: a GIF being written is abandoned (nothing of it is kept)."""
+        writing, self.writing = self.writing, None
+        if writing is not None:
+            writing.recording.recorder.abandoned = True
+            writing.worker.stop()
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait (up to ``timeout`` seconds, or 1 s) for a GIF being written."""
+        if self.writing is not None:
+            self.writing.worker.wait_idle(1.0 if timeout is None else timeout)
+
+    def draw_progress(self) -> None:
+        """The GIF being written: its progress box over the board."""
+        writing = self.writing
+        if writing is None:
+            return
+        from visualizer.render.panels import draw_progress
+
+        host, recorder = self.host, writing.recording.recorder
+        total = max(1, writing.frames)
+        label = tr("gif_writing", host.lang, done=min(recorder.written, total), frames=total)
+        layout = host.layout
+        draw_progress(
+            host.surface, layout.board, recorder.written / total, label, host.theme, host.lang, layout.scale
+        )
 
     def _save_gif(self, recording: Recording, answer: Answer, size: int) -> None:
         """The dialog's answer: the GIF written there; a large one asked about first (Y / N)."""
@@ -183,7 +259,7 @@ class Capture:
         host = self.host
 
         def write() -> None:
-            self._reported(lambda: recording.save(host.surface, answer.path), "gif_saved", answer.path)
+            self._write(recording, answer.path)
 
         if size <= LARGE_GIF:
             write()

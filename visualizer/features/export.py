@@ -2,9 +2,9 @@
 GIF (streamed: its memory does not grow with its length), an H.264 MP4 (imageio-ffmpeg's bundled
 ffmpeg: yuv420p, even sizes, plays in browsers) or a folder of numbered PNGs for slides.
 
-An ``Export`` is worked a few frames per window frame (``work``), so the window keeps drawing its
-progress bar and Esc cancels it (nothing of it is left: every output is a ``NewFile`` or a fresh
-folder, moved into place only when whole). Headless runs it to the end.
+An ``Export`` draws a few frames per window frame (``work``) and encodes them on a thread of its
+own, so the window keeps drawing its progress bar and Esc cancels it (nothing of it is left: every
+output is a ``NewFile`` or a fresh folder, moved into place only when whole). Headless runs it to the end.
 A stretch longer than ``MAX_FRAMES`` events is sampled evenly (``stride`` events per frame).
 When it ends the run goes back to where it stood.
 """
@@ -16,7 +16,7 @@ import math
 import os
 import subprocess
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -24,6 +24,7 @@ from typing import Protocol
 import pygame
 from PIL import Image
 
+from visualizer.features.background import Worker
 from visualizer.features.gif import (
     PALETTE_SAMPLES,
     GifWriter,
@@ -48,7 +49,7 @@ MAX_FRAMES = 3000
 MAX_GIF_FRAMES = 600
 MIN_FPS, MAX_FPS = 1.0, 60.0
 #: Seconds of work per window frame (the progress bar and Esc stay responsive).
-SLICE = 0.05
+SLICE = 0.03
 
 
 def kind_of(path: str) -> str:
@@ -116,20 +117,55 @@ class GifPlan:
     size: int
 
 
-def plan_gif(render: Callable[[int], bytes], stretch: Stretch, size: tuple[int, int]) -> GifPlan:
-    """Render ``PALETTE_SAMPLES`` frames across ``stretch`` (the palette, from their thumbnails),
-    then the first frame and three pairs of neighbouring frames (the GIF's size, about). One or
-    two whole frames are held at a time."""
+def gif_plan(stretch: Stretch, size: tuple[int, int]) -> Generator[None, bytes, GifPlan]:
+    """A GIF's plan from the frames ``plan_order`` names, sent one at a time in that order (the
+    window drawn at each, as RGB bytes of ``size``); returns the plan: the palette from the
+    thumbnails of ``PALETTE_SAMPLES`` frames across ``stretch``, the GIF's size (about) from three
+    pairs of neighbouring frames and the first. One or two whole frames are held at a time."""
 
-    def frame(index: int) -> Image.Image:
-        return Image.frombytes("RGB", size, render(stretch.event(index)))
+    def frame() -> Generator[None, bytes, Image.Image]:
+        return Image.frombytes("RGB", size, (yield))
 
-    count = stretch.frames
+    picks, starts = _plan_picks(stretch.frames)
+    thumbs = []
+    for _ in picks:
+        thumbs.append(thumbnail((yield from frame())))
+    palette = palette_of(thumbs)
+    changes = []
+    for _ in starts:
+        before = yield from frame()
+        changes.append(change_bytes(before, (yield from frame()), palette))
+    whole = frame_bytes_in_gif((yield from frame()), palette)
+    return GifPlan(palette, gif_size(stretch.frames, whole, changes))
+
+
+def _plan_picks(count: int) -> tuple[list[int], list[int]]:
+    """The frames a plan of ``count`` frames samples: for the palette, and the pairs' first frames."""
     picks = sorted({round(i * (count - 1) / max(1, PALETTE_SAMPLES - 1)) for i in range(PALETTE_SAMPLES)})
-    palette = palette_of([thumbnail(frame(i)) for i in picks])
     starts = sorted({round(k * (count - 2) / 2) for k in range(3)}) if count > 1 else []
-    changes = [change_bytes(frame(i), frame(i + 1), palette) for i in starts]
-    return GifPlan(palette, gif_size(count, frame_bytes_in_gif(frame(0), palette), changes))
+    return picks, starts
+
+
+def plan_order(stretch: Stretch) -> list[int]:
+    """The events ``gif_plan`` takes, in order.
+
+    >>> len(plan_order(Stretch(0, 599, 1))), plan_order(Stretch(7, 7, 1))
+    (19, [7, 7])
+    """
+    picks, starts = _plan_picks(stretch.frames)
+    return [stretch.event(i) for i in [*picks, *(k for i in starts for k in (i, i + 1)), 0]]
+
+
+def plan_gif(render: Callable[[int], bytes], stretch: Stretch, size: tuple[int, int]) -> GifPlan:
+    """``gif_plan`` from frames drawn by ``render(event)``."""
+    steps = gif_plan(stretch, size)
+    next(steps)
+    try:
+        for event in plan_order(stretch):
+            steps.send(render(event))
+    except StopIteration as done:
+        return done.value
+    raise AssertionError("the plan took fewer frames than plan_order names")
 
 
 class Mp4Sink:
@@ -269,47 +305,132 @@ class Stretch:
 
 
 class Export:
-    """One export under way: ``work`` renders frames with ``render(event)`` (the window drawn at
-    that event, as RGB bytes of ``size``) until done or cancelled."""
+    """One export under way. ``work``, called once a window frame, draws frames with
+    ``render(event)`` (the window drawn at that event, as RGB bytes of ``size``) and hands them
+    to a ``Worker`` that encodes them on its own thread (so the window keeps drawing), until done
+    or cancelled. A GIF first works out its plan (``gif_plan``: its palette and size); when that
+    size is over ``confirm_over`` bytes the export waits (``asking``) for ``go`` or ``cancel``."""
 
     def __init__(
-        self, path: str, stretch: Stretch, size: tuple[int, int], fps: float, plan: GifPlan | None = None
+        self,
+        path: str,
+        stretch: Stretch,
+        size: tuple[int, int],
+        fps: float,
+        *,
+        confirm_over: int | None = None,
     ) -> None:
         if not MIN_FPS <= fps <= MAX_FPS:
             raise ValueError(f"the frame rate must be {MIN_FPS:g} to {MAX_FPS:g} frames per second")
         self.path, self.stretch, self.size, self.fps = Path(path), stretch, even_size(size), fps
         self.kind = kind_of(path)
-        extra = (plan,) if self.kind == "gif" else ()
-        self.sink: Sink = SINKS[self.kind](self.path, self.size, fps, *extra)
-        self.done = 0
+        self.done = 0  # frames drawn for the export
+        self.planned = 0  # frames drawn for the plan
         self.cancelled = False
+        self.asking = False
+        self.plan: GifPlan | None = None
+        self._confirm_over = confirm_over
+        self._order = plan_order(stretch) if self.kind == "gif" else []
+        self._planning: Generator[None, bytes, GifPlan] | None = None
+        if self._order:
+            self._planning = gif_plan(stretch, self.size)
+            next(self._planning)
+        self.sink: Sink | None = None
+        if self._planning is None:
+            self.sink = SINKS[self.kind](self.path, self.size, fps)
+        self._closing = False
+        self._worker = Worker(name="export")
+
+    @property
+    def planning(self) -> bool:
+        """Whether the GIF's plan is still being worked out."""
+        return self._planning is not None
+
+    @property
+    def plan_frames(self) -> int:
+        return len(self._order)
 
     @property
     def finished(self) -> bool:
-        return self.cancelled or self.done >= self.stretch.frames
+        return self.cancelled or (self._closing and self._worker.idle)
 
     @property
     def fraction(self) -> float:
-        return self.done / max(self.stretch.frames, 1)
+        """How much of the work is done: the plan's frames, then the export's."""
+        return (self.planned + self.done) / max(len(self._order) + self.stretch.frames, 1)
 
     def work(self, render: Callable[[int], bytes], budget: float = SLICE) -> bool:
-        """Frames for about ``budget`` seconds (at least one); True once every frame is written."""
-        start = time.perf_counter()
-        while not self.finished:
-            self.sink.add(render(self.stretch.event(self.done)))
-            self.done += 1
-            if time.perf_counter() - start > budget:
+        """Frames drawn for at most about ``budget`` seconds, while the worker takes them: the
+        first always, each next one only while the longest so far still fits (a window frame
+        stays short); True once every frame is written. A failure of the worker's is raised here."""
+        self._worker.check()
+        start, longest = time.perf_counter(), 0.0
+        while self._worker.ready and not (self.cancelled or self.asking):
+            began = time.perf_counter()
+            if not self._hand_over(render):
                 break
-        if self.done >= self.stretch.frames and not self.cancelled:
-            self.sink.close()
+            now = time.perf_counter()
+            longest = max(longest, now - began)
+            if now - start + longest > budget:
+                break
+        self._worker.check()
+        if self._closing and self._worker.idle and not self.cancelled:
+            self._worker.stop()
             return True
         return False
+
+    def wait(self, timeout: float) -> None:
+        """Wait (up to ``timeout`` seconds) until the worker takes another frame."""
+        self._worker.wait(timeout)
+
+    def _hand_over(self, render: Callable[[int], bytes]) -> bool:
+        """Draw the next frame and hand it to the worker; False when there is none to draw now."""
+        if self._planning is not None:
+            if self.planned < len(self._order):
+                rgb = render(self._order[self.planned])
+                self.planned += 1
+                self._worker.put(lambda: self._plan_with(rgb))
+                return True
+            if self.plan is None:  # the worker works it out
+                return False
+            self._planning = None
+            if self._confirm_over is not None and self.plan.size > self._confirm_over:
+                self.asking = True
+                return False
+            self.go()
+        sink = self.sink
+        if sink is None or self._closing:
+            return False
+        if self.done < self.stretch.frames:
+            rgb = render(self.stretch.event(self.done))
+            self.done += 1
+            self._worker.put(lambda: sink.add(rgb))
+            return True
+        self._closing = True
+        self._worker.put(sink.close)
+        return False
+
+    def _plan_with(self, rgb: bytes) -> None:
+        """(On the worker's thread.) The plan's next frame; the plan once it has them all."""
+        assert self._planning is not None
+        try:
+            self._planning.send(rgb)
+        except StopIteration as done:
+            self.plan = done.value
+
+    def go(self) -> None:
+        """Write the GIF its plan was worked out for (asked about first when large)."""
+        self.asking = False
+        self.sink = GifSink(self.path, self.size, self.fps, self.plan)
 
     def cancel(self) -> None:
         """Stop and remove what was written."""
         if not self.cancelled:
             self.cancelled = True
-            self.sink.abort()
+            self.asking = False
+            self._worker.stop()
+            if self.sink is not None:
+                self.sink.abort()
 
 
 def frame_bytes(surface: pygame.Surface, size: tuple[int, int]) -> bytes:

@@ -17,12 +17,10 @@ from visualizer.features.export import (
     MAX_FPS,
     MIN_FPS,
     Export,
-    GifPlan,
     Stretch,
     even_size,
     frame_bytes,
     kind_of,
-    plan_gif,
 )
 from visualizer.features.gif import LARGE_GIF
 from visualizer.input.arguments import (
@@ -68,6 +66,7 @@ class ExportJob:
 
     def __init__(self, export: Export, return_to: int) -> None:
         self.export, self.return_to, self.capturing = export, return_to, False
+        self.asked = False  # a large GIF's question is up (or was answered)
 
 
 class LessonHost(Protocol):
@@ -139,50 +138,36 @@ class LessonExports:
         """E (a dialog: the stretch in words, the format, the file) or ``export:FROM-TO:PATH``:
         event (or bookmark ``bK``) FROM to TO as a GIF, an MP4 or a folder of PNGs, at
         ``self.export_fps`` frames per second and ``self.export_size`` (default: the window's).
-        A GIF's palette and size are worked out first; a large one is confirmed (Y / N)."""
+        A GIF's palette and size are worked out first (frames of the run drawn, a window frame's
+        share at a time); a large one is confirmed (Y / N)."""
         host = self.host
         if spec is None:
             request = choosers.export_video(host.lang, *self._span())
             host.prompt.choose(host.manager, request, host.lang, self._export_chosen)
             return
         first, last = self._event_of(spec[0]), self._event_of(spec[1])
-        kind = kind_of(spec[2])
         size = even_size(self.export_size or host.surface.get_size())
-        stretch = Stretch.of(first, last, kind)
-        plan = self._plan(stretch, size) if kind == "gif" else None
-        if plan is not None and plan.size > LARGE_GIF and host.asks:
-            question = tr(
-                "gif_large_ask",
-                host.lang,
-                size=megabytes(plan.size),
-                frames=f"{stretch.frames:,}",
-                width=size[0],
-                height=size[1],
-            )
-            start = lambda: self._start_export(spec[2], stretch, size, plan)  # noqa: E731
-            host.prompt.confirm(host.manager, host.layout.progress, question, start)
-            return
-        self._start_export(spec[2], stretch, size, plan)
-
-    def _start_export(self, path: str, stretch: Stretch, size: tuple[int, int], plan: GifPlan | None) -> None:
+        stretch = Stretch.of(first, last, kind_of(spec[2]))
+        confirm = LARGE_GIF if host.asks else None
         with deferred():  # a stop signal waits until the export (and its ffmpeg) is ours to cancel
-            job = ExportJob(Export(path, stretch, size, self.export_fps, plan), self.cursor())
-            self.exporting = job
+            export = Export(spec[2], stretch, size, self.export_fps, confirm_over=confirm)
+            self.exporting = ExportJob(export, self.cursor())
         self._search().goto_event(stretch.first)
 
-    def _plan(self, stretch: Stretch, size: tuple[int, int]) -> GifPlan:
-        """A GIF's palette and size from frames sampled across ``stretch``; the run back where it was."""
-        back = self.cursor()
-        try:
-            return plan_gif(lambda event: self._frame_at(event, size), stretch, size)
-        finally:
-            self._search().goto_event(back)
-
-    def _frame_at(self, event: int, size: tuple[int, int]) -> bytes:
-        """The window drawn at ``event`` without a banner, as RGB bytes of ``size``."""
-        self._search().goto_event(event)
-        self.host.draw(quiet=True)
-        return frame_bytes(self.host.surface, size)
+    def _ask_large(self, job: ExportJob) -> None:
+        """A GIF whose plan says it is large: Y writes it, N or Esc drops it (the run back where it stood)."""
+        host, export = self.host, job.export
+        assert export.plan is not None
+        job.asked = True
+        question = tr(
+            "gif_large_ask",
+            host.lang,
+            size=megabytes(export.plan.size),
+            frames=f"{export.stretch.frames:,}",
+            width=export.size[0],
+            height=export.size[1],
+        )
+        host.prompt.confirm(host.manager, host.layout.progress, question, export.go, self.cancel_export)
 
     def _export_chosen(self, answer: Answer) -> None:
         values = answer.values
@@ -294,11 +279,20 @@ class LessonExports:
         """Whether an export or a web page is under way."""
         return self.exporting is not None or self.page is not None
 
+    def join_export(self, timeout: float | None) -> None:
+        """Wait (up to ``timeout`` seconds, or 1 s) until an export under way takes another frame."""
+        if self.exporting is not None and not self.exporting.export.asking:
+            self.exporting.export.wait(1.0 if timeout is None else timeout)
+
     def export_tick(self) -> None:
         """A window frame's share of the export; at the end the banner and the run back where it stood."""
         self.page_tick()
         job = self.exporting
         if job is None or self.host.mode.busy:
+            return
+        if job.export.asking:
+            if not job.asked:
+                self._ask_large(job)
             return
         lang = self.host.lang
         try:
@@ -341,12 +335,15 @@ class LessonExports:
 
     def draw_export_progress(self) -> None:
         job = self.exporting
-        if job is None or job.capturing:
+        if job is None or job.capturing or job.export.asking:
             return
         from visualizer.render.panels import draw_progress
 
-        export = job.export
-        label = tr("exporting", self.host.lang, done=export.done, frames=export.stretch.frames)
+        export, lang = job.export, self.host.lang
+        if export.planning:
+            label = tr("export_planning", lang, done=export.planned, frames=export.plan_frames)
+        else:
+            label = tr("exporting", lang, done=export.done, frames=export.stretch.frames)
         host = self.host
         draw_progress(
             host.surface, host.layout.board, export.fraction, label, host.theme, host.lang, host.layout.scale

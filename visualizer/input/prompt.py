@@ -30,8 +30,8 @@ class Prompt:
         self.label: UILabel | UITextBox | None = None
         self.dialog: FileDialog | None = None  # a file dialog (``choose``)
         self.on_done: Callable[[str], None] | None = None
-        self.on_yes: Callable[[], None] | None = None
-        self.on_no: Callable[[], None] | None = None
+        self.on_yes: Callable[[], object] | None = None
+        self.on_no: Callable[[], object] | None = None
         self.on_answer: Callable[[Answer], None] | None = None  # the file dialog's answer
         self.on_cancel: Callable[[], None] | None = None  # ... and its Esc or Cancel
 
@@ -44,10 +44,11 @@ class Prompt:
         manager: pygame_gui.UIManager,
         rect: pygame.Rect,
         question: str,
-        on_yes: Callable[[], None],
-        on_no: Callable[[], None] | None = None,
+        on_yes: Callable[[], object],
+        on_no: Callable[[], object] | None = None,
     ) -> None:
-        """Ask a yes/no ``question`` over ``rect``: Y runs ``on_yes``, N or Esc ``on_no``."""
+        """Ask a yes/no ``question`` over ``rect``: Y runs ``on_yes``, N or Esc ``on_no`` (what
+        they return is not used)."""
         self.close()
         height = max(28, rect.height)
         font = manager.get_theme().get_font(["label"])

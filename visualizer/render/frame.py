@@ -79,6 +79,7 @@ class Frame:
                 self.surface, self.palette.query, rows, self.theme, self.lang, layout.scale
             )
         self.lessons.draw_export_progress()
+        self.capture.draw_progress()
         if not quiet:  # an export's frame is not the class's view
             self._notice()
         self.prompt.draw_over(self.surface)  # a file dialog stays on top of every layer

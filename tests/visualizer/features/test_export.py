@@ -217,14 +217,23 @@ def test_a_large_gif_is_confirmed_first_and_n_exports_nothing(tmp_path, monkeypa
         path = tmp_path / "big.gif"
         app.dispatch("export-size", (320, 200))
         app.dispatch("export", ("0", "30", str(path)))
-        assert app.lessons.exporting is None and app.prompt.active
+        export = app.lessons.exporting.export
+        assert export.planning and not app.prompt.active  # its plan first, frame by frame
+        for _ in range(100):
+            if app.prompt.active:
+                break
+            app.tick(FRAME)
+        assert export.asking and export.planned == export.plan_frames and export.done == 0
         assert (
             "This GIF will be about" in app.prompt.label.html_text
             and "31 frames" in app.prompt.label.html_text
         )
         press(app, pygame.K_n)
         assert app.lessons.exporting is None and not path.exists() and app.timeline.cursor == 0
+        assert not list(tmp_path.iterdir())
         app.dispatch("export", ("0", "30", str(path)))
+        while not app.prompt.active:
+            app.tick(FRAME)
         press(app, pygame.K_y)
         finish(app)
         with Image.open(path) as gif:

@@ -11,7 +11,7 @@ import pygame
 import pytest
 from PIL import Image
 
-from tests.ui import FRAME, answer_dialog, dialog, enter, new_app, press, share_near
+from tests.ui import FRAME, answer_dialog, dialog, enter, new_app, press, settle, share_near
 from visualizer.features import saving
 from visualizer.features.saving import FOLDER_NAME, documents_folder
 
@@ -72,6 +72,8 @@ def test_g_records_then_asks_where_and_esc_discards(app, tmp_path):
         app.tick(FRAME)
     press(app, pygame.K_g, "g")
     enter(app)
+    assert app.busy and app.capture.writing is not None  # written off the window's thread
+    settle(app)
     assert len(list(documents().glob("nqueens-*.gif"))) == 1 and app.banner[1] == "success"
 
 
@@ -85,7 +87,9 @@ def test_the_recording_notice_is_on_screen_but_never_in_the_gif(app, tmp_path):
     for _ in range(30):
         app.tick(FRAME)
     path = tmp_path / "rec.gif"
-    assert app.capture.toggle_gif(path) == path
+    assert app.capture.toggle_gif(path) is None  # written off the window's thread
+    settle(app)
+    assert app.banner[1] == "success" and "rec.gif" in app.banner[0]
     with Image.open(path) as gif:
         scale = gif.size[0] / app.surface.get_width()
         area = [
