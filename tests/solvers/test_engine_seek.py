@@ -105,7 +105,7 @@ def test_compiled_seek_kernels_equal_their_py_func():
         (bitmask_engine.seek_bitmask, ()),
         (enumeration_engine.seek_brute_force, ()),
         (enumeration_engine.seek_permutations, (True, False)),
-        (dancing_links_engine.seek_dancing_links, (False,)),
+        (dancing_links_engine.seek_dancing_links, (False, np.zeros(7, np.int64))),
     ]:
         results = []
         for run in (kernel.compiled, kernel.py_func):
