@@ -32,8 +32,8 @@ def search_profile(
     cancel: threading.Event | None = None,
 ) -> list[int]:
     """Nodes per depth of a tree search as its own events walk it (``counters.depth_profile``):
-    from the engine where it has a kernel for it (forward checking, MRV: every core), else the
-    events drained, like count's "events" source."""
+    from the engine where it has a kernel for it (forward checking and MRV on every core, dancing
+    links), else the events drained, like count's "events" source."""
     from solvers.cost import until_cancelled
     from solvers.counters import depth_profile
 

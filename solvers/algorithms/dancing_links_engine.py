@@ -17,7 +17,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from solvers.counters import Counters
-from solvers.engine import CancelFlag, Model, ProgressCallback, check_n, compiled_for, pick, whole_run
+from solvers.engine import (
+    CancelFlag,
+    Cancelled,
+    Model,
+    ProgressCallback,
+    check_n,
+    compiled_for,
+    pick,
+    whole_run,
+)
 from solvers.events import Backtrack, Conflict, Event, Place, Prune, Reader, Restore, Solution
 from solvers.kernels import (
     ATTEMPTS,
@@ -42,6 +51,7 @@ NEXT = 1  # the top item tries its option after (row, col) next (-1: its first):
 BACK = 2  # the last queen's restores and Backtrack come next: after a Solution or a wipe-out
 JIT_FROM = 9  # the walk runs interpreted below it
 LINKS_MAX_N = 13  # the spec's own limit (n = 13 in about a second, compiled)
+WALK_LEG = 1 << 22  # events per call of a whole run's walk (a cancel is looked at between two)
 
 
 class LinkResume(Resumer):
@@ -203,11 +213,14 @@ def _option(n, first, item, row, col):
 # -- the kernel --------------------------------------------------------------------------------
 
 
-@kernel(f"int64(int64, boolean, boolean, {SEEK_ARGS})")
-def seek_dancing_links(n, first, past, queens, state, stop_event, stop_solution, found, found_from, out):
+@kernel(f"int64(int64, boolean, boolean, int64[::1], {SEEK_ARGS})")
+def seek_dancing_links(
+    n, first, past, levels, queens, state, stop_event, stop_solution, found, found_from, out
+):
     """Algorithm X on Knuth's arrays from a checkpoint, checkpoint by checkpoint: a Place; its
     prunes with the next node's Choose or Solution; a queen's restores with its Backtrack. It stops
-    at the last checkpoint not past ``stop_event`` (with ``past``, the first at or past it)."""
+    at the last checkpoint not past ``stop_event`` (with ``past``, the first at or past it).
+    ``levels`` (empty, or n + 1 long): each Place counted at the queens it leaves placed."""
     primary = 2 * n
     items = primary + 2 * (2 * n - 1)
     first_node = items + 1
@@ -322,6 +335,8 @@ def seek_dancing_links(n, first, past, queens, state, stop_event, stop_solution,
             )
             f_opt[depth - 1], f_shown[depth - 1] = p, shown
             queens[(p - first_node) // 4 // n] = (p - first_node) // 4 % n
+            if levels.shape[0] > 0:
+                levels[depth] += 1
             attempts += 1
             placements += 1
             checks += 3 * hidden
@@ -352,11 +367,13 @@ class DancingLinks(Model):
 
     max_n: int = LINKS_MAX_N
     seek_kernel: Kernel | None = seek_dancing_links
+    profiles: bool = True
 
     def _seek(
         self, kernel: Callable[..., object], n: int, first: bool, past: bool, *arrays_and_stops: object
     ) -> int:
-        return int(kernel(n, first, past, *arrays_and_stops))  # type: ignore[call-overload]
+        no_levels = np.zeros(0, np.int64)
+        return int(kernel(n, first, past, no_levels, *arrays_and_stops))  # type: ignore[call-overload]
 
     def _run(
         self,
@@ -366,12 +383,44 @@ class DancingLinks(Model):
         cancel: CancelFlag | None,
         jit: bool | None,
     ) -> Counters:
+        out = self._walk(n, first, np.zeros(0, np.int64), cancel, jit)
+        result = whole_run(out, progress)
+        result.pruned, result.wipeouts = int(out[PRUNED]), int(out[WIPEOUTS])
+        return result
+
+    def depth_profile(
+        self,
+        n: int,
+        progress: ProgressCallback | None = None,
+        cancel: CancelFlag | None = None,
+        *,
+        jit: bool | None = None,
+    ) -> list[int]:
+        """Nodes per depth as the events walk them: the root, then each Place at the queens it
+        leaves placed (``counters.depth_profile`` of the drained events, without them).
+
+        >>> DancingLinks().depth_profile(6)
+        [1, 6, 20, 36, 32, 12, 4]
+        """
+        levels = np.zeros(n + 1, np.int64)
+        self._walk(n, False, levels, cancel, jit)
+        if progress is not None:
+            progress(1.0)
+        return [1, *(int(v) for v in levels[1:])]
+
+    def _walk(
+        self, n: int, first: bool, levels: np.ndarray, cancel: CancelFlag | None, jit: bool | None
+    ) -> np.ndarray:
+        """The whole run's ``out`` from the empty board, in legs of ``WALK_LEG`` events (``cancel``
+        looked at before each: ``Cancelled``); ``levels`` (if not empty) counts its nodes per depth."""
         check_n(n)
         run = pick(seek_dancing_links, compiled_for(JIT_FROM, n, jit))
         out = np.zeros(OUT_SIZE, np.int64)
         queens, state = np.full(n, -1, np.int64), np.array([NODE, -1, -1], np.int64)
-        no_stop = sys.maxsize
-        run(n, first, False, queens, state, no_stop, no_stop, np.zeros((0, n), np.int64), 0, out)
-        result = whole_run(out, progress)
-        result.pruned, result.wipeouts = int(out[PRUNED]), int(out[WIPEOUTS])
-        return result
+        found, no_stop = np.zeros((0, n), np.int64), sys.maxsize
+        while True:
+            if cancel is not None and cancel.is_set():
+                raise Cancelled("the walk was cancelled")
+            leg_end = int(out[EVENTS]) + WALK_LEG
+            if run(n, first, True, levels, queens, state, leg_end, no_stop, found, 0, out):
+                return out

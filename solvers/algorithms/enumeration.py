@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from solvers.algorithms.backtracking import refusal_kind
 from solvers.algorithms.enumeration_engine import (
     NEXT,
+    OVER,
     SKIP,
     START,
     BruteForce,
@@ -194,12 +195,13 @@ def _start_permutation(n: int, start: Start | None) -> tuple[list[int], int, int
 def permutations(n: int, *, first: bool = False, start: Start | None = None) -> Iterator[Event]:
     """All n! permutations in lexicographic order, each tested for diagonals.
 
-    ``start`` resumes right after a test (or at the start): the board and ``(phase, i, j)``.
+    ``start`` resumes right after a test (or at the start): the board and ``(phase, i, j)``;
+    from the end of the run (``OVER``) nothing comes.
     """
     perm, phase, _, _ = _start_permutation(n, start)
     if phase == START:
         yield from _move([], perm, 0, PERM_FIRST, PERM_FIRST)
-    elif phase == SOLVED and first:
+    elif phase == OVER or (phase == SOLVED and first):
         return
     while True:
         if phase == START:
@@ -222,7 +224,8 @@ def permutations_pruned(n: int, *, first: bool = False, start: Start | None = No
     A permutation reached by the plain "next" step is a counted traversal.
     The one a skip lands on, and the starting one, are tested but not counted,
     exactly as seed 002's program counts (3576 traversals for n = 8). ``start``
-    resumes right after a test (or at the start): the board and ``(phase, i, j)``.
+    resumes right after a test (or at the start): the board and ``(phase, i, j)``; from the
+    end of the run (``OVER``) nothing comes.
     """
     perm, phase, i, j = _start_permutation(n, start)
     if phase == START:
@@ -232,7 +235,7 @@ def permutations_pruned(n: int, *, first: bool = False, start: Start | None = No
         if first and verdict.marks().solution:
             return
         phase = NEXT
-    elif phase == SOLVED and first:
+    elif phase == OVER or (phase == SOLVED and first):
         return
     while True:
         if phase != SKIP:

@@ -33,7 +33,8 @@ from solvers.kernels import (
 )
 from solvers.resume import FULL, LIFT, SOLVED, TRY, After, Checkpoint, Resumer, State
 
-START, NEXT, SKIP = 0, 1, 2  # a permutation walk's phases (and ``SOLVED``)
+START, NEXT, SKIP = 0, 1, 2  # a permutation walk's phases (and ``SOLVED``, and ``OVER``)
+OVER = 4  # the last board was cleared: nothing comes next
 
 
 class _PermutationAfter(After):
@@ -55,7 +56,8 @@ class PermutationResume(Resumer):
 
     The state is ``(phase, i, j)``: ``START`` (nothing placed yet), ``NEXT`` (the full board was
     tested: move on), ``SKIP`` (it was refused on the pair (i, j): skip every permutation keeping
-    that pair) or ``SOLVED`` (it is a solution: move on unless the run stops at the first). Only
+    that pair), ``SOLVED`` (it is a solution: move on unless the run stops at the first) or
+    ``OVER`` (the engine's end of a whole run: the board cleared, nothing next). Only
     the start and the moments right after a test are checkpoints; a timeline replays the few
     moves between. ``skips``: a counted refusal skips the permutations keeping its pair (seed
     002's method 4).
@@ -384,6 +386,8 @@ def seek_permutations(
         perm[:] = queens
     saved = perm.copy()
     ended = 0
+    if phase == OVER:  # the end of the run: a walk from there stays there
+        return 1
     while not (phase == SOLVED and first) and out[EVENTS] < stop_event:
         saved[:] = perm
         counted = phase != SKIP if phase != START else not pruned  # a skip's landing is no traversal
@@ -397,6 +401,7 @@ def seek_permutations(
             out[EVENTS] += n
             ended = 1
             queens[:] = -1
+            phase, pi, pj = OVER, -1, -1
             break
         moved = n - changed  # queens lifted (none at the start) and placed, then the test
         if out[EVENTS] + (moved if phase == START else 2 * moved) + 1 > stop_event and not past:

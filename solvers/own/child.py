@@ -15,6 +15,7 @@ import inspect
 import json
 import linecache
 import os
+import signal
 import sys
 import threading
 import traceback
@@ -110,7 +111,7 @@ def _yield_line(events: object) -> int:
 class _Writer:
     """The events' lines to the stream: a batch at a time, and at least every ``FLUSH_SECONDS``
     from a thread of its own, so the events of a search that is slow (or stuck) arrive soon. The
-    thread also ends the process if its parent is gone (nobody is left to stop it)."""
+    thread also ends the process, and its group, if its parent is gone (nobody is left to stop it)."""
 
     def __init__(self, stream: BinaryIO, parent: int) -> None:
         self.stream, self.lock, self.parent = stream, threading.Lock(), parent
@@ -134,7 +135,7 @@ class _Writer:
     def _flush_often(self) -> None:
         while not self.done.wait(FLUSH_SECONDS):
             if os.name == "posix" and os.getppid() != self.parent:
-                _EXIT(0)  # the real exit: os._exit now flushes through this writer
+                _orphaned()
             with self.lock:
                 if self.batch and not self.done.is_set():
                     self._flush()
@@ -146,6 +147,14 @@ class _Writer:
         except OSError:  # the parent stopped reading: nothing more to do
             _EXIT(0)  # the real exit: os._exit now flushes through this writer
         self.batch.clear()
+
+
+def _orphaned() -> NoReturn:
+    """The parent was killed outright: end this process's group (what the search may have started,
+    where the sandbox lets it), then this process."""
+    with contextlib.suppress(OSError):  # seccomp refuses every kill: then nothing else was started
+        os.killpg(0, signal.SIGKILL)
+    _EXIT(0)  # the real exit: os._exit now flushes through this writer
 
 
 def _where(error: BaseException, path: str) -> int | None:

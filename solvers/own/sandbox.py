@@ -2,8 +2,11 @@
 
 The parent (``start``) gives the child a private scratch folder as its working and home folder, an
 environment with nothing of the parent's, and its own session (so its process group is killed as
-a whole: ``Child.kill``, on every way out, and at the parent's exit), and caps its memory, processor
-time, open files, file sizes and core dumps. On Linux the child then confines itself (``enter``)
+a whole: ``Child.kill``, on every way out, and at the parent's exit; by the child itself when it
+finds its parent gone, killed outright), and caps its memory, processor time, open files, file
+sizes and core dumps. A scratch folder a parent killed outright could not remove is removed at a
+later start (``sweep``): its name carries the parent's pid and a marker beside the child's folder
+says who made it. On Linux the child then confines itself (``enter``)
 before the student's code is read: Landlock lets it read only Python's standard library and the
 system's libraries and write only its scratch folder, execute nothing, use no TCP and signal no
 process outside its sandbox; a seccomp filter refuses new processes, programs, sockets, signals to
@@ -23,6 +26,7 @@ import json
 import os
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import sysconfig
@@ -164,12 +168,97 @@ def _process_limits(chosen: Limits) -> None:  # pragma: no cover - runs in the c
             resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
 
 
+PREFIX = "nqueens-search-"  # a scratch folder's name: PREFIX, the parent's pid, "-", mkdtemp's letters
+MARKER = "made-by"  # beside the child's folder (out of its reach): "nqueens-search PID STARTED"
+
+
+def _started(pid: int) -> str:
+    """When the process ``pid`` started, in clock ticks since boot (Linux); "-" where unknown."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as file:
+            return file.read().rpartition(b")")[2].split()[19].decode()
+    except (OSError, IndexError):
+        return "-"
+
+
+def _owner_gone(pid: int, started: str) -> bool:
+    """Whether the process that made a scratch folder is dead, or the pid is now someone else's
+    (another user's process, or one started at another time)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # alive, but not ours
+        return True
+    return started != "-" and _started(pid) != started
+
+
+def _owner(folder: str) -> tuple[int, str] | None:
+    """The pid and start time the marker of ``folder`` names, if it is our user's real folder (no
+    link) holding a marker that is a file; None otherwise."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        handle = os.open(folder, flags | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return None
+    try:
+        facts = os.fstat(handle)
+        if not stat.S_ISDIR(facts.st_mode) or facts.st_uid != os.getuid():
+            return None
+        marker = os.open(MARKER, flags, dir_fd=handle)
+        try:
+            words = os.read(marker, 200).decode("ascii", "replace").split()
+        finally:
+            os.close(marker)
+    except OSError:
+        return None
+    finally:
+        os.close(handle)
+    if len(words) != 3 or words[0] != PREFIX.rstrip("-") or not words[1].isdigit():
+        return None
+    return int(words[1]), words[2]
+
+
+def sweep() -> None:
+    """Remove the scratch folders of parents killed outright (POSIX): a folder whose name and marker
+    name the same pid, that process dead or not ours. Nothing else is touched; no link is followed."""
+    if os.name != "posix":
+        return
+    base = tempfile.gettempdir()
+    try:
+        names = [entry.name for entry in os.scandir(base) if entry.name.startswith(PREFIX)]
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(PREFIX) :].partition("-")[0]
+        folder = os.path.join(base, name)
+        owner = _owner(folder)
+        if owner is not None and pid == str(owner[0]) and _owner_gone(*owner):
+            shutil.rmtree(folder, ignore_errors=True)  # it refuses a link, and follows none inside
+
+
+def _scratch() -> tuple[str, str]:
+    """A new scratch folder (after the sweep) with its marker: the folder, and the child's within."""
+    sweep()
+    me = os.getpid()
+    folder = tempfile.mkdtemp(prefix=f"{PREFIX}{me}-")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    marker = os.open(os.path.join(folder, MARKER), flags, 0o600)
+    try:
+        os.write(marker, f"{PREFIX.rstrip('-')} {me} {_started(me)}\n".encode())
+    finally:
+        os.close(marker)
+    work = os.path.join(folder, "work")
+    os.mkdir(work, 0o700)
+    return folder, work
+
+
 BOOT = "import sys; sys.path[:0] = [sys.argv[1]]; from solvers.own.child import main; main()"
 
 
 def start(name: str, n: int, lines: int, chosen: Limits) -> Child:
     """Start the child for the file ``name`` (its source follows on its stdin) at ``n``."""
-    scratch = tempfile.mkdtemp(prefix="nqueens-search-")
+    folder, scratch = _scratch()
     found = layers()
     rules = {
         "name": name,
@@ -198,7 +287,7 @@ def start(name: str, n: int, lines: int, chosen: Limits) -> Child:
         creationflags=0 if posix else subprocess.CREATE_NEW_PROCESS_GROUP,  # type: ignore[attr-defined]
         preexec_fn=(lambda: _process_limits(chosen)) if posix else None,
     )
-    return Child(process, scratch)
+    return Child(process, folder)
 
 
 # ---- the child's side ------------------------------------------------------------------------

@@ -4,12 +4,14 @@ bring back, its own event kind through the log, the narration, the CLI and the w
 from __future__ import annotations
 
 import json
+import threading
 from collections import Counter
 from io import StringIO
 
 import pytest
 
 from solvers import registry
+from solvers.algorithms import dancing_links_engine
 from solvers.algorithms.dancing_links import (
     COLUMN,
     LINE_WIPEOUT,
@@ -23,6 +25,7 @@ from solvers.board import attacks, is_solution
 from solvers.cli import main as cli
 from solvers.counters import depth_profile, tally
 from solvers.domains import Domains
+from solvers.engine import Cancelled
 from solvers.events import CODES, Backtrack, Event, Place, Prune, Restore, Solution
 from solvers.narration import Narrator
 from visualizer.core.domains import DomainFollower
@@ -231,6 +234,28 @@ def test_profile_counts_nodes_by_queens_placed():
     assert data["profile"] == depth_profile(events, 8)
     assert data["profile"][0] == 1 and data["profile"][8] == 92
     assert data["nodes"] == tally(events).placements + 1
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_the_engine_profiles_what_the_events_walk(jit, monkeypatch):
+    """Nodes per depth from the kernel equal those of the drained events, n = 1, 4..9, compiled
+    and interpreted, the walk in one call or in legs of a few events (cut anywhere)."""
+    engine = registry.get("dlx").engine
+    assert engine is not None and engine.profiles
+    for n in [1, *range(4, 10)]:
+        drained = depth_profile(drain(n), n)
+        assert engine.depth_profile(n, jit=jit) == drained, n
+        with monkeypatch.context() as patch:
+            patch.setattr(dancing_links_engine, "WALK_LEG", 7)
+            assert engine.depth_profile(n, jit=jit) == drained, n
+            assert engine.counters(n, jit=jit) == tally(drain(n)), n
+
+
+def test_the_profile_walk_stops_when_cancelled():
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(Cancelled):
+        registry.get("dlx").engine.depth_profile(8, cancel=cancel)
 
 
 def test_cli_counts_and_prints_its_own_events():

@@ -64,13 +64,19 @@ def test_seek_to_an_event_index_stands_where_the_events_do(name, n, first, jit):
         assert reached == expected, k
 
 
-#: the permutation walks' end checkpoint starts the run over (found while adding dancing links; not fixed)
-@pytest.mark.parametrize("name", [n for n in SEEKABLE if not n.startswith("permutations")])
-def test_a_walk_from_the_end_of_the_run_stays_there(name):
+@pytest.mark.parametrize("name", SEEKABLE)
+@pytest.mark.parametrize("jit", [False, True])
+def test_a_walk_from_the_end_of_the_run_stays_there(name, jit):
+    """From the checkpoint a whole run ends on, a walk (to any stop) stays there and the
+    generator resumes with nothing."""
     spec = registry.get(name)
-    end, ended = spec.engine.seek(6, spec.start_checkpoint(6), jit=False)
-    again, ended_again = spec.engine.seek(6, end, jit=False)
-    assert ended and ended_again and again.index == end.index and again.counters == end.counters
+    end, ended = spec.engine.seek(6, spec.start_checkpoint(6), jit=jit)
+    assert ended
+    for stops in ({}, {"event": end.index + 5}, {"solution": end.counters.solutions + 1}):
+        again, ended_again = spec.engine.seek(6, end, jit=jit, **stops)
+        assert ended_again and again.index == end.index and again.counters == end.counters, stops
+        assert again.queens == end.queens
+    assert list(spec.resume(6, end)) == []
 
 
 @pytest.mark.parametrize(("name", "n"), list(cases()))
@@ -99,7 +105,7 @@ def test_compiled_seek_kernels_equal_their_py_func():
         (bitmask_engine.seek_bitmask, ()),
         (enumeration_engine.seek_brute_force, ()),
         (enumeration_engine.seek_permutations, (True, False)),
-        (dancing_links_engine.seek_dancing_links, (False,)),
+        (dancing_links_engine.seek_dancing_links, (False, np.zeros(7, np.int64))),
     ]:
         results = []
         for run in (kernel.compiled, kernel.py_func):

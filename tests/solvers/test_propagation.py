@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 from io import StringIO
 
 import pytest
@@ -15,6 +16,7 @@ from solvers.cli import main as cli
 from solvers.counters import Counters, depth_profile, tally
 from solvers.domains import Domains, mrv_row
 from solvers.events import Backtrack, Conflict, Event, Place, Prune, Restore, Solution
+from solvers.tree_profile import search_profile
 from visualizer.core.eventlog import EventLog
 from visualizer.core.timeline import Timeline
 
@@ -343,7 +345,9 @@ def test_the_engine_profiles_what_the_events_walk(name, jit):
 
 
 def test_profile_of_a_search_without_a_profile_kernel_drains_its_events():
-    spec = registry.get("dlx")
-    assert spec.engine is None or not spec.engine.profiles
-    data = json.loads(run_cli("profile", "7", "--algo", "dlx", "--json"))
-    assert data["profile"] == depth_profile(spec.solve(7), 7)
+    spec = replace(registry.get("mrv"), engine=None)
+    assert (
+        search_profile(spec, 7)
+        == depth_profile(spec.solve(7), 7)
+        == registry.get("mrv").engine.depth_profile(7)
+    )

@@ -10,6 +10,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -244,24 +245,89 @@ def test_a_search_that_rewrites_the_checker_changes_no_later_verdict(tmp_path):
     assert second.returncode == 1 and "attacked by the queen in row 1, column 1" in out
 
 
+def alive_in_group(group: int) -> list[int]:
+    """The processes of the process group ``group`` still running (a zombie waits only to be reaped)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            state, _, pgrp = (entry / "stat").read_bytes().rpartition(b")")[2].split()[:3]
+        except (OSError, ValueError):
+            continue
+        if int(pgrp) == group and state != b"Z":
+            found.append(int(entry.name))
+    return found
+
+
+def leftovers(parent: int) -> list[Path]:
+    return sorted(Path(tempfile.gettempdir()).glob(f"{sandbox.PREFIX}{parent}-*"))
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_a_search_outlives_no_parent_killed_outright(tmp_path):
+@pytest.mark.parametrize("layers", ["kernel", "limits"])
+def test_a_search_outlives_no_parent_killed_outright(tmp_path, layers):
     """SIGKILL leaves the parent no way out to kill its child's group: the child sees it has no
-    parent any more and ends itself (a sleeping search, whose processor time never runs out)."""
+    parent any more and ends its group (a sleeping search, whose processor time never runs out, and
+    what it forked where the sandbox lets it: NQUEENS_SANDBOX=limits). The scratch folder the parent
+    left goes at the next start of a search."""
     path = tmp_path / "sleeps.py"
     path.write_text(
-        "import time\ndef search(n, board):\n    yield board.try_square(0, 0)\n"
+        "import os, time\ndef search(n, board):\n    yield board.try_square(0, 0)\n"
+        "    try:\n        os.fork()\n    except OSError:\n        pass\n"
         "    while True:\n        time.sleep(0.01)\n",
         encoding="utf-8",
     )
-    check = nqueens_process("check", "4", "--search", str(path))
+    env = {"NQUEENS_SANDBOX": "limits"} if layers == "limits" else {}
+    check = nqueens_process("check", "4", "--search", str(path), env=env)
     deadline = time.monotonic() + 30
     while not students(check.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert students(check.pid)
+    [child] = [pid for pid in students(check.pid) if os.getpgid(pid) == pid]  # not what it forked
+    if layers == "limits":
+        while len(alive_in_group(child)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(alive_in_group(child)) == 2, "the search forked"
+    assert len(leftovers(check.pid)) == 1
     check.kill()
     check.wait(30)
-    deadline = time.monotonic() + 10
-    while students(check.pid) and time.monotonic() < deadline:
+    deadline = time.monotonic() + 20  # a loaded machine reaps slowly: a deadline, not a timing
+    while (students(check.pid) or alive_in_group(child)) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert students(check.pid) == []
+    assert students(check.pid) == [] and alive_in_group(child) == []
+    [left] = leftovers(check.pid)
+    assert (left / sandbox.MARKER).is_file()
+    events, _ = run(HOSTILE / "scratch_only.py")  # the next search's start sweeps it away
+    assert events and leftovers(check.pid) == []
+
+
+def test_the_sweep_leaves_what_it_did_not_make_or_what_a_live_parent_holds(tmp_path, monkeypatch):
+    """Only a folder of ours (no link), its marker naming the pid of its name, that process dead or
+    not ours, is removed."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+
+    def made(name: str, marker: str | None) -> Path:
+        folder = tmp_path / name
+        (folder / "work").mkdir(parents=True)
+        (folder / "work" / "note.txt").write_text("x", encoding="utf-8")
+        if marker is not None:
+            (folder / sandbox.MARKER).write_text(marker, encoding="utf-8")
+        return folder
+
+    me, started = os.getpid(), sandbox._started(os.getpid())
+    gone = made(f"{sandbox.PREFIX}{dead.pid}-a", f"nqueens-search {dead.pid} 1")
+    reused = made(f"{sandbox.PREFIX}{me}-b", f"nqueens-search {me} {started}0")  # another start time
+    live = made(f"{sandbox.PREFIX}{me}-c", f"nqueens-search {me} {started}")
+    unmarked = made(f"{sandbox.PREFIX}{dead.pid}-d", None)
+    mismatch = made(f"{sandbox.PREFIX}{dead.pid}-e", f"nqueens-search {me} {started}")
+    foreign = made(f"{sandbox.PREFIX}{me}-f", f"something {dead.pid} 1")
+    target = made("precious", f"nqueens-search {dead.pid} 1")
+    link = tmp_path / f"{sandbox.PREFIX}{dead.pid}-g"
+    link.symlink_to(target)
+    marker_link = made(f"{sandbox.PREFIX}{dead.pid}-h", None)
+    (marker_link / sandbox.MARKER).symlink_to(gone / sandbox.MARKER)
+    sandbox.sweep()
+    assert not gone.exists() and not reused.exists()
+    for kept in (live, unmarked, mismatch, foreign, target, marker_link):
+        assert (kept / "work" / "note.txt").is_file(), kept
+    assert link.is_symlink()

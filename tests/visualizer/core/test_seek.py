@@ -144,6 +144,22 @@ def test_finish_and_the_event_total_come_from_the_engine(name, n):
     assert timeline.counters == tally(events[:-1])
 
 
+@pytest.mark.parametrize(("name", "n"), [r for r in RUNS if registry.get(r[0]).engine_seeks])
+def test_seeks_and_next_solution_after_the_end_stay_at_the_end(name, n):
+    """Past the run's end (its checkpoint kept by the engine's walk), a seek or Next solution
+    stays at the end: same index, counters and total."""
+    events = list(registry.get(name).solve(n))
+    timeline = Timeline(registry.get(name), n)
+    timeline.finish()
+    assert timeline.cursor == len(events)
+    for move in range(2):
+        assert not timeline.next_solution(jump=True)
+        assert timeline.seek(len(events) + 1000) == len(events)
+        assert timeline.next_solution_end() is None
+        assert timeline.event_total == timeline.cursor == len(events), move
+        assert timeline.counters == tally(events) and timeline.finished
+
+
 @pytest.mark.parametrize(
     ("name", "n", "by_columns"),
     [
