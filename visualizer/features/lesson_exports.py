@@ -67,6 +67,7 @@ class ExportJob:
     def __init__(self, export: Export, return_to: int) -> None:
         self.export, self.return_to, self.capturing = export, return_to, False
         self.asked = False  # a large GIF's question is up (or was answered)
+        self.shown = False  # a frame of the export was drawn into the window
 
 
 class LessonHost(Protocol):
@@ -320,6 +321,7 @@ class LessonExports:
             self.host.draw(quiet=True)
         finally:
             job.capturing = False
+        job.shown = True
         return frame_bytes(self.host.surface, job.export.size)
 
     def cancel_export(self) -> bool:
@@ -332,6 +334,13 @@ class LessonExports:
         self._search().goto_event(job.return_to)
         self.host.say(tr("export_cancelled", self.host.lang), "info")
         return True
+
+    @property
+    def showing_export(self) -> bool:
+        """Whether the window shows the frame the export drew last (the window at that event), so
+        a window frame need only draw the progress box over it."""
+        job = self.exporting
+        return job is not None and job.shown and not job.capturing and not job.export.asking
 
     def draw_export_progress(self) -> None:
         job = self.exporting

@@ -60,7 +60,11 @@ class Frame:
 
     def draw(self, quiet: bool = False) -> None:
         """Draw the whole window onto ``self.surface``: the mode, the widgets, then the overlays
-        (``quiet``: without the passing banner, as an export's frame is drawn)."""
+        (``quiet``: without the passing banner, as an export's frame is drawn). While an export
+        runs, the window is the frame it drew last, and only the progress box is drawn over it."""
+        if self.lessons.showing_export and not (self.prompt.active or self.palette.active):
+            self.lessons.draw_export_progress()
+            return
         CUT.clear()  # what this frame cuts, for ``layout_report``
         layout = self.layout
         self.surface.fill(self.theme.background)

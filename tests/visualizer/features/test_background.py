@@ -186,3 +186,30 @@ def test_closing_the_window_while_a_gif_is_written_keeps_nothing_of_it(tmp_path,
     assert release.wait(10)
     app.close()
     assert app.capture.writing is None and not list(tmp_path.iterdir())
+
+
+def test_while_an_export_runs_the_window_shows_its_last_frame_and_draws_only_the_progress_box(
+    tmp_path, monkeypatch
+):
+    app = new_app(6, "backtracking")
+    draws: list[bool] = []
+    draw = app.mode.draw
+
+    def counted(surface, layout):
+        draws.append(app.lessons.exporting is not None and app.lessons.exporting.capturing)
+        return draw(surface, layout)
+
+    monkeypatch.setattr(app.mode, "draw", counted)
+    try:
+        app.dispatch("export", ("0", "400", str(tmp_path / "run.mp4")))
+        for _ in range(10):
+            app.join(0.5)  # the worker takes the next frame
+            app.tick(FRAME)
+            assert app.surface.get_at(app.layout.board.center)[:3] == app.theme.panel  # the progress box
+        assert draws and all(draws)  # the mode drawn for the export's frames only
+        app.lessons.cancel_export()
+        draws.clear()
+        app.tick(FRAME)
+        assert draws == [False]
+    finally:
+        app.close()
