@@ -232,6 +232,14 @@ class Capture:
             writing.recording.recorder.abandoned = True
             writing.worker.stop()
 
+    def cancel(self) -> bool:
+        """Esc while a GIF is written: it is abandoned, and the banner says so; False when none is."""
+        if self.writing is None:
+            return False
+        self.close()
+        self.host.say(tr("gif_discarded", self.host.lang), "info")
+        return True
+
     def join(self, timeout: float | None = None) -> None:
         """Wait (up to ``timeout`` seconds, or 1 s) for a GIF being written."""
         if self.writing is not None:

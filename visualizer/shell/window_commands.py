@@ -19,6 +19,7 @@ from visualizer.modes.base import plays
 
 if TYPE_CHECKING:
     from visualizer.core.until import Until
+    from visualizer.features.capture import Capture
     from visualizer.features.lessons import Lessons
     from visualizer.features.sound import Sound
     from visualizer.features.speech import Speech
@@ -47,6 +48,7 @@ class WindowCommands:
     running: bool
     mode: Mode
     lessons: Lessons
+    capture: Capture
     sound: Sound
     speech: Speech
     palette: Palette
@@ -198,9 +200,9 @@ class WindowCommands:
 
     @command("escape", keys=(Key("escape", "Esc"),), help="cancel", while_busy=True)
     def escape(self) -> None:
-        """Esc: cancel an export or background work, else close the help, else leave the presenter
-        view, else stop an animation."""
-        if self.lessons.cancel_export():
+        """Esc: cancel an export, a GIF being written or background work, else close the help, else
+        leave the presenter view, else stop an animation."""
+        if self.lessons.cancel_export() or self.capture.cancel():
             pass
         elif self.busy:
             self.mode.cancel()

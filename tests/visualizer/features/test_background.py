@@ -213,3 +213,24 @@ def test_while_an_export_runs_the_window_shows_its_last_frame_and_draws_only_the
         assert draws == [False]
     finally:
         app.close()
+
+
+def test_esc_while_a_gif_is_written_keeps_nothing_of_it(tmp_path, monkeypatch):
+    release = threading.Event()
+    add = gif_module.GifWriter.add
+
+    def slow(self, image, duration_ms):
+        release.set()
+        add(self, image, duration_ms)
+
+    monkeypatch.setattr(gif_module.GifWriter, "add", slow)
+    app = new_app(6, "backtracking")
+    try:
+        record(app, 30)
+        app.capture.toggle_gif(tmp_path / "rec.gif")
+        assert release.wait(10)
+        press(app, pygame.K_ESCAPE)
+        assert app.capture.writing is None and not app.busy and "discarded" in app.banner[0]
+        assert not list(tmp_path.iterdir())
+    finally:
+        app.close()

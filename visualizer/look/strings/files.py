@@ -198,7 +198,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Working out the GIF's colours and size: frame {done} of {frames} (Esc: cancel)",
         "正在计算 GIF 的颜色和大小：第 {done} / {frames} 帧（Esc 取消）",
     ),
-    "gif_writing": ("Writing the GIF: frame {done} of {frames}", "正在写入 GIF：第 {done} / {frames} 帧"),
+    "gif_writing": (
+        "Writing the GIF: frame {done} of {frames} (Esc: cancel)",
+        "正在写入 GIF：第 {done} / {frames} 帧（Esc 取消）",
+    ),
     "export_saved": ("Exported {frames} frames: {path}", "已导出 {frames} 帧：{path}"),
     "export_cancelled": ("Export cancelled", "已取消导出"),
 }
