@@ -134,17 +134,17 @@ def split_for_strips(
     """``area`` split into the board's part and the strips' part below it, with the text scale
     the strips fit at (their text shrinks before the board does, and the board's squares keep
     a side of ``min_side``); with no room below, the strips stand beside the board
-    (``strips_beside``); None when they fit neither way."""
+    (``split_beside``); None when they fit neither way."""
     for factor in TEXT_FACTORS:
         fitted = max(0.75, scale * factor)
         height = strip_layout(area, n, fitted, lang).height
         board = pygame.Rect(area.x, area.y, area.w, area.h - height)
         if height <= area.h * STRIPS_SHARE and fit_board(board, n, text=scale).rect.h >= min_side:
             return StripsPlace(board, pygame.Rect(area.x, board.bottom, area.w, height), fitted)
-    return strips_beside(area, n, scale, lang, min_side)
+    return split_beside(area, n, scale, lang, min_side)
 
 
-def strips_beside(area: pygame.Rect, n: int, scale: float, lang: str, min_side: int) -> StripsPlace | None:
+def split_beside(area: pygame.Rect, n: int, scale: float, lang: str, min_side: int) -> StripsPlace | None:
     """The strips standing right of the board (in its right label gutter, which flags leave
     empty, and what the area has beyond it), the board and the strips centred together across
     ``area``: the names in the band of the column labels, the cells from the board's top down

@@ -11,7 +11,8 @@ from solvers.events import Conflict, Place
 from tests.ui import new_app, press, share_near
 from visualizer.core.checks import CHECK_KINDS, SLOW_SPEED, check_kind, check_marks, flag_strips
 from visualizer.core.timeline import Timeline
-from visualizer.render.checks import strip_layout
+from visualizer.look.layout import STRIPS_LEAST, STRIPS_TEXT, strips_beside
+from visualizer.render.checks import BESIDE_GAP, strip_layout
 
 
 def marks_cost(kind: str, marks, event) -> int:
@@ -165,3 +166,13 @@ def test_board_scan_reads_the_column_then_the_diagonals():
     app.draw()
     centre = app.geometry.square_rect(5, 3).center  # a square read: its dot in the tried colour
     assert app.surface.get_at(centre)[:3] == app.theme.tried
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_layout_keeps_the_width_the_strips_beside_the_board_take(lang):
+    """look/layout.py's ``strips_beside`` (the room kept for the strips standing beside the board)
+    is at least what render/checks.py's upright strips take, their largest cells included."""
+    for scale in (0.8, 1.0, 1.35, 1.8, 2.4, 3.2):
+        fit = max(STRIPS_LEAST, scale * STRIPS_TEXT)
+        tall = pygame.Rect(0, 0, 0, 10**6)  # room for the largest cells
+        assert strip_layout(tall, 4, fit, lang, upright=True).width + BESIDE_GAP <= strips_beside(scale)
