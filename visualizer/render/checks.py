@@ -86,9 +86,10 @@ def strip_layout(area: pygame.Rect, n: int, scale: float, lang: str, *, upright:
 
 def upright_layout(area: pygame.Rect, cells: int, size: int, scale: float, lang: str) -> StripLayout:
     """Three strips of ``cells`` cells standing side by side from ``area``'s top left, each under
-    its array's name (``array_name``, type of ``size`` pixels), the cells as large as ``area``'s height allows
-    (at most ``STRIP_CELL`` x ``scale``, at least ``MIN_CELL``: the layout may be taller than
-    ``area``); each strip as wide as its cells or the widest name, so no two names touch."""
+    its array's name (``array_name``, type of ``size`` pixels), the cells as large as ``area``'s
+    height allows (at most ``STRIP_CELL`` x ``scale``, at least ``MIN_CELL``: the layout may be
+    taller than ``area``); each strip as wide as its cells or the widest name, so no two names
+    touch."""
     font = get_font(size, lang)
     line = font.get_linesize()
     cell = int(max(MIN_CELL, min(STRIP_CELL * scale, (area.h - line - 2) / cells)))
