@@ -3,7 +3,7 @@ mode, one frame each. Every text the window draws (each image a font of render/f
 found where it is blitted) lies whole inside one panel of the layout, no text is cut (the layout
 report's "cut" is empty), and in watch mode the board's side is at least 55% of the height (80% in
 the presenter view) and backtracking's flag strips show (under the board, or beside it), clear of
-the board and of every other panel, at n = 8 and at the smallest and largest n they show."""
+the board and of every other panel, at n = 4, 8, 12 and 20 (the largest n they show)."""
 
 from __future__ import annotations
 
@@ -137,8 +137,8 @@ def test_every_text_lies_in_its_panel_and_the_board_keeps_its_share(recording, s
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("n", [4, 12, 20])
 def test_the_flag_strips_show_at_every_size_and_n(size, n, lang):
-    """Backtracking's smallest boards, a larger one and its largest (n = 20, 39 flags a strip): the
-    strips show at every text size, the board keeps 55% of the height, nothing is cut."""
+    """A small board, a larger one and backtracking's largest (n = 20, 39 flags a strip): the strips
+    show at every text size, the board keeps 55% of the height, nothing is cut."""
     app = new_app(n, "backtracking", size=size, lang=lang, full_column=False)
     try:
         for scale in SCALES:
