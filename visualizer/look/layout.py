@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
@@ -22,6 +23,8 @@ BOARD_SHARE, SMALL_SHARE, SHARE_FROM = 0.55, 0.45, (1280, 720)
 PRESENT_SHARE = 0.80
 #: The margin round the board in its area, and the pixels lost to whole-pixel squares (n = 8).
 BOARD_MARGIN, ROUNDING = 10, 8
+#: The pixels whole-pixel squares lose on the largest board the flag strips show (n = 20).
+FLAGS_ROUNDING = 19
 #: The rank/file labels' type at text scale 1 (render/board_geometry.py draws them) and the
 #: least square they are drawn on.
 LABEL_TEXT, LABEL_MIN_SQUARE = 16, 12
@@ -119,8 +122,10 @@ def compute_layout(
     The board's column holds, top to bottom, the status area (``banner``), the board, the
     ``scrub`` strip and the ``narration`` panel (when asked for), each as high as its text needs
     at ``scale`` (``column_heights``): none ever covers the board. ``scrub`` (the search modes)
-    makes the strip tall enough for the scrub bar and its label. ``strips`` (flag arrays shown
-    under the board) keeps them room when there is some.
+    makes the strip tall enough for the scrub bar and its label. ``strips`` (the flag arrays)
+    keeps them room under the board when the height has some, else (from ``SHARE_FROM`` up)
+    beside it: the board's column is then wider than the board's floor by what they take
+    (``strips_beside``).
 
     However large the text, the board's area keeps ``board_floor`` of the height (squares of
     ``board_share`` of the window).
@@ -133,6 +138,12 @@ def compute_layout(
     scale = min(max(min(width / 1280, height / 800), 0.8), 1.6) * ui_scale
     share = board_share((width, height))
     floor_w, floor_h = board_floor(height, scale, share)
+    inner_height = height - 2 * MARGIN
+    heights = column_heights(inner_height - floor_h, scale, narration=narration, scrub=scrub, strips=strips)
+    if strips and not heights.strips and share == BOARD_SHARE:  # no room under the board: the strips
+        # stand beside it, the side columns give the room they take beyond its right label gutter
+        floor_w += max(0, strips_beside(scale) - label_room(board_side_min(height, share), scale))
+        floor_w += FLAGS_ROUNDING - ROUNDING
     control_width = min(max(width * 0.175, 220), 320) * ui_scale
     info_width = min(max(width * 0.25, 280), 440) * ui_scale
     floor_room = width - floor_w - 4 * MARGIN  # the board's column: at least its floor
@@ -144,7 +155,6 @@ def compute_layout(
     if wide_side:  # a view widens the side panel into the board's room only: the controls stay as they are
         room = int(min(width * 0.72 - 4 * MARGIN, floor_room))
         info_width = max(info_width, min(int(min(width * 0.42, 760) * ui_scale), room - control_width))
-    inner_height = height - 2 * MARGIN
     controls = pygame.Rect(MARGIN, MARGIN, control_width, inner_height)
     info_left = width - MARGIN - info_width
     # pygame_gui's text size: never below its own, never wider than the column has room for (200 px per 14)
@@ -161,9 +171,7 @@ def compute_layout(
     )
     left = controls.right + MARGIN
     column = pygame.Rect(left, MARGIN, info_left - MARGIN - left, inner_height)
-    status_h, scrub_h, narration_h = column_heights(
-        column.h - floor_h, scale, narration=narration, scrub=scrub, strips=strips
-    )
+    status_h, scrub_h, narration_h = heights.status, heights.scrub, heights.narration
     gap = MARGIN // 2
     banner = pygame.Rect(column.x, column.y, column.w, status_h)
     below = scrub_h + gap + (narration_h + gap if narration else 0)
@@ -218,42 +226,69 @@ def narration_need(scale: float, lines: int = 2, log: int = 0) -> int:
     return 2 * SAY_PAD + lines * line_height(SAY_TEXT * scale) + 6 + log_rows
 
 
-def column_heights(
-    spare: int, scale: float, *, narration: bool, scrub: bool, strips: bool
-) -> tuple[int, int, int]:
+class Heights(NamedTuple):
+    """The heights in the board's column (``column_heights``) and whether the flag strips have
+    room under the board."""
+
+    status: int
+    scrub: int
+    narration: int
+    strips: bool = False
+
+
+def column_heights(spare: int, scale: float, *, narration: bool, scrub: bool, strips: bool) -> Heights:
     """(status, scrub strip, narration) heights in the board's column, which has ``spare`` pixels
     beside the board's floor: each as its text needs at ``scale``; then, where there is room to
-    spare, two lines of the narration's log, the flag strips' room, the status's second line and
-    three more log lines, in that order (what is left goes to the board); when even one status
-    line and a two-line sentence do not fit, all three shrink together (and their type with
-    them): never the board."""
+    spare, two lines of the narration's log, the flag strips' room (when ``strips``: theirs under
+    the board if all of it is there, else the board's, with the strips beside it), the status's
+    second line and three more log lines, in that order (what is left goes to the board); when
+    even one status line and a two-line sentence do not fit, all three shrink together (and their
+    type with them): never the board."""
     gap = MARGIN // 2
     scrub_h = scrub_need(scale) if scrub else max(6, int(14 * scale))
     spare -= 2 * gap + (gap if narration else 0)
     least = [status_need(scale), scrub_h, narration_need(scale) if narration else 0]
     if sum(least) > spare:
         shrink = max(0.0, spare) / max(1, sum(least))
-        return int(least[0] * shrink), int(least[1] * shrink), int(least[2] * shrink)
+        return Heights(int(least[0] * shrink), int(least[1] * shrink), int(least[2] * shrink))
     spare -= sum(least)
     status_h, narration_h = least[0], least[2]
     row = line_height(LOG_TEXT * scale) + 2  # a line of the narration's log
     if narration:  # the log's first two lines, before the flag strips
         first = max(0, min(2, spare // row))
         narration_h, spare = narration_h + first * row, spare - first * row
-    spare -= strips_allowance(scale) if strips else 0
+    under = strips and spare >= strips_allowance(scale)
+    spare -= strips_allowance(scale) if strips else 0  # beside the board: this height is the board's
     second = status_need(scale, 2) - status_h
     if spare >= second:  # a long summary or banner wraps onto a second line
         status_h, spare = status_h + second, spare - second
     if narration:  # more of the log: up to five lines where they fit
         narration_h += max(0, min(3, spare // row)) * row
-    return status_h, scrub_h, narration_h
+    return Heights(status_h, scrub_h, narration_h, under)
+
+
+#: The flag strips' text (and cells) in the room kept for them: 64% of the window's, at least 0.75.
+STRIPS_TEXT, STRIPS_LEAST = 0.64, 0.75
 
 
 def strips_allowance(scale: float) -> int:
     """The height kept under the board for three rows of flag cells at the smallest text they take
     (render/checks.py's ``strip_layout``: cells of 26 px and labels of 14 px at their scale)."""
-    fit = max(0.75, scale * 0.64)
+    fit = max(STRIPS_LEAST, scale * STRIPS_TEXT)
     return 3 * (max(int(26 * fit), line_height(max(11, int(14 * fit)))) + 4) + 8
+
+
+def strips_beside(scale: float) -> int:
+    """The width the flag strips take standing right of the board, from its squares' edge
+    (render/checks.py's ``upright_layout``: three strips 8 px apart, each as wide as a cell of
+    26 px or its array's four-letter name in type of 14 px at their scale, 14 px from the board).
+
+    >>> strips_beside(1.0), strips_beside(1.8)
+    (102, 132)
+    """
+    fit = max(STRIPS_LEAST, scale * STRIPS_TEXT)
+    name = math.ceil(2.1 * max(11, int(14 * fit)))
+    return 3 * max(int(26 * fit), name) + 2 * 8 + 14
 
 
 def _help_rect(width: int, height: int) -> pygame.Rect:

@@ -60,6 +60,7 @@ class WatchMode(SearchMode):
         self.strips_area: pygame.Rect | None = None  # where the last frame drew the flag strips
         self.strip_texts: list[pygame.Rect] = []  # and their labels
         self.strips_scale = 1.0  # and the text scale they fitted at
+        self.strips_upright = False  # and whether they stood beside the board
         self.narration: NarrationLog | None = None
         self.narration_hits: list[tuple[pygame.Rect, int]] = []  # log lines drawn: (rect, event index)
         self.log_lines = 3  # log lines the last frame showed (the wheel scrolls by them)
@@ -386,9 +387,10 @@ class WatchMode(SearchMode):
         if marks is not None and marks.strips is not None:
             from visualizer.render.checks import split_for_strips
 
-            split = split_for_strips(layout.board, scene.n, layout.scale, lang, layout.board_side)
-            if split is not None:  # no room (a tiny board): the board keeps it, the strips wait
-                board_area, strips_area, self.strips_scale = split
+            place = split_for_strips(layout.board, scene.n, layout.scale, lang, layout.board_side)
+            if place is not None:  # no room (a tiny board): the board keeps it, the strips wait
+                board_area, strips_area = place.board, place.strips
+                self.strips_scale, self.strips_upright = place.scale, place.upright
         geometry = draw_board(
             surface,
             board_area,
@@ -404,10 +406,17 @@ class WatchMode(SearchMode):
 
             draw_cells(surface, geometry, marks, host.theme)
             if strips_area is not None and marks.strips is not None:
-                strips_area = strips_under(geometry.rect, strips_area, geometry.gutter, layout.scale)
+                if not self.strips_upright:  # beside the board: placed where the board is drawn
+                    strips_area = strips_under(geometry.rect, strips_area, geometry.gutter, layout.scale)
                 self.strips_area = strips_area
                 self.strip_texts = draw_strips(
-                    surface, strips_area, marks.strips, host.theme, lang, self.strips_scale
+                    surface,
+                    strips_area,
+                    marks.strips,
+                    host.theme,
+                    lang,
+                    self.strips_scale,
+                    self.strips_upright,
                 )
         extras = {
             **mrv_extra(scene, lang),  # MRV's next row and why (issue 15)

@@ -11,7 +11,8 @@ from solvers.events import Conflict, Place
 from tests.ui import new_app, press, share_near
 from visualizer.core.checks import CHECK_KINDS, SLOW_SPEED, check_kind, check_marks, flag_strips
 from visualizer.core.timeline import Timeline
-from visualizer.render.checks import strip_layout
+from visualizer.look.layout import STRIPS_LEAST, STRIPS_TEXT, strips_beside
+from visualizer.render.checks import BESIDE_GAP, strip_layout
 
 
 def marks_cost(kind: str, marks, event) -> int:
@@ -78,10 +79,12 @@ def test_an_algorithm_without_a_board_check_shows_none():
 
 def _strip_rect(app, strip: int, index: int) -> pygame.Rect:
     app.draw()
-    area = app.mode.strips_area
+    area, board = app.mode.strips_area, app.geometry.rect
     assert area is not None and app.layout.board.contains(area)
-    assert area.top > app.geometry.rect.bottom  # under the board
-    return strip_layout(area, app.mode.n, app.mode.strips_scale, app.lang).cell_rect(strip, index)
+    upright = app.mode.strips_upright
+    assert area.left > board.right if upright else area.top > board.bottom  # beside the board, or under it
+    layout = strip_layout(area, app.mode.n, app.mode.strips_scale, app.lang, upright=upright)
+    return layout.cell_rect(strip, index)
 
 
 def _outlined(app, rect: pygame.Rect, colour) -> bool:
@@ -91,18 +94,36 @@ def _outlined(app, rect: pygame.Rect, colour) -> bool:
     return share_near(app, edge.inflate(0, 2), colour, 30) > 0.5
 
 
-def test_flag_strips_light_the_looked_up_flags_when_stepping_by_hand():
-    app = new_app(8, "backtracking")
+@pytest.mark.parametrize(
+    ("size", "scale", "upright"),
+    [((1280, 800), 1.0, False), ((1280, 720), 2.0, True), ((1366, 768), 1.5, True)],
+)
+def test_flag_strips_light_the_looked_up_flags_when_stepping_by_hand(size, scale, upright):
+    """Under the board where the height has room, else standing beside it (issue 38): the same
+    cells lit, flag 0 first (left, or top)."""
+    app = new_app(8, "backtracking", size=size, ui_scale=scale)
     for _ in range(40):
         press(app, pygame.K_RIGHT)
     check = app.state()["check"]
     assert check == {"kind": "flags", "lit": True, "cells": [], "looked": [3, 6], "stopped": True}
+    assert app.mode.strips_upright == upright
     theme = app.theme
     assert _outlined(app, _strip_rect(app, 0, 3), theme.tried)  # cols[3] looked up, free
     assert _outlined(app, _strip_rect(app, 1, 6), theme.conflict)  # diag[6] taken: refused
     assert not _outlined(app, _strip_rect(app, 2, 6), theme.tried)  # anti never looked up
     queen_cell = _strip_rect(app, 0, 0)  # row 1's queen holds column 0: its flag is filled
     assert share_near(app, queen_cell.inflate(-6, -6), theme.queen, 30) > 0.3
+    queens = app.mode.scene().queens  # each queen's three flags filled, and only theirs
+    taken = [set(), set(), set()]
+    for row, col in enumerate(queens):
+        if col is not None:
+            for strip, index in enumerate((col, row + col, row - col + 8 - 1)):
+                taken[strip].add(index)
+    assert len(taken[0]) == 3
+    for strip, flags in enumerate((8, 15, 15)):
+        for index in range(flags):
+            filled = share_near(app, _strip_rect(app, strip, index).inflate(-6, -6), theme.queen, 30)
+            assert (filled > 0.3) == (index in taken[strip]), (strip, index, filled)
 
 
 def test_fast_play_hides_the_check_and_slow_play_shows_it():
@@ -145,3 +166,13 @@ def test_board_scan_reads_the_column_then_the_diagonals():
     app.draw()
     centre = app.geometry.square_rect(5, 3).center  # a square read: its dot in the tried colour
     assert app.surface.get_at(centre)[:3] == app.theme.tried
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_layout_keeps_the_width_the_strips_beside_the_board_take(lang):
+    """look/layout.py's ``strips_beside`` (the room kept for the strips standing beside the board)
+    is at least what render/checks.py's upright strips take, their largest cells included."""
+    for scale in (0.8, 1.0, 1.35, 1.8, 2.4, 3.2):
+        fit = max(STRIPS_LEAST, scale * STRIPS_TEXT)
+        tall = pygame.Rect(0, 0, 0, 10**6)  # room for the largest cells
+        assert strip_layout(tall, 4, fit, lang, upright=True).width + BESIDE_GAP <= strips_beside(scale)

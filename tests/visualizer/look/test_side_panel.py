@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
-from tests.ui import FRAME, press
+from tests.ui import FRAME, new_app, press
 from visualizer.app import App
-from visualizer.look.layout import board_floor, board_share, compute_layout
+from visualizer.look.appearance import SCALES
+from visualizer.look.layout import board_floor, board_share, board_side_min, compute_layout
 
 
 def test_layout_widens_the_side_panel_for_a_view():
@@ -29,12 +31,43 @@ def test_tree_view_widens_the_panel_and_centres_the_board(make_app):
     assert app.mode.views.view == "tree" and app.layout.code.width > narrow + 100
     board = app.layout.board
     assert board.contains(app.geometry.rect)
-    assert abs(app.geometry.rect.centerx - board.centerx) <= app.geometry.gutter  # centred, labels aside
-    strips = app.mode.strips_area  # the flag strips (issue 13) take the bottom of the area
-    room = min(board.width, board.height - (strips.height if strips is not None else 0))
-    assert app.geometry.rect.width >= 0.8 * room  # as large as the area allows
+    _assert_centred_and_large(app)
     press(app, pygame.K_t, "t")  # back to the code
     assert app.mode.views.view == "code" and app.layout.code.width == narrow
+
+
+def _assert_centred_and_large(app: App) -> None:
+    """The board (with the flag strips beside it, issue 38) centred in its area, labels aside, and
+    as large as the area allows (the strips take its bottom or its right)."""
+    board, shown = app.layout.board, app.geometry.rect
+    strips = app.mode.strips_area
+    if strips is not None:
+        assert app.layout.board.contains(strips) and not strips.colliderect(shown)
+    upright = strips is not None and app.mode.strips_upright
+    group = shown.union(strips) if upright else shown
+    assert abs(group.centerx - board.centerx) <= app.geometry.gutter  # centred, labels aside
+    width = board.width - (strips.width if upright else 0)
+    height = board.height - (strips.height if strips is not None and not upright else 0)
+    assert shown.width >= 0.8 * min(width, height)  # as large as the area allows
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_tree_view_keeps_the_flag_strips_at_every_text_size(size):
+    """The tree widens the side panel into the board's room only: the flag strips keep theirs
+    (beside the board at large text sizes) and the board its 55% of the height."""
+    app = new_app(8, "backtracking", size=size, full_column=False)
+    try:
+        app.dispatch("tree")
+        for scale in SCALES:
+            app.set_scale(scale)
+            app.dispatch("step", 10)
+            app.tick(FRAME)
+            assert app.mode.views.view == "tree" and app.mode.strips_area is not None, scale
+            assert app.geometry.rect.h >= board_side_min(size[1]), scale
+            assert not app.mode.strips_area.colliderect(app.layout.code), scale
+            _assert_centred_and_large(app)
+    finally:
+        app.close()
 
 
 def _representative(app: App, queens: tuple[int, ...]) -> tuple[int, ...]:

@@ -2,7 +2,8 @@
 mode, one frame each. Every text the window draws (each image a font of render/fonts.py renders,
 found where it is blitted) lies whole inside one panel of the layout, no text is cut (the layout
 report's "cut" is empty), and in watch mode the board's side is at least 55% of the height (80% in
-the presenter view)."""
+the presenter view) and backtracking's flag strips show (under the board, or beside it), clear of
+the board and of every other panel, at n = 4, 8, 12 and 20 (the largest n they show)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from visualizer.app import App
 from visualizer.look.appearance import SCALES
 from visualizer.look.layout import BOARD_SHARE, PRESENT_SHARE
 from visualizer.render import board, fonts
+from visualizer.render.board_geometry import label_ink
 
 SIZES = [(1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)]
 MODES = ["watch", "game", "race", "predict", "exercise"]
@@ -90,6 +92,22 @@ def check_frame(app: App, where: tuple[object, ...]) -> None:
         assert any(panel.contains(rect) for panel in inside), (where, text, rect, inside)
 
 
+def check_strips(app: App, where: tuple[object, ...]) -> None:
+    """The flag strips drawn: in the board's column, clear of the board's squares (and the solution
+    frame round them), of its labels and of every other panel; their labels apart."""
+    strips, layout, board = app.mode.strips_area, app.layout, app.geometry.rect
+    assert strips is not None, where
+    assert layout.board.contains(strips), (where, strips, layout.board)
+    assert not strips.colliderect(board.inflate(16, 16)), (where, strips, board)
+    others = [layout.controls, layout.counters, layout.code, layout.banner, layout.scrub, layout.narration]
+    assert not any(strips.colliderect(panel) for panel in others if panel is not None), where
+    labels = [rect for pair in label_ink(app.geometry, app.lang) for rect in pair]
+    texts = app.mode.strip_texts
+    assert len(texts) == 3 and all(strips.contains(text) for text in texts), where
+    for k, text in enumerate(texts):
+        assert text.collidelist([*texts[k + 1 :], *labels]) == -1, (where, text)
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -105,10 +123,31 @@ def test_every_text_lies_in_its_panel_and_the_board_keeps_its_share(recording, s
             if mode != "watch":
                 continue
             assert app.geometry.rect.h >= math.ceil(BOARD_SHARE * size[1]), where
+            check_strips(app, where)
             app.toggle_present(True)
             app.tick(FRAME)
             check_frame(app, (*where, "presenting"))
             assert app.geometry.rect.h >= math.ceil(PRESENT_SHARE * size[1]), where
             app.toggle_present(False)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("n", [4, 12, 20])
+def test_the_flag_strips_show_at_every_size_and_n(size, n, lang):
+    """A small board, a larger one and backtracking's largest (n = 20, 39 flags a strip): the strips
+    show at every text size, the board keeps 55% of the height, nothing is cut."""
+    app = new_app(n, "backtracking", size=size, lang=lang, full_column=False)
+    try:
+        for scale in SCALES:
+            app.set_scale(scale)
+            app.dispatch("step", 7)
+            app.tick(FRAME)
+            where = (size, n, lang, scale)
+            assert app.layout_report()["cut"] == [], where
+            assert app.geometry.rect.h >= math.ceil(BOARD_SHARE * size[1]), where
+            check_strips(app, where)
     finally:
         app.close()

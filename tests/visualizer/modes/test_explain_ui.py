@@ -15,6 +15,7 @@ from tests.run import viz
 from tests.ui import FRAME, click, new_app, press, share_near
 from visualizer.look.layout import compute_layout
 from visualizer.render.board import fit_board
+from visualizer.render.checks import split_for_strips
 from visualizer.render.fonts import get_mono_font
 from visualizer.render.panels import banner_lines, code_font, layout_code
 
@@ -142,8 +143,10 @@ def test_banners_never_cover_the_board_or_counters_and_wrap(size, scale):
     assert all(font.size(line)[0] <= banner.w - 40 for line in lines)  # beside the icon
     assert share_near(app, banner, app.theme.conflict) > 0.3  # the banner is drawn there
     area = layout.board
-    if app.mode.strips_area is not None:  # the flag strips (issue 13) take the bottom of the board's area
-        area = pygame.Rect(area.x, area.y, area.w, area.h - app.mode.strips_area.h)
+    if app.mode.strips_area is not None:  # the flag strips (issue 13) take the bottom or the right of it
+        place = split_for_strips(area, 8, layout.scale, app.lang, layout.board_side)
+        assert place is not None and place.upright == app.mode.strips_upright
+        area = place.board
     assert fit_board(area, 8, text=layout.scale).rect == geometry.rect
 
 

@@ -40,12 +40,19 @@ def test_the_tree_panel_texts_never_overlap(n, lang):
 
 
 @pytest.mark.parametrize(
-    ("n", "strips", "size", "scale"), [(8, True, (1920, 1080), 1.25), (20, False, SIZE, SCALE)]
+    ("n", "strips", "size", "scale"),
+    [
+        (8, True, (1920, 1080), 1.25),
+        (8, True, (1920, 1080), SCALE),
+        (12, True, (1280, 720), SCALE),
+        (20, True, (1280, 720), SCALE),
+        (20, False, SIZE, SCALE),
+    ],
 )
 def test_the_flag_strips_and_the_board_labels_never_overlap(n, strips, size, scale):
-    """At n = 20 the strips would leave the board too small: the board keeps the room. At n = 8
-    they show where the board keeps 55% of the height and the narration two lines (1920x1080 at
-    text 1.25: at 2, the board and the narration take the height and the strips wait)."""
+    """At n = 20 in a 960x640 window the strips would leave the board too small: the board keeps
+    the room. From 1280x720 up they show where the board keeps 55% of the height and the narration
+    two lines: under the board (1920x1080 at text 1.25), else beside it (text 2, issue 38)."""
     app = new_app(n, "backtracking", size=size, ui_scale=scale)
     for _ in range(5):
         press(app, pygame.K_RIGHT)
