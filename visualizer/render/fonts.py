@@ -179,3 +179,8 @@ def wrap_exact(font: pygame.font.Font, text: str, width: int) -> list[str]:
     if rest or not pieces:
         pieces.append(rest)
     return pieces
+
+
+def wrapped(font: pygame.font.Font, text: str, room: int) -> list[str]:
+    """``text`` wrapped to ``room`` (``wrap``), inside a word too long for a line (a path) too."""
+    return [piece.rstrip(" ") for line in wrap(font, text, room) for piece in wrap_exact(font, line, room)]

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from visualizer.look.theme import Theme
     from visualizer.modes.base import Mode
     from visualizer.render.board import BoardGeometry
+    from visualizer.render.help import HelpCard
 
 
 class Frame:
@@ -49,6 +50,8 @@ class Frame:
     presenting: bool
     show_legend: bool
     show_help: bool
+    help_page: int
+    help_card: HelpCard | None  # the help the last frame drew (its page, its rows), or None
 
     if TYPE_CHECKING:  # the App's
 
@@ -94,7 +97,7 @@ class Frame:
         # no banner: the algorithm's name and summary, unless a prompt's question stands there
         status = None if self.prompt.active else self.mode.status(self.lang)
         timeline = self.timeline
-        draw_overlays(
+        self.help_card = draw_overlays(
             self.surface,
             layout,
             self.theme,
@@ -103,6 +106,7 @@ class Frame:
             status=None if noted else status,
             legend=self.show_legend,
             help=self.show_help,
+            help_page=self.help_page,
             constrained=timeline is not None and bool(timeline.board.blocked or timeline.board.given),
         )
 
