@@ -11,6 +11,7 @@ import pygame
 
 from visualizer.render.focus_ring import draw_focus_ring
 from visualizer.render.fonts import CUT
+from visualizer.render.menu_label import draw_menu_label
 from visualizer.render.overlays import draw_overlays
 
 if TYPE_CHECKING:
@@ -70,6 +71,8 @@ class Frame:
         self.geometry = self.mode.draw(self.surface, layout)
         self.lessons.draw(self.surface, layout)
         self.manager.draw_ui(self.surface)  # the presenter view: the controls lie outside the window
+        if (label := self.controls.menu_label()) is not None:  # the algorithm's name, wrapped over its box
+            draw_menu_label(self.surface, label)
         if (focused := self.focus.widget(self.controls)) is not None and not self.presenting:
             draw_focus_ring(self.surface, focused.rect, self.theme)
         self.mode.overlay(self.surface, layout)
