@@ -3,13 +3,13 @@
 The rows' type starts at ``ROW_TEXT`` times the text scale and shrinks (the rows spread over up to
 four columns) until every row fits one card, but never below the window's own running text (the
 ``least`` the overlay passes: ``visualizer/render/overlays.py``'s ``help_floor``). When even that
-does not fit, the help has pages (the title says "page 1/3"; PgUp / PgDn turn them). A long
-description wraps onto more lines; nothing is cut.
+does not fit, the help has pages (the title says "page 1/3"; PgUp / PgDn turn them), and the
+overlay may add one more (the legend's). A long description wraps onto more lines; nothing is cut.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -20,8 +20,9 @@ from visualizer.look.theme import Theme, blend
 from visualizer.render.fonts import font_for, largest, wrap_exact, wrapped
 from visualizer.render.panels import PAD, dim
 
-#: The rows' and the title's type at text scale 1 (before shrinking to fit).
-ROW_TEXT, TITLE_TEXT = 20, 28
+#: The rows' and the title's type at text scale 1 (before shrinking to fit); the title at most
+#: this many times the rows' least type (never smaller than the rows, never towering over them).
+ROW_TEXT, TITLE_TEXT, TITLE_RATIO = 20, 28, 1.5
 #: On pages, a second column only where its descriptions keep this many times the type's size
 #: (about 20 Latin letters, 10 Chinese characters): fewer pages are not worth a cramped column.
 PAGED_ROOM = 10
@@ -166,15 +167,18 @@ class HelpPlan:
 
 
 @lru_cache(maxsize=16)
-def plan_help(rows: Rows, size: tuple[int, int], lang: str, title: str, scale: float, least: int) -> HelpPlan:
+def plan_help(
+    rows: Rows, size: tuple[int, int], lang: str, title: str, scale: float, least: int, extra: int = 0
+) -> HelpPlan:
     """The help's layout in an area of ``size``: the title's band as high as its lines need (with
-    "page n/n" when the rows take pages) and the rows in what is left (``help_layout``)."""
+    "page n/n" when the rows take pages, or ``extra`` pages follow them) and the rows in what is
+    left (``help_layout``)."""
     width, height = size[0] - 2 * MARGIN, size[1] - 2 * MARGIN
-    most, start = round(TITLE_TEXT * scale), round(ROW_TEXT * scale)
+    most, start = min(round(TITLE_TEXT * scale), round(TITLE_RATIO * least)), round(ROW_TEXT * scale)
     head = _head(title, most, least, width - 2 * PAD, lang)
     for _ in range(4):  # a longer title may need more lines, and the rows then more pages
         fit = help_layout(rows, width, height - head - PAD, lang, start, least)
-        count = len(fit.pages)
+        count = len(fit.pages) + extra
         text = page_title(title, count - 1, count, lang)
         box_w = max(fit.box_w, min(width, _widest(font_for(text, most, lang, bold=True), text) + 2 * PAD))
         need = _head(text, most, least, box_w - 2 * PAD, lang)
@@ -209,36 +213,59 @@ def draw_help(
     scale: float = 1.0,
     least: int | None = None,
     page: int = 0,
+    last: Callable[[pygame.Rect], None] | None = None,
 ) -> HelpCard:
     """A translucent overlay over ``area``: ``title`` and page ``page`` (0-based, brought into range)
     of the key -> action rows (``plan_help``), rows no smaller than ``least`` pixels (default: 14
-    times ``scale``)."""
+    times ``scale``); ``last``, if given, draws one more page after the rows' in the card's room
+    under its title (the legend)."""
     area = pygame.Rect(area)
     dim(surface, area, 150)
     least = round(14 * scale) if least is None else least
-    plan = plan_help(tuple(rows), area.size, lang, title, scale, least)
+    extra = 0 if last is None else 1
+    plan = plan_help(tuple(rows), area.size, lang, title, scale, least, extra)
     fit, size = plan.rows, plan.rows.size
-    page = max(0, min(page, len(fit.pages) - 1))
-    action_font = font_for("".join(a for _, a in rows), size, lang)
-    line_h = action_font.get_linesize()
+    pages = len(fit.pages) + extra
+    page = max(0, min(page, pages - 1))
     box = pygame.Rect(0, 0, plan.box_w, min(area.h - 2 * MARGIN, plan.head + _tallest(fit) + PAD))
     box.center = area.center
-    column_w = box.w // fit.columns
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
     panel.fill((*theme.panel, 235))
     surface.blit(panel, box.topleft)
     pygame.draw.rect(surface, theme.muted_text, box, 1, border_radius=10)
-    heading = page_title(title, page, len(fit.pages), lang)
+    heading = page_title(title, page, pages, lang)
     font, lines = _heading(heading, plan.title_size, plan.least, box.w - 2 * PAD, lang)
     for k, line in enumerate(lines):
         image = font.render(line, True, theme.text)
         top = box.top + TITLE_TOP + k * font.get_linesize()
         surface.blit(image, image.get_rect(midtop=(box.centerx, top)))
+    if last is not None and page == pages - 1:
+        last(pygame.Rect(box.left + PAD, box.top + plan.head, box.w - 2 * PAD, box.h - plan.head - PAD))
+        return HelpCard(box, size, page, pages, (), ())
+    shown, drawn = _draw_rows(surface, box, rows, fit, fit.pages[page], plan.head, theme, lang)
+    return HelpCard(box, size, page, pages, shown, drawn)
+
+
+def _draw_rows(
+    surface: pygame.Surface,
+    box: pygame.Rect,
+    rows: Sequence[tuple[str, str]],
+    fit: HelpLayout,
+    columns: tuple[tuple[int, ...], ...],
+    head: int,
+    theme: Theme,
+    lang: str,
+) -> tuple[tuple[int, ...], tuple[pygame.Rect, ...]]:
+    """The rows of one page's ``columns`` in the card ``box`` under its title: each key in a key
+    cap, its description beside it; the rows' indices and rectangles."""
+    size, column_w = fit.size, box.w // fit.columns
+    action_font = font_for("".join(a for _, a in rows), size, lang)
+    line_h = action_font.get_linesize()
     cap_fill = blend(theme.panel, theme.muted_text, 0.18)
     shown: list[int] = []
     drawn: list[pygame.Rect] = []
-    for c, column in enumerate(fit.pages[page]):
-        y, left = box.top + plan.head, box.left + c * column_w
+    for c, column in enumerate(columns):
+        y, left = box.top + head, box.left + c * column_w
         for index in column:
             key = rows[index][0]
             cap = pygame.Rect(left + 2 * PAD, y, fit.key_w, line_h + 2)
@@ -252,4 +279,4 @@ def draw_help(
             shown.append(index)
             drawn.append(pygame.Rect(left, y, column_w, fit.heights[index]))
             y += fit.heights[index]
-    return HelpCard(box, size, page, len(fit.pages), tuple(shown), tuple(drawn))
+    return tuple(shown), tuple(drawn)

@@ -9,7 +9,7 @@ from visualizer.look.i18n import tr
 from visualizer.look.layout import LOG_TEXT, MARGIN, Layout
 from visualizer.look.theme import Theme
 from visualizer.render import legend as marks
-from visualizer.render.help import HelpCard, draw_help, plan_help
+from visualizer.render.help import HelpCard, HelpPlan, draw_help, plan_help
 from visualizer.render.panels import dim, draw_banner, draw_status
 
 
@@ -28,8 +28,8 @@ def draw_overlays(
 ) -> HelpCard | None:
     """``banner`` (text, kind) or else ``status`` (title, summary) in the status area; the
     legend over the side panel when asked for (with the blocked and given marks while the board
-    is ``constrained``); the help (page ``help_page`` of the keys, and the legend beside them):
-    what it drew, or None."""
+    is ``constrained``); the help (page ``help_page`` of the keys, and the legend beside them or,
+    when the keys take pages, on a page of its own after theirs): what it drew, or None."""
     if banner is not None:
         draw_banner(surface, layout.banner, banner[0], theme, lang, banner[1])
     elif status is not None:
@@ -38,13 +38,17 @@ def draw_overlays(
         marks.draw_legend(surface, layout.code, theme, lang, layout.scale, constrained=constrained)
     if not help:
         return None
-    keys, side = help_areas(surface.get_size())
-    rows, scale = help_entries(lang), max(1, layout.scale)
-    card = draw_help(
-        surface, keys, rows, theme, lang, tr("help_title", lang), scale, help_floor(layout), help_page
-    )
-    dim(surface, pygame.Rect(keys.right, 0, surface.get_width() - keys.w, surface.get_height()), 150)
-    marks.draw_legend(surface, side, theme, lang, layout.scale, constrained=constrained)
+    keys, side = help_areas(surface.get_size(), layout, lang)
+    rows, scale, title = help_entries(lang), max(1, layout.scale), tr("help_title", lang)
+
+    def legend_page(room: pygame.Rect) -> None:
+        marks.draw_legend(surface, room, theme, lang, scale, constrained=constrained)
+
+    last = legend_page if side is None else None
+    card = draw_help(surface, keys, rows, theme, lang, title, scale, help_floor(layout), help_page, last)
+    if side is not None:
+        dim(surface, pygame.Rect(keys.right, 0, surface.get_width() - keys.w, surface.get_height()), 150)
+        marks.draw_legend(surface, side, theme, lang, layout.scale, constrained=constrained)
     return card
 
 
@@ -55,12 +59,23 @@ def help_entries(lang: str) -> list[tuple[str, str]]:
     return rows
 
 
-def help_areas(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
-    """The help's two parts in a window of ``size``: the keys' area (the left) and the legend's."""
+def help_areas(size: tuple[int, int], layout: Layout, lang: str) -> tuple[pygame.Rect, pygame.Rect | None]:
+    """The help's parts in a window of ``size``: the keys' area (the left) and the legend's beside
+    it (the right) when the keys fit one page there; else the whole window for the keys, and the
+    legend a page of its own after theirs (None: it has no area beside them)."""
     area = pygame.Rect((0, 0), size)
     side = pygame.Rect(0, 0, int(area.w * 0.24), int(area.h * 0.86))
     side.midright = (area.right - MARGIN, area.centery)
-    return pygame.Rect(area.left, area.top, side.left - area.left, area.h), side
+    keys = pygame.Rect(area.left, area.top, side.left - area.left, area.h)
+    if len(_plan(keys, layout, lang).rows.pages) == 1:
+        return keys, side
+    return area, None
+
+
+def _plan(area: pygame.Rect, layout: Layout, lang: str, extra: int = 0) -> HelpPlan:
+    """The help's plan in ``area`` (render/help.py's ``plan_help``, cached)."""
+    rows, title = tuple(help_entries(lang)), tr("help_title", lang)
+    return plan_help(rows, area.size, lang, title, max(1, layout.scale), help_floor(layout), extra)
 
 
 def help_floor(layout: Layout) -> int:
@@ -71,8 +86,8 @@ def help_floor(layout: Layout) -> int:
 
 
 def help_pages(size: tuple[int, int], layout: Layout, lang: str) -> int:
-    """How many pages the help has in a window of ``size`` (what ``draw_overlays`` would draw)."""
-    keys, _ = help_areas(size)
-    rows = tuple(help_entries(lang))
-    scale = max(1, layout.scale)
-    return len(plan_help(rows, keys.size, lang, tr("help_title", lang), scale, help_floor(layout)).rows.pages)
+    """How many pages the help has in a window of ``size`` (what ``draw_overlays`` would draw):
+    the keys' pages, and the legend's when it is not beside them."""
+    keys, side = help_areas(size, layout, lang)
+    extra = 0 if side is not None else 1
+    return len(_plan(keys, layout, lang, extra).rows.pages) + extra

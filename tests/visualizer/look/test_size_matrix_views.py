@@ -11,6 +11,7 @@ import pytest
 from tests.ui import FRAME, new_app, press
 from tests.visualizer.look.test_size_matrix import check_frame, recorded, recording  # noqa: F401
 from visualizer.look.appearance import SCALES
+from visualizer.look.i18n import tr
 from visualizer.render.fonts import font_for
 from visualizer.render.overlays import help_entries, help_floor
 
@@ -79,13 +80,15 @@ def test_every_text_of_the_help_lies_in_the_window_and_none_is_cut(recording, si
                     )
                     assert rect.h >= font_for(line, floor, lang).get_height(), (where, line, rect)
                 shown += card.shown
+                legend = [rect for text, rect in texts if text == tr("marks_title", lang)]
+                assert legend or page < pages - 1, where  # the legend: beside every page, or the last
                 turn(app, pygame.K_PAGEDOWN)
             assert sorted(shown) == list(range(len(rows))), (size, lang, scale)  # each row once
             assert app.help_card.page == pages - 1  # PgDn on the last page stays there
             turn(app, pygame.K_PAGEUP, pages)
             assert app.help_card.page == 0 and app.show_help
-            if (size, scale) == ((1280, 720), 2.0):
-                assert floor >= 25 and pages > 1
+            if (size, scale) == ((1280, 720), 2.0):  # the keys' pages, then the legend's own
+                assert floor >= 25 and pages > 2 and card.shown == ()  # card: the last page's
     finally:
         app.close()
 
