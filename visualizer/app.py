@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from visualizer.modes.base import Mode
     from visualizer.modes.game import GameRound
     from visualizer.render.board import BoardGeometry
+    from visualizer.render.help import HelpCard
 
 #: Banners stay this long (seconds of app time).
 BANNER_SECONDS = 4.0
@@ -76,6 +77,8 @@ class App(Router, Frame, Window, PaletteGlue, WindowCommands):
     ) -> None:
         self.lang, self.theme, self.ui_scale = lang, theme, float(ui_scale)
         self.speed, self.show_all, self.shade, self.show_help = speed, False, True, False
+        self.help_page = 0  # the help's page (PgUp / PgDn while it shows)
+        self.help_card: HelpCard | None = None  # the help the last frame drew
         self.show_legend = False  # K: the legend of the board's marks over the side panel
         self.presenting = False  # P: the presenter view (board, narration, counters; no controls)
         self.running, self.now = True, 0.0  # app time in seconds, advanced only by tick(dt)

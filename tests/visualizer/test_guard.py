@@ -195,7 +195,7 @@ def test_a_20000_character_banner_is_shortened_and_wrapped_once(app, monkeypatch
     app.say("Error: cannot write " + "/very/long" * 2000, "error")
     calls = []
     real = fonts.wrap
-    monkeypatch.setattr(panels, "wrap", lambda *args: calls.append(1) or real(*args))
+    monkeypatch.setattr(fonts, "wrap", lambda *args: calls.append(1) or real(*args))  # banners: fonts.wrapped
     app.tick(FRAME)
     first = len(calls)  # the first frame wraps, shrinking the font until the text fits
     for _ in range(4):

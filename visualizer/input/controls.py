@@ -20,6 +20,7 @@ from visualizer.commands import COMMANDS, MODES, button_text
 from visualizer.core.player import MAX_SPEED, MIN_SPEED
 from visualizer.core.until import KINDS as UNTIL_KINDS
 from visualizer.core.until import Until, parse_until
+from visualizer.input import name_menu
 from visualizer.look.appearance import fit_class, label_size
 from visualizer.look.i18n import tr
 from visualizer.look.theme import Theme
@@ -174,6 +175,7 @@ class Controls:
     languages: UIDropDownMenu | None = None
     until_kind: UIDropDownMenu | None = None  # run until: the condition ...
     short_pairs: bool = False  # race pairs named by their command-line names (a narrow column)
+    name_rows: int = 1  # the rows the column's algorithm drop-down takes (its longest name's lines)
     until_value: UITextEntryLine | None = None  # ... and its number, as people count (rows from 1)
     order: list[str] = field(default_factory=list)  # the controls' names in Tab's order (focusables)
     runs: dict[str, tuple[str, str]] = field(default_factory=dict)  # a button's command and argument
@@ -203,7 +205,12 @@ class Controls:
         # lesson rows (run until, bookmarks, open / save), the speed, then three rows of the window's
         # own; a gap under each row and one more between the groups (rows + 2 gaps in all).
         in_column = plan.choice is not None and menu_rect is None  # the race's pairs: a row of their own
+        self.name_rows = 1
+        if in_column and plan.choice != "pairs":  # the names in the controls' size, on the rows they take
+            titles = [title(name, language) for name in ALGORITHMS for language in ("en", "zh")]
+            self.name_rows = name_menu.rows_needed(titles, width, self._font_size())
         rows = (1 if simple else -(-len(mode_buttons) // per_row)) + in_column + 1 + len(plan_rows)
+        rows += self.name_rows - 1
         lesson_rows = 1 if self.state.mode == "exercise" else 0 if simple else 4 if self.state.plays else 0
         rows += lesson_rows + (2 if plan.speed else 0) + (1 if simple else 4)
         row = max(20, min(round(40 * self.state.ui_scale), self.rect.height // 20))
@@ -236,8 +243,9 @@ class Controls:
         if menu_rect is not None:
             self._algorithm_menu(menu_rect)
         elif plan.choice is not None:
-            self._algorithm_menu(pygame.Rect(x, y, width, row))
-            y += row + gap
+            tall = self.name_rows * row + (self.name_rows - 1) * gap
+            self._algorithm_menu(pygame.Rect(x, y, width, tall))
+            y += tall + gap
         third = (width - 2 * gap) // 3  # n - 1, the n box, n + 1
         for name, left in (("n-down", x), ("n-up", x + 2 * (third + gap))):
             self.buttons[name] = self._button(pygame.Rect(left, y, third, row), self._text(name))
@@ -348,10 +356,21 @@ class Controls:
         return [(neutral, current[1]), *options], (neutral, current[1])
 
     def _algorithm_menu(self, rect: pygame.Rect) -> None:
-        """The algorithm (or race pair) drop-down in ``rect``, showing what the mode runs."""
+        """The algorithm (or race pair) drop-down in ``rect``, showing what the mode runs: the
+        algorithms in the controls' text size (``name_menu``), the race's pairs shrunk to fit."""
         options, current = self._menu_options()
+        if self._names():
+            self.algorithms = UIDropDownMenu(
+                [*options],  # a fresh list typed as pygame_gui's list[str | tuple[str, str]]
+                current,
+                rect,
+                self.manager,
+                expansion_height_limit=name_menu.list_limit(rect, self.manager.window_resolution),
+                object_id=ObjectID(object_id=name_menu.NAMES_ID),
+            )
+            return
         self.algorithms = UIDropDownMenu(
-            [*options],  # a fresh list typed as pygame_gui's list[str | tuple[str, str]]
+            [*options],
             current,
             rect,
             self.manager,
@@ -360,6 +379,28 @@ class Controls:
                 "#algorithms", [text for text, _ in options], rect.width - rect.height - 8
             ),
         )
+
+    def _names(self) -> bool:
+        """Whether the algorithm drop-down is the column's list of algorithms (not the race's pairs)."""
+        return self.state.plan.choice != "pairs"
+
+    def _font_size(self) -> int:
+        """The controls' text size (pygame_gui's button font)."""
+        return int(self.manager.get_theme().get_font(["button"]).get_point_size())
+
+    def menu_label(self) -> name_menu.MenuLabel | None:
+        """The name the column's algorithm drop-down shows, to draw over it (pygame_gui's own text
+        is transparent); None for the race's pairs, or while another drop-down's list is open
+        (over it)."""
+        menu = self.algorithms
+        if menu is None or not self._names() or not menu.visible:
+            return None
+        others = [menu for menu in (self.modes, self.languages, self.until_kind) if menu is not None]
+        if any(other.current_state is other.menu_states["expanded"] for other in others):
+            return None
+        theme = self.manager.get_theme()
+        colour = theme.get_colour("normal_text", ["drop_down_menu"])
+        return name_menu.label(menu, self._font_size(), (colour.r, colour.g, colour.b))
 
     def _menus_follow(self) -> bool:
         """A drop-down that shows a choice the app refused shows what runs again: it is built
@@ -454,6 +495,9 @@ class Controls:
         ):
             self.slider.set_current_value(speed_to_slider(state.speed))
         changed = (answered and self._menus_follow()) or changed
+        if self.algorithms is not None and self._names():  # an open list: every name whole, on one line
+            window = self.manager.window_resolution
+            changed = name_menu.widen(self.algorithms, self._font_size(), window) or changed
         if changed:  # set_text only queues the redraw; a frame drawn before the next update would be stale
             self.manager.update(0.0)
 

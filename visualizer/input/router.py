@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 #: The events a key press is made of (a key's text box must not get the key that opened it).
 TYPING = (pygame.KEYDOWN, pygame.TEXTINPUT)
+#: The keys that turn the help's pages while it shows (their commands wait till it is closed).
+HELP_PAGE_KEYS = {pygame.K_PAGEDOWN: 1, pygame.K_PAGEUP: -1}
 
 
 class Router:
@@ -30,6 +32,7 @@ class Router:
 
     opening_key: str  # the text of the key that just opened a text box (its TEXTINPUT follows)
     presenting: bool
+    show_help: bool
     pointer: tuple[int, int]
     geometry: BoardGeometry | None
     palette: Palette
@@ -45,6 +48,7 @@ class Router:
         def guarded(self, work: Callable[..., object], *args: object) -> None: ...
         def quit(self) -> None: ...
         def relayout(self, size: tuple[int, int] | None = None) -> None: ...
+        def turn_help_page(self, step: int) -> None: ...
 
     def pump(self) -> None:
         """Handle every queued pygame event."""
@@ -110,8 +114,11 @@ class Router:
                 self.dispatch("click", *square)
 
     def _key(self, event: pygame.event.Event) -> None:
-        """The command a key names (PgUp / PgDn page the gallery while it shows)."""
+        """The command a key names (PgUp / PgDn page the help or the gallery while it shows)."""
         shift, ctrl = bool(event.mod & pygame.KMOD_SHIFT), bool(event.mod & pygame.KMOD_CTRL)
+        if self.show_help and not ctrl and event.key in HELP_PAGE_KEYS:
+            self.turn_help_page(HELP_PAGE_KEYS[event.key])
+            return
         typed = getattr(event, "unicode", "")
         name = command_for_key(event.key, shift, typed, ctrl, self.mode.view, self.mode.name)
         if name is not None:
@@ -121,9 +128,14 @@ class Router:
 
     def _pointer(self, event: pygame.event.Event, consumed: bool) -> None:
         """The mouse beyond clicks: where it is (the wheel has no pos), the wheel (the narration
-        log, gallery pages, tree zoom) and drags with the left button (tree pan) for the mode."""
+        log, gallery pages, tree zoom) and drags with the left button (tree pan) for the mode; while
+        the help shows, the wheel turns its pages (down: the next)."""
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
+        if event.type == pygame.MOUSEWHEEL and self.show_help:
+            if event.y:
+                self.turn_help_page(-1 if event.y > 0 else 1)
+            return
         if consumed:
             return
         if event.type == pygame.MOUSEMOTION and event.buttons[0]:

@@ -20,6 +20,9 @@ from visualizer.render.fonts import get_font
 
 #: The text sizes F4 cycles through.
 SCALES = (1.0, 1.25, 1.5, 2.0)
+#: The object id of the control column's algorithm drop-down: the theme makes its own one-line
+#: text transparent, the name is drawn wrapped over it (``visualizer/input/name_menu.py``).
+NAMES_ID = "#algorithm_names"
 #: Element types whose font the theme sets (the drop-down and slider buttons inherit from these).
 FONT_ELEMENTS = (
     "button",
@@ -85,6 +88,9 @@ def gui_theme(theme: Theme, font_size: int) -> dict[str, dict[str, object]]:
     result["drop_down_menu"]["misc"] = dict(item_height)
     result["selection_list"] = {"font": font, "misc": dict(item_height)}
     result["#language"] = {"misc": {"expand_direction": "up"}}  # the language menu sits at the bottom
+    # the column's algorithm drop-down: its chosen name is drawn wrapped over it (input/name_menu.py)
+    clear = {state: "#00000000" for state in ("normal", "hovered", "selected", "active", "disabled")}
+    result[f"{NAMES_ID}.@selected_option"] = {"colours": {f"{k}_text": v for k, v in clear.items()}}
     for size in range(FIT_SMALLEST, font_size):  # a button whose label would be cut takes a smaller one
         # a button; a drop-down's buttons and its list
         for block in (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 import weakref
 from collections.abc import Callable
@@ -133,18 +134,26 @@ def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
     return text[:lo].rstrip() + "…" if lo else ""
 
 
+#: A unit of a Chinese line that is not broken: a run of Latin letters and digits (a word, a
+#: number, "MRV", "PgDn"), else one character; with the opening brackets before it and the
+#: closing brackets and punctuation after it (no line ends in "（" or starts with "，").
+_CJK_UNIT = re.compile(r"[（(“「]*(?:[0-9A-Za-z\u00c0-\u024f.,'+^/_-]+|.)[）)”」，。：；、！？]*")
+
+
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` (at spaces; anywhere in Chinese)."""
+    """``text`` broken into lines no wider than ``width`` (at spaces; in Chinese between any two
+    characters, but not inside a Latin word or a number)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        units = list(paragraph) if needs_cjk(paragraph) else paragraph.split(" ")
-        glue = "" if needs_cjk(paragraph) else " "
+        cjk = needs_cjk(paragraph)
+        units = _CJK_UNIT.findall(paragraph) if cjk else paragraph.split(" ")
+        glue = "" if cjk else " "
         line = ""
         for unit in units:
             candidate = f"{line}{glue}{unit}" if line else unit
-            if line and font.size(candidate)[0] > width:
-                lines.append(line)
-                line = unit
+            if line and font.size(candidate.rstrip(" "))[0] > width:
+                lines.append(line.rstrip(" ") if cjk else line)
+                line = unit.lstrip(" ") if cjk else unit
             else:
                 line = candidate
         lines.append(line)
@@ -179,3 +188,8 @@ def wrap_exact(font: pygame.font.Font, text: str, width: int) -> list[str]:
     if rest or not pieces:
         pieces.append(rest)
     return pieces
+
+
+def wrapped(font: pygame.font.Font, text: str, room: int) -> list[str]:
+    """``text`` wrapped to ``room`` (``wrap``), inside a word too long for a line (a path) too."""
+    return [piece.rstrip(" ") for line in wrap(font, text, room) for piece in wrap_exact(font, line, room)]

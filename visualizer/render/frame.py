@@ -11,6 +11,7 @@ import pygame
 
 from visualizer.render.focus_ring import draw_focus_ring
 from visualizer.render.fonts import CUT
+from visualizer.render.menu_label import draw_menu_label
 from visualizer.render.overlays import draw_overlays
 
 if TYPE_CHECKING:
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from visualizer.look.theme import Theme
     from visualizer.modes.base import Mode
     from visualizer.render.board import BoardGeometry
+    from visualizer.render.help import HelpCard
 
 
 class Frame:
@@ -49,6 +51,8 @@ class Frame:
     presenting: bool
     show_legend: bool
     show_help: bool
+    help_page: int
+    help_card: HelpCard | None  # the help the last frame drew (its page, its rows), or None
 
     if TYPE_CHECKING:  # the App's
 
@@ -71,6 +75,8 @@ class Frame:
         self.geometry = self.mode.draw(self.surface, layout)
         self.lessons.draw(self.surface, layout)
         self.manager.draw_ui(self.surface)  # the presenter view: the controls lie outside the window
+        if (label := self.controls.menu_label()) is not None:  # the algorithm's name, wrapped over its box
+            draw_menu_label(self.surface, label)
         if (focused := self.focus.widget(self.controls)) is not None and not self.presenting:
             draw_focus_ring(self.surface, focused.rect, self.theme)
         self.mode.overlay(self.surface, layout)
@@ -99,7 +105,7 @@ class Frame:
         # no banner: the algorithm's name and summary, unless a prompt's question stands there
         status = None if self.prompt.active else self.mode.status(self.lang)
         timeline = self.timeline
-        draw_overlays(
+        self.help_card = draw_overlays(
             self.surface,
             layout,
             self.theme,
@@ -108,6 +114,7 @@ class Frame:
             status=None if noted else status,
             legend=self.show_legend,
             help=self.show_help,
+            help_page=self.help_page,
             constrained=timeline is not None and bool(timeline.board.blocked or timeline.board.given),
         )
 

@@ -1,4 +1,4 @@
-"""Panels and overlays: counters, pseudo-code, progress, message banner, keyboard help.
+"""Panels and overlays: counters, pseudo-code, progress, message banner, status line.
 
 Text is sized for a projector: numbers large, labels smaller, every string already translated
 or looked up through ``visualizer.look.i18n``.
@@ -19,7 +19,6 @@ from visualizer.look.theme import Colour, Theme, blend, legible
 from visualizer.render.fonts import (
     displayable,
     ellipsize,
-    fitted,
     font_for,
     get_font,
     get_mono_font,
@@ -27,6 +26,7 @@ from visualizer.render.fonts import (
     needs_cjk,
     wrap,
     wrap_exact,
+    wrapped,
 )
 from visualizer.render.shapes import draw_check, ink_on
 
@@ -410,11 +410,6 @@ def banner_lines(area: pygame.Rect, text: str, lang: str) -> tuple[pygame.font.F
     return _banner_lines(tuple(pygame.Rect(area)), displayable(text), lang)
 
 
-def _wrapped(font: pygame.font.Font, text: str, room: int) -> list[str]:
-    """``text`` wrapped to ``room``, inside a word too long for a line (a path) too."""
-    return [piece.rstrip(" ") for line in wrap(font, text, room) for piece in wrap_exact(font, line, room)]
-
-
 @lru_cache(maxsize=32)
 def _banner_lines(
     rect: tuple[int, int, int, int], text: str, lang: str
@@ -425,10 +420,10 @@ def _banner_lines(
 
     def fits(size: int) -> bool:
         font = font_for(text, size, lang, bold=True)
-        return len(_wrapped(font, text, room)) * font.get_linesize() <= area.h - 4
+        return len(wrapped(font, text, room)) * font.get_linesize() <= area.h - 4
 
     font = font_for(text, largest(9, max(9, int((area.h - 8) / 1.46)), fits), lang, bold=True)
-    return font, _wrapped(font, text, room)
+    return font, wrapped(font, text, room)
 
 
 def draw_banner(
@@ -498,108 +493,3 @@ def _status_lines(
     high = max(9, int((area.h - 8) / 1.46))  # one line as high as the area
     size = largest(9, min(high, most) if most else high, fits)
     return size, lines_at(size)
-
-
-@dataclass(frozen=True)
-class HelpLayout:
-    """The help's text size, its columns, the rows per column, the key caps' width and each row's
-    description broken into lines that fit its column."""
-
-    size: int
-    columns: int
-    per_column: int
-    key_w: int
-    box_w: int
-    lines: tuple[tuple[str, ...], ...]
-
-
-@lru_cache(maxsize=16)
-def help_layout(
-    rows: tuple[tuple[str, str], ...], width: int, height: int, lang: str, start: int
-) -> HelpLayout:
-    """The largest text size (from ``start`` down to 8) and the fewest columns (1-4) at which every
-    row's description, wrapped onto as many lines as it needs, fits ``height`` pixels of rows in a
-    box at most ``width`` wide; never cut."""
-    best: HelpLayout | None = None
-    for size in range(start, 7, -1):
-        key_fonts = [font_for(key, size, lang, bold=True) for key, _ in rows]
-        action_font = font_for("".join(a for _, a in rows), size, lang)
-        key_w = max((f.size(k)[0] for f, (k, _) in zip(key_fonts, rows, strict=True)), default=0) + 20
-        widest = max((action_font.size(a)[0] for _, a in rows), default=0)
-        line_h = action_font.get_linesize()
-        for columns in (1, 2, 3, 4):
-            per_column = -(-len(rows) // columns)
-            box_w = min(width, max(360, (key_w + widest + 5 * PAD) * columns))
-            room = box_w // columns - key_w - 5 * PAD
-            if room < 4 * size:
-                break
-            lines = tuple(
-                tuple(piece.rstrip(" ") for piece in wrap_exact(action_font, action, room))
-                for _, action in rows
-            )
-            heights = [max(1, len(ls)) * line_h + 2 + size // 4 for ls in lines]
-            tallest = max(
-                (sum(heights[c * per_column : (c + 1) * per_column]) for c in range(columns)), default=0
-            )
-            if tallest <= height:
-                return HelpLayout(size, columns, per_column, key_w, box_w, lines)
-            best = HelpLayout(size, columns, per_column, key_w, box_w, lines)
-    assert best is not None
-    return best
-
-
-def draw_help(
-    surface: pygame.Surface,
-    area: pygame.Rect,
-    rows: Sequence[tuple[str, str]],
-    theme: Theme,
-    lang: str,
-    title: str,
-    scale: float = 1.0,
-) -> tuple[pygame.Rect, list[pygame.Rect]]:
-    """A translucent overlay: ``title`` and key -> action rows, keys drawn as key caps, text sized by
-    ``scale`` (then shrunk, and the rows put in two or three columns, until every row fits; a long
-    description wraps onto more lines, never cut). Returns the card and each row's rect."""
-    area = pygame.Rect(area)
-    dim(surface, area, 150)
-    title_font = fitted(title, round(28 * scale), area.w - 40 - 2 * PAD, lang, bold=True)
-    head = 16 + title_font.get_height() + 8  # the heading's band at the card's top
-    room = area.h - 40 - head - PAD  # below the heading
-    fit = help_layout(tuple(rows), area.w - 40, room, lang, round(20 * scale))
-    size, per_column = fit.size, fit.per_column
-    key_fonts = [font_for(key, size, lang, bold=True) for key, _ in rows]
-    action_font = font_for("".join(a for _, a in rows), size, lang)
-    line_h = action_font.get_linesize()
-    heights = [max(1, len(ls)) * line_h + 2 + size // 4 for ls in fit.lines]
-    tallest = max(
-        (sum(heights[c * per_column : (c + 1) * per_column]) for c in range(fit.columns)), default=0
-    )
-    box = pygame.Rect(0, 0, fit.box_w, min(area.h - 40, head + tallest + PAD))
-    column_w = box.w // fit.columns
-    box.center = area.center
-    panel = pygame.Surface(box.size, pygame.SRCALPHA)
-    panel.fill((*theme.panel, 235))
-    surface.blit(panel, box.topleft)
-    pygame.draw.rect(surface, theme.muted_text, box, 1, border_radius=10)
-    heading = title_font.render(ellipsize(title_font, title, box.w - 2 * PAD), True, theme.text)
-    surface.blit(heading, heading.get_rect(midtop=(box.centerx, box.top + 16)))
-    top = box.top + head  # below the heading whatever its size
-    cap_fill = blend(theme.panel, theme.muted_text, 0.18)
-    drawn: list[pygame.Rect] = []
-    y = top
-    for index, (font, (key, _)) in enumerate(zip(key_fonts, rows, strict=True)):
-        if index % per_column == 0:
-            y = top
-        left, row_h = box.left + index // per_column * column_w, heights[index]
-        cap = pygame.Rect(left + 2 * PAD, y, fit.key_w, line_h + 2)
-        pygame.draw.rect(surface, cap_fill, cap, border_radius=6)
-        pygame.draw.rect(surface, theme.muted_text, cap, 1, border_radius=6)
-        text = font.render(key, True, theme.text)
-        surface.blit(text, text.get_rect(center=cap.center))
-        first = cap.y + 1
-        for k, piece in enumerate(fit.lines[index]):
-            label = action_font.render(piece, True, theme.text)
-            surface.blit(label, (cap.right + 2 * PAD, first + k * line_h))
-        drawn.append(pygame.Rect(left, y, column_w, row_h))
-        y += row_h
-    return box, drawn

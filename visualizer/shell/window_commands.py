@@ -18,6 +18,8 @@ from visualizer.look.theme import THEMES, Theme
 from visualizer.modes.base import plays
 
 if TYPE_CHECKING:
+    import pygame
+
     from visualizer.core.until import Until
     from visualizer.features.capture import Capture
     from visualizer.features.lessons import Lessons
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
     from visualizer.features.speech import Speech
     from visualizer.input.controls import Controls
     from visualizer.input.palette import Palette
+    from visualizer.look.layout import Layout
     from visualizer.modes.base import Mode
 
 
@@ -35,6 +38,8 @@ def _theme_text(state: Any, lang: str) -> str:
 class WindowCommands:
     """The App's commands; the App holds the state they change and relayouts the window."""
 
+    surface: pygame.Surface
+    layout: Layout
     lang: str
     theme: Theme
     ui_scale: float
@@ -42,6 +47,7 @@ class WindowCommands:
     show_all: bool
     shade: bool
     show_help: bool
+    help_page: int  # the help's page shown (0: the first), brought into range as it is drawn
     show_legend: bool
     presenting: bool
     full_column: bool
@@ -150,7 +156,15 @@ class WindowCommands:
         while_busy=True,
     )
     def toggle_help(self) -> None:
-        self.show_help = not self.show_help
+        self.show_help, self.help_page = not self.show_help, 0
+
+    def turn_help_page(self, step: int) -> None:
+        """PgDn / PgUp or the wheel while the help shows: its next or previous page (none past
+        either end)."""
+        from visualizer.render.overlays import help_pages
+
+        last = help_pages(self.surface.get_size(), self.layout, self.lang) - 1
+        self.help_page = max(0, min(min(self.help_page, last) + step, last))
 
     @command("fullscreen", keys=(Key("f11", "F11"),), help="fullscreen", label="fullscreen", while_busy=True)
     def fullscreen_command(self) -> None:

@@ -89,15 +89,22 @@ def test_hidden_names_in_a_race():
 
 
 def test_every_help_row_fits_its_card_in_the_smallest_window():
+    """700 x 640 (the keys' part of the smallest window): the card fits, each row lies inside it on
+    exactly one of the help's pages, in type no smaller than asked (14 px)."""
     from visualizer.look.i18n import tr
     from visualizer.look.theme import CLASSROOM
-    from visualizer.render.panels import draw_help
+    from visualizer.render.help import draw_help
 
     surface = pygame.Surface((700, 640))
     rows = [(keys, tr(action, "en")) for keys, action in help_rows()]
-    box, drawn = draw_help(surface, surface.get_rect(), rows, CLASSROOM, "en", "Keys")
-    assert len(drawn) == len(rows)  # the three new rows (F8, F9, F10) pushed the last one out
-    assert all(box.contains(rect) for rect in drawn)
+    shown: list[int] = []
+    first = draw_help(surface, surface.get_rect(), rows, CLASSROOM, "en", "Keys", least=14)
+    for page in range(first.pages):
+        card = draw_help(surface, surface.get_rect(), rows, CLASSROOM, "en", "Keys", least=14, page=page)
+        assert surface.get_rect().contains(card.box) and card.size >= 14
+        assert card.page == page and all(card.box.contains(rect) for rect in card.rects)
+        shown += card.shown
+    assert sorted(shown) == list(range(len(rows)))  # each row once (F8, F9, F10 once pushed one out)
 
 
 def test_the_menu_opens_and_chooses_with_the_names_hidden():

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from tests.ui import FRAME, new_app
+from tests.visualizer.input.test_name_menu import label_problems
 from visualizer.look.appearance import SCALES
 from visualizer.look.layout import COUNTER_ROWS, EXTRA_ROWS, board_share, board_side_min, counters_need
 
@@ -31,12 +32,14 @@ RACE_PAIRS = [("forward-checking", "mrv"), ("brute-force", "backtracking")]
 
 
 def cut_labels(app) -> list[str]:
-    """The buttons (and drop-downs' shown options) whose text is wider than the button."""
+    """The buttons (and drop-downs' shown options) whose text is wider than the button; the
+    column's algorithm drop-down: its name drawn wrapped over it (input/name_menu.py)."""
     buttons = list(app.controls.buttons.values())
     for menu in (app.controls.algorithms, app.controls.languages):
-        if menu is not None:
+        if menu is not None and not (menu is app.controls.algorithms and app.controls.menu_label()):
             buttons.append(menu.current_state.selected_option_button)
-    return [b.text for b in buttons if b.font.size(b.text)[0] + 4 > b.rect.width]
+    wrapped = label_problems(app) if app.controls.menu_label() is not None else []
+    return wrapped + [b.text for b in buttons if b.font.size(b.text)[0] + 4 > b.rect.width]
 
 
 @pytest.mark.filterwarnings("error:Label Rect is too small")  # pygame_gui's word for a cut label

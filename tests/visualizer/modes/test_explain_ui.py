@@ -203,6 +203,8 @@ def test_k_and_the_button_show_the_legend_and_the_help_has_it(monkeypatch):
     calls = []
     monkeypatch.setattr(legend, "draw_legend", lambda *a, **k: calls.append(a[1]) or [])
     press(app, pygame.K_h, "h")
+    for _ in range(app.help_card.pages - 1):  # beside the keys, or on the help's last page
+        press(app, pygame.K_PAGEDOWN)
     assert app.show_help and calls and calls[-1].right <= app.surface.get_width()
     from visualizer.commands import help_rows
 

@@ -16,11 +16,11 @@ from visualizer.look.i18n import tr
 from visualizer.look.theme import CLASSROOM, PROJECTOR, Theme, blend
 from visualizer.render.board import ATTACKED_ALPHA, draw_board, fit_board
 from visualizer.render.fonts import ellipsize, get_font
+from visualizer.render.help import draw_help
 from visualizer.render.panels import (
     draw_banner,
     draw_code,
     draw_counters,
-    draw_help,
     draw_progress,
     draw_progress_strip,
     progress_bar,

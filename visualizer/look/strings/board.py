@@ -129,4 +129,6 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Keys · Ctrl+K finds any command · the manual: nqueens docs",
         "快捷键 · Ctrl+K 查找任何命令 · 手册：nqueens docs",
     ),
+    # the help's title when its rows take more than one page (PgUp / PgDn or the wheel turn them)
+    "help_page": ("page {page}/{pages}, PgUp / PgDn", "第 {page}/{pages} 页，PgUp / PgDn 翻页"),
 }
