@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from tests.ui import FRAME, click, click_button, enter, press, share_near
+from tests.ui import FRAME, click, click_button, enter, press, settle, share_near
 from visualizer.app import App
 from visualizer.input.controls import slider_to_speed, speed_to_slider
 from visualizer.look.layout import MIN_SIZE, compute_layout
@@ -233,6 +233,7 @@ def test_screenshot_and_gif_keys_write_files(app, tmp_path, monkeypatch):
         press(app, pygame.K_RIGHT)
     press(app, pygame.K_g)
     enter(app)
+    settle(app)  # written off the window's thread
     gifs = list(folder.glob("nqueens-*.gif"))
     assert app.capture.recording is None and len(gifs) == 1
     assert gifs[0].read_bytes()[:3] == b"GIF"

@@ -17,7 +17,7 @@ import pygame
 
 from visualizer.look.i18n import tr
 from visualizer.look.theme import Theme, blend
-from visualizer.render.fonts import font_for, largest, wrap_exact, wrapped
+from visualizer.render.fonts import font_for, largest, wrapped
 from visualizer.render.panels import PAD, dim
 
 #: The rows' and the title's type at text scale 1 (before shrinking to fit); the title at most
@@ -59,9 +59,7 @@ def _measure(
     room = box_w // columns - key_w - 5 * PAD
     if room < least_room * size:
         return None
-    lines = tuple(
-        tuple(piece.rstrip(" ") for piece in wrap_exact(action_font, action, room)) for _, action in rows
-    )
+    lines = tuple(tuple(wrapped(action_font, action, room)) for _, action in rows)
     line_h = action_font.get_linesize()
     heights = tuple(max(1, len(ls)) * line_h + 2 + size // 4 for ls in lines)
     per_column = -(-len(rows) // columns)
