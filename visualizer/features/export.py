@@ -380,8 +380,12 @@ class Export:
         return False
 
     def wait(self, timeout: float) -> None:
-        """Wait (up to ``timeout`` seconds) until the worker takes another frame."""
-        self._worker.wait(timeout)
+        """Wait (up to ``timeout`` seconds) until the worker takes another frame, or, when it has
+        every frame (the file being closed, the plan worked out), until it is done."""
+        if self._closing or (self._planning is not None and self.planned == len(self._order)):
+            self._worker.wait_idle(timeout)
+        else:
+            self._worker.wait(timeout)
 
     def _hand_over(self, render: Callable[[int], bytes]) -> bool:
         """Draw the next frame and hand it to the worker; False when there is none to draw now."""

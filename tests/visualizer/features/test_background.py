@@ -234,3 +234,33 @@ def test_esc_while_a_gif_is_written_keeps_nothing_of_it(tmp_path, monkeypatch):
         assert not list(tmp_path.iterdir())
     finally:
         app.close()
+
+
+def test_headless_waits_for_the_files_close_without_spinning(tmp_path, monkeypatch):
+    """The headless runner's wait for an export (``wait-idle``) sleeps on the worker while the file
+    is closed (ffmpeg finishing an MP4, here held 1 s) instead of going round its loop."""
+    import time
+
+    from visualizer.features import export as export_module
+    from visualizer.shell.headless import HeadlessRunner
+
+    close = export_module.PngSink.close
+
+    def slow_close(self):
+        time.sleep(1.0)
+        close(self)
+
+    monkeypatch.setattr(export_module.PngSink, "close", slow_close)
+    app = new_app(6, "backtracking")
+    runner = HeadlessRunner(app)
+    rounds = []
+    update = app.update
+    monkeypatch.setattr(app, "update", lambda dt: (rounds.append(dt), update(dt)))
+    try:
+        app.dispatch("export-size", (64, 40))
+        app.dispatch("export", ("0", "3", str(tmp_path / "frames")))
+        runner.wait_idle(total=False)
+        assert len(list((tmp_path / "frames").iterdir())) == 4 and app.banner[1] == "success"
+        assert len(rounds) < 100, len(rounds)  # about 25 (a round each 50 ms), hundreds when it spun
+    finally:
+        app.close()
