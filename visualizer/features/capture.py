@@ -172,6 +172,9 @@ class Capture:
         """G: start recording a GIF, or stop it and save it where the dialog says (or ``path``);
         the saved path when it is saved at once."""
         host = self.host
+        if self.writing is not None:  # one GIF written at a time
+            host.say(tr("busy", host.lang), "info")
+            return None
         if self.recording is None:
             self.recording = Recording(host.now)
             self.notice_until = host.now + NOTICE_SECONDS

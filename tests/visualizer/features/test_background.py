@@ -145,6 +145,9 @@ def test_a_recorded_gif_is_written_off_the_window_thread_with_its_progress_on_sc
             app.tick(FRAME)  # the window keeps making frames
         assert app.busy and app.capture.writing is not None and not path.exists()
         assert app.surface.get_at(app.layout.board.center)[:3] == app.theme.panel  # the progress box
+        writing = app.capture.writing
+        press(app, pygame.K_g, "g")  # one GIF written at a time
+        assert app.capture.writing is writing and app.capture.recording is None and app.banner[1] == "info"
         release.set()
         settle(app)
         assert app.banner[1] == "success" and "rec.gif" in app.banner[0] and app.capture.writing is None
