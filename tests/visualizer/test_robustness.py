@@ -222,6 +222,33 @@ def test_a_swallowed_stop_still_ends_the_process():
     assert done.stderr.strip() == "nqueens-viz: stopped by SIGTERM"
 
 
+def test_a_stop_raised_where_python_cannot_raise_it_ends_the_process_with_one_line():
+    """SIGTERM inside a weakref callback (seen in importlib's module locks on a loaded machine):
+    Python drops the Stopped and would print "Exception ignored" with a traceback; the safety net
+    ends the process, with its one line only. Another such error is still printed."""
+    code = (
+        "import os, signal, sys, time, weakref\n"
+        "from visualizer.shell.stopping import stop_on_signals\n"
+        "class Thing: pass\n"
+        "def callback(ref):\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    time.sleep(1)\n"
+        "with stop_on_signals():\n"
+        "    other = Thing()\n"
+        "    keep = weakref.ref(other, lambda ref: 1 / 0)\n"
+        "    del other\n"
+        "    thing = Thing()\n"
+        "    ref = weakref.ref(thing, callback)\n"
+        "    del thing\n"
+        "    time.sleep(600)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 128 + signal.SIGTERM
+    lines = done.stderr.strip().splitlines()
+    assert lines[-1] == "nqueens-viz: stopped by SIGTERM" and "Stopped" not in done.stderr
+    assert "ZeroDivisionError" in done.stderr  # not a stop: printed as Python would
+
+
 def test_an_exit_that_hangs_after_a_stop_still_ends_the_process():
     # the Stopped was handled and announced, then something holds the interpreter's exit up
     # (a non-daemon thread): the safety net ends the process with the same status, one line

@@ -105,7 +105,8 @@ def say(line: str) -> None:
 def stop_on_signals() -> Iterator[None]:
     """Within the block, the first SIGINT or SIGTERM raises Stopped; later ones wait for the cleanup.
 
-    Should the Stopped get lost, or the interpreter's exit hang after it, the process ends
+    Should the Stopped get lost (raised where Python cannot raise it, which it would print as
+    "Exception ignored"), or the interpreter's exit hang after it, the process ends
     ``GRACE_SECONDS`` after the signal anyway, with the same line and status.
     """
     fired: list[int] = []
@@ -129,12 +130,19 @@ def stop_on_signals() -> Iterator[None]:
             end_children()
             os._exit(128 + fired[0])
 
+    def unraisable(raised: sys.UnraisableHookArgs) -> None:
+        if isinstance(raised.exc_value, Stopped):  # raised where Python cannot (a weakref callback,
+            return  # a __del__): not printed; the watch thread ends the process
+        hook(raised)
+
     # handlers first: a signal must never find the watch thread running and Python's default in place
     previous = {signum: signal.signal(signum, handler) for signum in STOP_SIGNALS}
+    hook, sys.unraisablehook = sys.unraisablehook, unraisable
     threading.Thread(target=last_resort, name="stop-signal-watch", daemon=True).start()
     try:
         yield
     finally:
+        sys.unraisablehook = hook
         for signum, old in previous.items():
             signal.signal(signum, old)
         if fired:  # a temporary file the signal caught between its making and its owner's cleanup
