@@ -55,6 +55,10 @@ def test_stop_drops_the_jobs_not_started():
     assert ran == [] and worker.idle
 
 
+def disk_full(*_args: object) -> None:
+    raise OSError(28, "No space left on device")
+
+
 def encoding_threads(monkeypatch) -> list[str]:
     """The names of the threads that quantize frames for a GIF (a plan's palette or a frame)."""
     names: list[str] = []
@@ -89,10 +93,7 @@ def test_an_export_encodes_off_the_window_thread_while_the_window_draws(tmp_path
 def test_an_export_whose_encoding_fails_says_why_and_leaves_nothing(tmp_path, monkeypatch):
     from visualizer.features import export as export_module
 
-    def full(self, rgb):
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(export_module.GifSink, "add", full)
+    monkeypatch.setattr(export_module.GifSink, "add", disk_full)
     app = new_app(6, "backtracking")
     try:
         app.dispatch("step", 9)
@@ -160,10 +161,7 @@ def test_a_recorded_gif_is_written_off_the_window_thread_with_its_progress_on_sc
 
 
 def test_a_recorded_gif_that_cannot_be_written_is_a_banner(tmp_path, monkeypatch):
-    def full(self, path):
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(gif_module.GifRecorder, "save", full)
+    monkeypatch.setattr(gif_module.GifRecorder, "save", disk_full)
     app = new_app(6, "backtracking")
     try:
         record(app, 3)
@@ -172,23 +170,6 @@ def test_a_recorded_gif_that_cannot_be_written_is_a_banner(tmp_path, monkeypatch
         assert app.running and app.banner[1] == "error" and "rec.gif" in app.banner[0]
     finally:
         app.close()
-
-
-def test_closing_the_window_while_a_gif_is_written_keeps_nothing_of_it(tmp_path, monkeypatch):
-    release = threading.Event()
-    add = gif_module.GifWriter.add
-
-    def slow(self, image, duration_ms):
-        release.set()  # the first frame is being written
-        add(self, image, duration_ms)
-
-    monkeypatch.setattr(gif_module.GifWriter, "add", slow)
-    app = new_app(6, "backtracking")
-    record(app, 30)
-    app.capture.toggle_gif(tmp_path / "rec.gif")
-    assert release.wait(10)
-    app.close()
-    assert app.capture.writing is None and not list(tmp_path.iterdir())
 
 
 def test_while_an_export_runs_the_window_shows_its_last_frame_and_draws_only_the_progress_box(
@@ -218,12 +199,14 @@ def test_while_an_export_runs_the_window_shows_its_last_frame_and_draws_only_the
         app.close()
 
 
-def test_esc_while_a_gif_is_written_keeps_nothing_of_it(tmp_path, monkeypatch):
-    release = threading.Event()
+@pytest.mark.parametrize("how", ["escape", "close"])
+def test_a_gif_stopped_while_it_is_written_keeps_nothing_of_it(tmp_path, monkeypatch, how):
+    """Esc (the banner says so) or closing the window while the recording's GIF is written."""
+    writing = threading.Event()
     add = gif_module.GifWriter.add
 
     def slow(self, image, duration_ms):
-        release.set()
+        writing.set()  # the first frame is being written
         add(self, image, duration_ms)
 
     monkeypatch.setattr(gif_module.GifWriter, "add", slow)
@@ -231,10 +214,13 @@ def test_esc_while_a_gif_is_written_keeps_nothing_of_it(tmp_path, monkeypatch):
     try:
         record(app, 30)
         app.capture.toggle_gif(tmp_path / "rec.gif")
-        assert release.wait(10)
-        press(app, pygame.K_ESCAPE)
-        assert app.capture.writing is None and not app.busy and "discarded" in app.banner[0]
-        assert not list(tmp_path.iterdir())
+        assert writing.wait(10)
+        if how == "escape":
+            press(app, pygame.K_ESCAPE)
+            assert not app.busy and "discarded" in app.banner[0]
+        else:
+            app.close()
+        assert app.capture.writing is None and not list(tmp_path.iterdir())
     finally:
         app.close()
 
