@@ -5,6 +5,8 @@ Events go through pygame's queue and the App's own ``tick``, exactly as in the w
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from visualizer.app import App
@@ -77,6 +79,18 @@ def settle(app: App, seconds: float = 60.0) -> None:
         app.tick(FRAME)
     assert not app.busy, "the background work did not end"
     app.tick(FRAME)
+
+
+def until(app: App, condition: Callable[[], bool], seconds: float = 60.0) -> None:
+    """Frames until ``condition`` holds, each waiting for the window's background work up to
+    0.1 s (``seconds`` in all at most): never a fixed count of frames, which a loaded machine
+    may not give the worker enough time in."""
+    for _ in range(int(seconds * 10)):
+        if condition():
+            return
+        app.join(0.1)
+        app.tick(FRAME)
+    assert condition(), "the condition did not come true"
 
 
 def pixels(app: App, rect: pygame.Rect) -> bytes:

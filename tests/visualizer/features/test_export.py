@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from tests.run import viz
-from tests.ui import FRAME, click, dialog, new_app, press
+from tests.ui import FRAME, click, dialog, new_app, press, until
 from visualizer.features.export import MAX_FRAMES, MAX_GIF_FRAMES, Stretch, even_size
 from visualizer.shell.headless import FRAME as HEADLESS_FRAME
 
@@ -219,10 +219,7 @@ def test_a_large_gif_is_confirmed_first_and_n_exports_nothing(tmp_path, monkeypa
         app.dispatch("export", ("0", "30", str(path)))
         export = app.lessons.exporting.export
         assert export.planning and not app.prompt.active  # its plan first, frame by frame
-        for _ in range(100):
-            if app.prompt.active:
-                break
-            app.tick(FRAME)
+        until(app, lambda: app.prompt.active)  # the plan is worked out on the worker's thread
         assert export.asking and export.planned == export.plan_frames and export.done == 0
         assert (
             "This GIF will be about" in app.prompt.label.html_text
@@ -232,8 +229,7 @@ def test_a_large_gif_is_confirmed_first_and_n_exports_nothing(tmp_path, monkeypa
         assert app.lessons.exporting is None and not path.exists() and app.timeline.cursor == 0
         assert not list(tmp_path.iterdir())
         app.dispatch("export", ("0", "30", str(path)))
-        while not app.prompt.active:
-            app.tick(FRAME)
+        until(app, lambda: app.prompt.active)
         press(app, pygame.K_y)
         finish(app)
         with Image.open(path) as gif:

@@ -99,7 +99,7 @@ def test_in_the_window_a_worker_speaks_each_sentence_in_the_language(tmp_path, m
         assert app.speech.engine is not None and app.speech.engine.path == str(tmp_path / "espeak-ng")
         press(app, pygame.K_RIGHT)
         app.tick(FRAME)
-        for _ in range(500):  # the worker runs the program off the UI thread
+        for _ in range(3000):  # the worker runs the program off the UI thread (30 s at most)
             if log.exists() and log.read_text().count("\n") >= 1:
                 break
             app.speech._speaker._thread.join(0.01)
