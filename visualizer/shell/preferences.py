@@ -97,10 +97,14 @@ def desktop_fit() -> tuple[int, int]:
 def maximize() -> None:
     """Ask the window manager to give the window the desktop's usable area (its title bar on screen)."""
     import contextlib
+    import warnings
 
     import pygame
 
-    with contextlib.suppress(pygame.error, AttributeError):
+    with contextlib.suppress(pygame.error, AttributeError), warnings.catch_warnings():
+        # pygame-ce warns that a display-module window should be drawn through Window.flip;
+        # we only maximize it, and the display module has no other way to reach its window
+        warnings.simplefilter("ignore", DeprecationWarning)
         pygame.Window.from_display_module().maximize()
 
 
