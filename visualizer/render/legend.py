@@ -42,6 +42,66 @@ INSTANCE_MARKS: tuple[Mark, ...] = (
 )
 
 
+#: A second column of marks only where each meaning keeps this many times the type's size
+#: (about 28 Latin letters, 14 Chinese characters).
+COLUMN_ROOM = 14
+
+
+@dataclass(frozen=True)
+class LegendFit:
+    """The legend's type and samples at one size: the square's side, the text's size, its fonts,
+    the meanings' lines and each row's height, and the rows of each column (indices)."""
+
+    square: int
+    size: int
+    title_font: pygame.font.Font
+    font: pygame.font.Font
+    texts: tuple[tuple[str, ...], ...]
+    heights: tuple[int, ...]
+    columns: tuple[tuple[int, ...], ...]
+
+    def needed(self) -> int:
+        """The height the card needs: its title and its tallest column."""
+        tallest = max(sum(self.heights[i] + 6 for i in column) for column in self.columns)
+        return self.title_font.get_linesize() + PAD + tallest + 2 * PAD
+
+
+def _fit(shown: tuple[Mark, ...], width: int, lang: str, fit: float, count: int) -> LegendFit | None:
+    """The rows at scale ``fit`` in ``count`` columns of a card ``width`` wide, split where the
+    taller column is lowest (None: a column leaves its meanings too little room)."""
+    square, size = max(10, round(26 * fit)), max(9, round(16 * fit))
+    title_font = font_for(tr("marks_title", lang), round(size * 1.25), lang, bold=True)
+    font = font_for("", size, lang)
+    room = width // count - 2 * square - 4 * PAD
+    if count > 1 and room < COLUMN_ROOM * size:
+        return None
+    texts = tuple(tuple(wrap(font, tr(mark.key, lang), room)) for mark in shown)
+    heights = tuple(
+        max(mark.scene.n * square + 12, len(lines) * font.get_linesize())
+        for mark, lines in zip(shown, texts, strict=True)
+    )
+    rows = range(len(shown))
+    if count == 1:
+        columns: tuple[tuple[int, ...], ...] = (tuple(rows),)
+    else:
+        split = min(range(1, len(shown)), key=lambda k: max(sum(heights[:k]), sum(heights[k:])))
+        columns = (tuple(rows[:split]), tuple(rows[split:]))
+    return LegendFit(square, size, title_font, font, texts, heights, columns)
+
+
+def fit_legend(area: pygame.Rect, lang: str, scale: float, constrained: bool = False) -> LegendFit:
+    """The legend's largest type from ``scale`` down that fits ``area`` in one column, or in two
+    where the card is wide enough for them."""
+    shown = MARKS + INSTANCE_MARKS if constrained else MARKS
+    fit = scale
+    while True:
+        for count in (1, 2):
+            found = _fit(shown, area.w, lang, fit, count)
+            if found is not None and (found.needed() <= area.h or (fit <= 0.4 and count == 1)):
+                return found
+        fit *= 0.9
+
+
 def draw_legend(
     surface: pygame.Surface,
     area: pygame.Rect,
@@ -53,42 +113,33 @@ def draw_legend(
 ) -> list[pygame.Rect]:
     """A card filling ``area``: a title, then each mark's sample and its meaning (wrapped), the
     ``INSTANCE_MARKS`` too while the board is ``constrained``. The samples shrink until every row
-    fits. Returns the samples' rects, in that order."""
+    fits (in two columns where the card is wide). Returns the samples' rects, in that order."""
     shown = MARKS + INSTANCE_MARKS if constrained else MARKS
     area = pygame.Rect(area)
     pygame.draw.rect(surface, theme.panel, area, border_radius=10)
     pygame.draw.rect(surface, blend(theme.panel, theme.muted_text, 0.35), area, 1, border_radius=10)
-    fit = scale
-    while True:
-        square, size = max(10, round(26 * fit)), max(9, round(16 * fit))
-        title_font = font_for(tr("marks_title", lang), round(size * 1.25), lang, bold=True)
-        font = font_for("", size, lang)
-        text_left = area.left + PAD + 2 * square + 2 * PAD
-        room = area.right - PAD - text_left
-        texts = [wrap(font, tr(mark.key, lang), room) for mark in shown]
-        heights = [
-            max(mark.scene.n * square + 12, len(lines) * font.get_linesize())
-            for mark, lines in zip(shown, texts, strict=True)
-        ]
-        needed = title_font.get_linesize() + PAD + sum(heights) + 6 * len(shown) + 2 * PAD
-        if needed <= area.h or fit <= 0.4:
-            break
-        fit *= 0.9
+    fit = fit_legend(area, lang, scale, constrained)
+    square, font, line_h = fit.square, fit.font, fit.font.get_linesize()
     clip = surface.get_clip()
     surface.set_clip(area)
-    y = area.top + PAD
-    surface.blit(title_font.render(tr("marks_title", lang), True, theme.text), (area.left + PAD, y))
-    y += title_font.get_linesize() + PAD // 2
-    samples = []
-    for mark, lines, height in zip(shown, texts, heights, strict=True):
-        side = mark.scene.n * square + 12  # the solution frame is drawn outside the squares
-        sample = pygame.Rect(0, 0, side, side)
-        sample.center = (area.left + PAD + square, y + height // 2)
-        draw_board(surface, sample, mark.scene, theme, lang=lang, margin=6, labels=False, badge=False)
-        samples.append(sample)
-        top = y + (height - len(lines) * font.get_linesize()) // 2
-        for k, line in enumerate(lines):
-            surface.blit(font.render(line, True, theme.text), (text_left, top + k * font.get_linesize()))
-        y += height + 6
+    top = area.top + PAD
+    surface.blit(fit.title_font.render(tr("marks_title", lang), True, theme.text), (area.left + PAD, top))
+    top += fit.title_font.get_linesize() + PAD // 2
+    samples: dict[int, pygame.Rect] = {}
+    column_w = area.w // len(fit.columns)
+    for c, column in enumerate(fit.columns):
+        left, y = area.left + c * column_w, top
+        text_left = left + PAD + 2 * square + 2 * PAD
+        for index in column:
+            mark, lines, height = shown[index], fit.texts[index], fit.heights[index]
+            side = mark.scene.n * square + 12  # the solution frame is drawn outside the squares
+            sample = pygame.Rect(0, 0, side, side)
+            sample.center = (left + PAD + square, y + height // 2)
+            draw_board(surface, sample, mark.scene, theme, lang=lang, margin=6, labels=False, badge=False)
+            samples[index] = sample
+            first = y + (height - len(lines) * line_h) // 2
+            for k, line in enumerate(lines):
+                surface.blit(font.render(line, True, theme.text), (text_left, first + k * line_h))
+            y += height + 6
     surface.set_clip(clip)
-    return samples
+    return [samples[i] for i in range(len(shown))]

@@ -13,6 +13,7 @@ from tests.visualizer.look.test_size_matrix import check_frame, recorded, record
 from visualizer.look.appearance import SCALES
 from visualizer.look.i18n import tr
 from visualizer.render.fonts import font_for
+from visualizer.render.legend import MARKS
 from visualizer.render.overlays import help_entries, help_floor
 
 SIZES = [(1280, 720), (1920, 1080)]
@@ -82,6 +83,11 @@ def test_every_text_of_the_help_lies_in_the_window_and_none_is_cut(recording, si
                 shown += card.shown
                 legend = [rect for text, rect in texts if text == tr("marks_title", lang)]
                 assert legend or page < pages - 1, where  # the legend: beside every page, or the last
+                if legend and not card.shown:  # the legend's own page: its meanings no smaller either
+                    meanings = [tr(mark.key, lang) for mark in MARKS]
+                    lines = [(t, r) for t, r in texts if len(t) > 3 and any(t in m for m in meanings)]
+                    assert len(lines) >= len(MARKS), where
+                    assert all(r.h >= font_for(t, floor, lang).get_height() for t, r in lines), where
                 turn(app, pygame.K_PAGEDOWN)
             assert sorted(shown) == list(range(len(rows))), (size, lang, scale)  # each row once
             assert app.help_card.page == pages - 1  # PgDn on the last page stays there
