@@ -85,8 +85,13 @@ def test_a_perfect_student_scores_100_and_passes(browser, tmp_path):
     assert cmi(browser, "core.lesson_status") == "passed" and cmi(browser, "core.score.raw") == "100"
     assert (cmi(browser, "core.score.min"), cmi(browser, "core.score.max")) == ("0", "100")
     assert state["mastery"] == 90
-    sent = interactions(lms_calls(browser))
-    assert len(sent) == len(steps) == state["steps"]  # one per graded move
+    *sent, diagnosis = interactions(lms_calls(browser))
+    assert len(sent) == len(steps) == state["steps"]  # one per graded move, then the diagnosis
+    assert (diagnosis["id"], diagnosis["student_response"], diagnosis["result"]) == (
+        "a1-diagnosis",
+        "none",
+        "neutral",
+    )
     for k, interaction in enumerate(sent):
         assert interaction["id"] == f"a1-m{k + 1}-s{k + 1}-right"
         assert (interaction["type"], interaction["result"]) == ("performance", "correct")
@@ -148,6 +153,10 @@ def test_a_student_ignoring_one_diagonal_is_wrong_first_where_the_model_refuses_
         f"refuse {r} {c}",
     )
     assert cmi(browser, "core.lesson_status") in ("passed", "failed")  # the run was finished
+    said = browser.execute_script("return nqPage.state()")["diagnosis"]
+    assert "ignores-sum-diagonals" in [finding["version"] for finding in said["misconceptions"]]
+    assert (sent[-1]["id"], sent[-1]["result"]) == ("a1-diagnosis", "neutral")  # what the end names
+    assert sent[-1]["student_response"] == ",".join(f["version"] for f in said["misconceptions"])
 
 
 def test_closing_and_reopening_resumes_at_the_same_step(browser, tmp_path):
@@ -215,7 +224,7 @@ def test_the_largest_exercise_keeps_its_suspend_data_within_4096_characters(brow
     assert before["over"] and before["score"]["moves"] == answers
     leave(browser)
     commits, longest, stored, sent = browser.execute_script(summary)
-    assert sent == answers and commits >= 2  # on opening, at the end (and on leaving)
+    assert sent == answers + 1 and commits >= 2  # and the diagnosis; on opening, at the end, on leaving
     assert longest <= LIMIT, longest
     preset = {"suspend_data": stored, "core": {"entry": "resume"}}
     open_in_lms(browser, lms_page(tmp_path, zip_path, preset))

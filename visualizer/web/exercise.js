@@ -694,6 +694,7 @@ class ExercisePage {
       lms.set(n + "result", entry.right ? "correct" : "wrong");
       lms.set(n + "latency", NQX.timespan(entry.latency));
       this.interactions += 1;
+      if (this.grader.over) this.reportDiagnosis();
     }
     lms.set("cmi.core.score.raw", Math.max(this.best ?? 0, this.grader.gradebook()));
     const status = this.lessonStatus();
@@ -702,6 +703,21 @@ class ExercisePage {
     this.uncommitted += 1;
     const due = this.uncommitted >= COMMIT_EVERY && this.now() - this.committed >= COMMIT_SECONDS;
     if (fresh || due || (entry && this.grader.over)) this.commit();
+  }
+
+  // At an attempt's end, what the end screen names as one more interaction (a teacher reads it in
+  // the LMS's report beside the moves): "a1-diagnosis", its response the misconceptions' keys
+  // (solvers/misconceptions.py's, comma-separated), "slips" or "none", its result neutral.
+  reportDiagnosis() {
+    const found = this.diagnosis();
+    const keys = found.misconceptions.map((finding) => finding.version);
+    const response = keys.length ? keys.join(",") : found.wrong ? "slips" : "none";
+    const n = `cmi.interactions.${this.interactions}.`;
+    this.lms.set(n + "id", `a${this.attempt}-diagnosis`);
+    this.lms.set(n + "type", "performance");
+    this.lms.set(n + "student_response", response.slice(0, 255)); // SCORM 1.2's CMIFeedback
+    this.lms.set(n + "result", "neutral");
+    this.interactions += 1;
   }
 
   // The suspend data with every commit (the LMS keeps what a commit sends).
