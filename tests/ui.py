@@ -71,13 +71,8 @@ def enter(app: App) -> None:
 
 def settle(app: App, seconds: float = 60.0) -> None:
     """Frames until the window's background work (a search, an export, a GIF being written) is
-    done and reported, each waiting for that work up to 0.1 s (``seconds`` in all at most)."""
-    for _ in range(int(seconds * 10)):
-        if not app.busy:
-            break
-        app.join(0.1)
-        app.tick(FRAME)
-    assert not app.busy, "the background work did not end"
+    done and reported (``until`` it is not busy), then one more."""
+    until(app, lambda: not app.busy, seconds)
     app.tick(FRAME)
 
 

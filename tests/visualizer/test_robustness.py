@@ -204,6 +204,11 @@ def test_a_stop_signal_during_long_work_ends_the_process_at_once(tmp_path, signu
     assert stderr.strip() == f"nqueens-viz: stopped by {signal.Signals(signum).name}"
 
 
+def python(code: str) -> subprocess.CompletedProcess[str]:
+    """``code`` run by a Python of its own in the checkout, its output captured."""
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+
 def test_a_swallowed_stop_still_ends_the_process():
     # a library's bare except eating the Stopped: the safety net ends the process anyway
     code = (
@@ -217,7 +222,7 @@ def test_a_swallowed_stop_still_ends_the_process():
         "        pass\n"
         "    time.sleep(600)\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = python(code)
     assert done.returncode == 128 + signal.SIGTERM
     assert done.stderr.strip() == "nqueens-viz: stopped by SIGTERM"
 
@@ -242,7 +247,7 @@ def test_a_stop_raised_where_python_cannot_raise_it_ends_the_process_with_one_li
         "    del thing\n"
         "    time.sleep(600)\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = python(code)
     assert done.returncode == 128 + signal.SIGTERM
     lines = done.stderr.strip().splitlines()
     assert lines[-1] == "nqueens-viz: stopped by SIGTERM" and "Stopped" not in done.stderr
@@ -264,7 +269,7 @@ def test_an_exit_that_hangs_after_a_stop_still_ends_the_process():
         "    announce(stop.signum)\n"
         "    sys.exit(128 + stop.signum)\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = python(code)
     assert done.returncode == 128 + signal.SIGINT
     assert done.stderr.strip() == "nqueens-viz: stopped by SIGINT"
 
@@ -286,7 +291,7 @@ def test_a_stop_inside_a_deferred_block_waits_for_its_end():
         "    print(f'stopped by {stop.signum}', flush=True)\n"
         "    sys.exit(0)\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = python(code)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["the block ran to its end", f"stopped by {int(signal.SIGTERM)}"]
 

@@ -98,9 +98,6 @@ class Writing:
     path: str | Path | None
     saved: list[Path]
 
-    def __post_init__(self) -> None:
-        self.frames = self.recording.recorder.frames
-
 
 class CaptureHost(Protocol):
     """What pictures of the window ask of it (the App is one)."""
@@ -256,7 +253,7 @@ class Capture:
         from visualizer.render.panels import draw_progress
 
         host, recorder = self.host, writing.recording.recorder
-        total = max(1, writing.frames)
+        total = max(1, recorder.frames)
         label = tr("gif_writing", host.lang, done=min(recorder.written, total), frames=total)
         layout = host.layout
         draw_progress(
