@@ -19,6 +19,7 @@ PACKAGES = {
     "Xvfb": "xvfb",
     "xdotool": "xdotool",
     "openbox": "openbox",
+    "xwininfo": "x11-utils",
 }
 
 

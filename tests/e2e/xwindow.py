@@ -16,7 +16,7 @@ from tests.programs import require
 
 SCREEN = (1600, 1000)
 WINDOW = (1000, 700)
-TOOLS = ("Xvfb", "xdotool", "openbox")  # tests/programs.py names their Debian packages
+TOOLS = ("Xvfb", "xdotool", "openbox", "xwininfo")  # tests/programs.py names their Debian packages
 #: Start-up and reaction deadlines on a loaded CI machine (polled, not timing assertions).
 DEADLINE = 60.0
 
@@ -102,15 +102,21 @@ class Window:
         return ids[0] if len(ids) == 1 else ""
 
     def geometry(self) -> tuple[int, int, int, int] | None:
-        """The window's position on the screen and its size (x, y, width, height), or None."""
+        """The window's position on the screen and its size (x, y, width, height), or None. From
+        xwininfo: xdotool's getwindowgeometry counts a window manager's frame offset twice (a
+        window under openbox's 19 px title bar at y = 19 is said to stand at y = 38)."""
         window = self.window_id()
         if not window:
             return None
-        fields = dict(
-            line.split("=", 1) for line in self.xdotool("getwindowgeometry", "--shell", window).split()
+        done = subprocess.run(
+            ["xwininfo", "-id", window], env=self.env, capture_output=True, text=True, timeout=30
         )
-        keys = ("X", "Y", "WIDTH", "HEIGHT")
-        return tuple(int(fields[k]) for k in keys) if all(k in fields for k in keys) else None  # type: ignore[return-value]
+        fields = dict(line.strip().split(":", 1) for line in done.stdout.splitlines() if ":" in line)
+        keys = ("Absolute upper-left X", "Absolute upper-left Y", "Width", "Height")
+        try:
+            return tuple(int(fields[k]) for k in keys)  # type: ignore[return-value]
+        except (KeyError, ValueError):  # the window went (SDL's fullscreen switch makes a new one)
+            return None
 
     def size(self) -> tuple[int, int] | None:
         """The window's current size, or None while it has none."""
