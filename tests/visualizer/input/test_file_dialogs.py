@@ -212,6 +212,7 @@ def test_a_broken_file_picked_is_a_banner_in_words(app):
 
 @pytest.mark.parametrize("how", ["esc", "cancel", "close"])
 def test_esc_cancel_and_the_close_button_change_nothing(app, how):
+    app.mode.wait_total(60.0)  # the scrub bar's total, from a background survey: known before, not during
     before = app.state()
     press(app, pygame.K_s, mod=CTRL)
     opened = dialog(app)
