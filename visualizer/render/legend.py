@@ -49,9 +49,10 @@ COLUMN_ROOM = 14
 
 @dataclass(frozen=True)
 class LegendFit:
-    """The legend's type and samples at one size: the square's side, the text's size, its fonts,
-    the meanings' lines and each row's height, and the rows of each column (indices)."""
+    """The legend's type and samples at one size: the marks shown, the square's side, the text's
+    size, its fonts, the meanings' lines and each row's height, and the rows of each column (indices)."""
 
+    marks: tuple[Mark, ...]
     square: int
     size: int
     title_font: pygame.font.Font
@@ -86,7 +87,7 @@ def _fit(shown: tuple[Mark, ...], width: int, lang: str, fit: float, count: int)
     else:
         split = min(range(1, len(shown)), key=lambda k: max(sum(heights[:k]), sum(heights[k:])))
         columns = (tuple(rows[:split]), tuple(rows[split:]))
-    return LegendFit(square, size, title_font, font, texts, heights, columns)
+    return LegendFit(shown, square, size, title_font, font, texts, heights, columns)
 
 
 def fit_legend(area: pygame.Rect, lang: str, scale: float, constrained: bool = False) -> LegendFit:
@@ -114,11 +115,11 @@ def draw_legend(
     """A card filling ``area``: a title, then each mark's sample and its meaning (wrapped), the
     ``INSTANCE_MARKS`` too while the board is ``constrained``. The samples shrink until every row
     fits (in two columns where the card is wide). Returns the samples' rects, in that order."""
-    shown = MARKS + INSTANCE_MARKS if constrained else MARKS
     area = pygame.Rect(area)
     pygame.draw.rect(surface, theme.panel, area, border_radius=10)
     pygame.draw.rect(surface, blend(theme.panel, theme.muted_text, 0.35), area, 1, border_radius=10)
     fit = fit_legend(area, lang, scale, constrained)
+    shown = fit.marks
     square, font, line_h = fit.square, fit.font, fit.font.get_linesize()
     clip = surface.get_clip()
     surface.set_clip(area)
